@@ -1,0 +1,37 @@
+# leavenow — the two commands: `make demo` (run on the bundled examples) and `make test`.
+# Each installs the Debian packages it needs when they are missing.
+
+SWIFT ?= swift
+APT_PACKAGES := libyaml-dev zlib1g-dev pkg-config tzdata
+BIN := .build/debug/leavenow
+
+.PHONY: deps build demo test bench release clean
+
+deps:
+	@missing=""; for p in $(APT_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  SUDO=""; [ "$$(id -u)" -eq 0 ] || SUDO=sudo; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+demo: build
+	@scripts/demo.sh $(BIN)
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+release: deps
+	$(SWIFT) build -c release
+
+bench: release
+	scripts/bench.sh
+
+clean:
+	rm -rf .build

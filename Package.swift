@@ -1,0 +1,39 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "leavenow",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "leavenow", targets: ["leavenow"]),
+        .executable(name: "leavenow-bench", targets: ["leavenow-bench"]),
+        .library(name: "Timetable", targets: ["Timetable"]),
+        .library(name: "Rules", targets: ["Rules"]),
+    ],
+    targets: [
+        // C libraries from Debian, one owner module each.
+        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+
+        // Pure core: service days, holidays, timetables, decoders, merged boards.
+        .target(name: "Timetable", dependencies: ["CZlib"]),
+        // Configuration: YAML with line:column diagnostics, boards (and later rules).
+        .target(name: "Rules", dependencies: ["Timetable", "CYAML"]),
+
+        .executableTarget(name: "leavenow", dependencies: ["Timetable", "Rules"]),
+        .executableTarget(name: "leavenow-bench", dependencies: ["Timetable", "Rules"]),
+
+        .testTarget(name: "TimetableTests", dependencies: ["Timetable"]),
+        .testTarget(name: "RulesTests", dependencies: ["Rules", "Timetable"]),
+        .testTarget(name: "CLITests", dependencies: ["Timetable"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
+
+// Compiler settings once, for every target (as swift-log does).
+for target in package.targets where target.type != .system {
+    var settings = target.swiftSettings ?? []
+    settings.append(.enableUpcomingFeature("ExistentialAny"))
+    settings.append(.enableExperimentalFeature("StrictConcurrency"))
+    target.swiftSettings = settings
+}

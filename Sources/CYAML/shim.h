@@ -1,0 +1,4 @@
+#ifndef LEAVENOW_CYAML_SHIM_H
+#define LEAVENOW_CYAML_SHIM_H
+#include <yaml.h>
+#endif

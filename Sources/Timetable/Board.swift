@@ -1,0 +1,151 @@
+/// One source of a board: a timetable plus how the user reaches it.
+public struct BoardSource: Sendable {
+    /// Where the data came from (a path), for messages.
+    public var name: String
+    /// The departures.
+    public var timetable: any ServiceTimetable
+    /// Walking time from the user to this stop, in seconds.
+    public var walkSeconds: Int
+    /// Labels echoed back instead of the data's own when set.
+    public var line: String?
+    public var stop: String?
+    public var destination: String?
+
+    public init(name: String, timetable: any ServiceTimetable, walkSeconds: Int = 0,
+                line: String? = nil, stop: String? = nil, destination: String? = nil) {
+        self.name = name
+        self.timetable = timetable
+        self.walkSeconds = walkSeconds
+        self.line = line
+        self.stop = stop
+        self.destination = destination
+    }
+}
+
+/// A departure on a board: an absolute instant plus everything the user is told about it.
+public struct BoardDeparture: Sendable, Hashable {
+    /// Departure instant, seconds since the Unix epoch.
+    public var departure: Int64
+    /// When to leave: the departure minus the source's walking time.
+    public var leaveAt: Int64
+    /// The service date the departure belongs to (00:20 belongs to yesterday's service).
+    public var serviceDate: LocalDate
+    /// The timetable used for that service date (`sunday_holiday`, `weekday`, …).
+    public var dayTypeLabel: String
+    /// Index of the board source it came from.
+    public var sourceIndex: Int
+    /// The departure with the source's label overrides applied.
+    public var info: Departure
+
+    public var line: String { info.line }
+    public var stop: String { info.stop }
+    public var destination: String { info.destination }
+    public var isLast: Bool { info.isLast }
+}
+
+/// Departures of a board over a range of service dates, merged and sorted for fast queries.
+public struct BoardSchedule: Sendable {
+    /// Sorted by departure instant, then line, then stop.
+    public let departures: [BoardDeparture]
+    private let instants: [Int64]
+
+    public init(departures: [BoardDeparture]) {
+        let sorted = departures.sorted {
+            if $0.departure != $1.departure { return $0.departure < $1.departure }
+            if $0.info.line != $1.info.line { return $0.info.line < $1.info.line }
+            return $0.info.stop < $1.info.stop
+        }
+        self.departures = sorted
+        self.instants = sorted.map(\.departure)
+    }
+
+    /// Index of the first departure at or after `instant`.
+    public func firstIndex(atOrAfter instant: Int64) -> Int {
+        var low = 0, high = instants.count
+        instants.withUnsafeBufferPointer { buffer in
+            while low < high {
+                let mid = (low + high) >> 1
+                if buffer[mid] < instant { low = mid + 1 } else { high = mid }
+            }
+        }
+        return low
+    }
+
+    /// Up to `count` departures with `departure >= instant`.
+    public func next(at instant: Int64, count: Int) -> ArraySlice<BoardDeparture> {
+        let start = firstIndex(atOrAfter: instant)
+        return departures[start..<min(departures.count, start + max(0, count))]
+    }
+}
+
+/// A merged departure board: any mix of sources, in the board's timezone and service calendar.
+public struct Board: Sendable {
+    /// Longest look into following service days when today's service is over.
+    public static let maximumLookaheadDays = 7
+    /// Service dates before today that may still have departures (25:xx, GTFS 47:59:59).
+    public static let previousServiceDays = 2
+
+    public var id: String
+    public var title: String
+    public var clock: ZoneClock
+    public var calendar: ServiceCalendar
+    public var sources: [BoardSource]
+
+    public init(id: String, title: String, clock: ZoneClock, calendar: ServiceCalendar = ServiceCalendar(),
+                sources: [BoardSource]) {
+        self.id = id
+        self.title = title
+        self.clock = clock
+        self.calendar = calendar
+        self.sources = sources
+    }
+
+    /// Every departure of one service date, merged across sources and sorted.
+    public func serviceDay(_ date: LocalDate) -> [BoardDeparture] {
+        BoardSchedule(departures: unsortedDepartures(on: date)).departures
+    }
+
+    /// Departures of the service dates `first...last`, merged and sorted.
+    public func schedule(from first: LocalDate, through last: LocalDate) -> BoardSchedule {
+        var all: [BoardDeparture] = []
+        var date = first
+        while date <= last {
+            all.append(contentsOf: unsortedDepartures(on: date))
+            date = date.adding(days: 1)
+        }
+        return BoardSchedule(departures: all)
+    }
+
+    /// The schedule that answers `next` at an instant: from two service days back (whose late
+    /// departures may still be ahead) through the lookahead.
+    public func schedule(around instant: Int64, lookaheadDays: Int = Board.maximumLookaheadDays) -> BoardSchedule {
+        let today = clock.localTime(at: instant).date
+        let days = min(max(lookaheadDays, 0), Board.maximumLookaheadDays)
+        return schedule(from: today.adding(days: -Board.previousServiceDays), through: today.adding(days: days))
+    }
+
+    /// Up to `count` departures at or after `instant`, continuing into following service days.
+    public func next(at instant: Int64, count: Int, lookaheadDays: Int = Board.maximumLookaheadDays) -> [BoardDeparture] {
+        Array(schedule(around: instant, lookaheadDays: lookaheadDays).next(at: instant, count: count))
+    }
+
+    private func unsortedDepartures(on date: LocalDate) -> [BoardDeparture] {
+        let dayType = calendar.dayType(of: date)
+        let start = clock.serviceDayStart(date)
+        var result: [BoardDeparture] = []
+        for (index, source) in sources.enumerated() {
+            guard let day = source.timetable.departures(on: date, dayType: dayType) else { continue }
+            result.reserveCapacity(result.count + day.departures.count)
+            for var departure in day.departures {
+                if let line = source.line { departure.line = line }
+                if let stop = source.stop { departure.stop = stop }
+                if let destination = source.destination { departure.destination = destination }
+                let instant = start + Int64(departure.time)
+                result.append(BoardDeparture(departure: instant, leaveAt: instant - Int64(source.walkSeconds),
+                                             serviceDate: date, dayTypeLabel: day.dayTypeLabel,
+                                             sourceIndex: index, info: departure))
+            }
+        }
+        return result
+    }
+}
