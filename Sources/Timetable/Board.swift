@@ -10,9 +10,12 @@ public struct BoardSource: Sendable {
     public var line: String?
     public var stop: String?
     public var destination: String?
+    /// What leaves from this source, for wording ("the last bus has left").
+    public var vehicle: Vehicle
 
     public init(name: String, timetable: any ServiceTimetable, walkSeconds: Int = 0,
-                line: String? = nil, stop: String? = nil, destination: String? = nil) {
+                line: String? = nil, stop: String? = nil, destination: String? = nil, vehicle: Vehicle = .bus) {
+        self.vehicle = vehicle
         self.name = name
         self.timetable = timetable
         self.walkSeconds = walkSeconds
@@ -20,6 +23,11 @@ public struct BoardSource: Sendable {
         self.stop = stop
         self.destination = destination
     }
+}
+
+/// What departs from a source.
+public enum Vehicle: String, Sendable, Codable {
+    case bus, train, vehicle
 }
 
 /// A departure on a board: an absolute instant plus everything the user is told about it.

@@ -1,1 +1,38 @@
-print("leavenow")
+import Foundation
+
+/// The `leavenow` command line: one place that maps errors to exit codes (0 ok, 1 failure, 64 usage).
+let help = """
+leavenow — tells you when to leave.
+
+usage:
+  leavenow next BOARD [--rules DIR] [--at TIME] [--count N] [--json]
+  leavenow board BOARD [--rules DIR] [--date YYYY-MM-DD] [--json]
+  leavenow holidays (--year Y | --from DATE --to DATE) [--json]
+
+TIME is ISO 8601 with an offset (2024-12-22T10:32:00+09:00) or a wall time in the board's
+timezone (2024-12-22T10:32). Rules come from --rules, $XDG_CONFIG_HOME/leavenow/rules or ./rules.
+"""
+
+func runCommand(_ arguments: [String], context: CommandContext) throws -> String {
+    guard let command = arguments.first else { throw CommandFailure.usage(help) }
+    let rest = Array(arguments.dropFirst())
+    switch command {
+    case "next": return try NextCommand().run(rest, context: context)
+    case "board": return try BoardCommand().run(rest, context: context)
+    case "holidays": return try HolidaysCommand().run(rest, context: context)
+    case "help", "--help", "-h": return help
+    default: throw CommandFailure.usage("unknown command \"\(command)\"\n\n" + help)
+    }
+}
+
+do {
+    let output = try runCommand(Array(CommandLine.arguments.dropFirst()), context: .live)
+    print(output)
+    exit(0)
+} catch let failure as CommandFailure {
+    FileHandle.standardError.write(Data(("leavenow: " + failure.description + "\n").utf8))
+    exit(failure.exitCode)
+} catch {
+    FileHandle.standardError.write(Data(("leavenow: \(error)\n").utf8))
+    exit(1)
+}

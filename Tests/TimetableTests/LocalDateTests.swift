@@ -40,3 +40,20 @@ final class LocalDateTests: XCTestCase {
         XCTAssertEqual(ny.localTime(at: skipped).seconds, 3 * 3600 + 30 * 60)
     }
 }
+
+final class TimestampFormatTests: XCTestCase {
+    func testFormatsAndParses() {
+        let tokyo = ZoneClock(identifier: "Asia/Tokyo")!
+        XCTAssertEqual(tokyo.iso8601(1_734_831_120), "2024-12-22T10:32:00+09:00")
+        XCTAssertEqual(tokyo.parseTimestamp("2024-12-22T10:32:00+09:00"), 1_734_831_120)
+        XCTAssertEqual(tokyo.parseTimestamp("2024-12-22T10:32"), 1_734_831_120)
+        XCTAssertEqual(tokyo.parseTimestamp("2024-12-22T01:32:00Z"), 1_734_831_120)
+        XCTAssertEqual(tokyo.parseTimestamp("2024-12-21T20:32:00-0500"), 1_734_831_120)
+        XCTAssertEqual(tokyo.parseTimestamp("2024-12-22 10:32:00.250+09:00"), 1_734_831_120)
+        XCTAssertNil(tokyo.parseTimestamp("2024-12-22T25:00"))
+        XCTAssertNil(tokyo.parseTimestamp("2024-02-30T10:00"))
+        XCTAssertNil(tokyo.parseTimestamp("tomorrow"))
+        let ny = ZoneClock(identifier: "America/New_York")!
+        XCTAssertEqual(ny.iso8601(1_734_831_120), "2024-12-21T20:32:00-05:00")
+    }
+}

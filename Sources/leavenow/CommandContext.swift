@@ -1,0 +1,63 @@
+import Foundation
+import Rules
+import Timetable
+
+/// What every command gets from the outside world: environment, clock, output streams.
+struct CommandContext {
+    var environment: [String: String]
+    /// The current instant; injected so tests and dry runs control time.
+    var now: () -> Int64
+    var language: Language { Language(environment: environment) }
+    var terminal: Terminal { Terminal(environment: environment) }
+
+    static var live: CommandContext {
+        CommandContext(environment: ProcessInfo.processInfo.environment,
+                       now: { Int64(Date().timeIntervalSince1970.rounded(.down)) })
+    }
+
+    /// `--rules DIR`, else `$XDG_CONFIG_HOME/leavenow/rules` when it exists, else `./rules`.
+    func rulesDirectory(_ option: String?) -> String {
+        if let option { return option }
+        let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? environment["HOME"].map { $0 + "/.config" }
+        if let configHome {
+            let candidate = configHome + "/leavenow/rules"
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), isDirectory.boolValue {
+                return candidate
+            }
+        }
+        return "rules"
+    }
+
+    /// Loads the boards of a rules directory and finds one by id; source problems go to stderr.
+    func loadBoard(id: String, rulesOption: String?) throws -> Board {
+        let directory = rulesDirectory(rulesOption)
+        let catalog: BoardCatalog
+        do {
+            catalog = try BoardCatalog.load(directory: directory)
+        } catch {
+            throw CommandFailure.failure("\(error)")
+        }
+        for problem in catalog.problems { warn(problem) }
+        guard let board = catalog.boards.first(where: { $0.id == id }) else {
+            let known = catalog.boards.map(\.id).sorted()
+            throw CommandFailure.failure("no board \"\(id)\" in \(directory)"
+                + (known.isEmpty ? " (it defines no boards)" : " (boards: \(known.joined(separator: ", ")))"))
+        }
+        return board
+    }
+
+    /// Parses `--at`: ISO 8601 with offset, or a wall time in the board's zone; default now.
+    func instant(_ option: String?, clock: ZoneClock) throws -> Int64 {
+        guard let option else { return now() }
+        guard let instant = clock.parseTimestamp(option) else {
+            throw CommandFailure.usage("--at: \"\(option)\" is not a time (use 2024-12-22T10:32:00+09:00 or 2024-12-22T10:32)")
+        }
+        return instant
+    }
+
+    func warn(_ message: String) {
+        FileHandle.standardError.write(Data(("warning: " + message + "\n").utf8))
+    }
+}

@@ -1,0 +1,49 @@
+import Timetable
+
+/// `leavenow next BOARD [--rules DIR] [--at TIME] [--count N] [--json]`: upcoming departures.
+struct NextCommand {
+    static let usage = "usage: leavenow next BOARD [--rules DIR] [--at TIME] [--count N] [--json]"
+
+    func run(_ arguments: [String], context: CommandContext) throws -> String {
+        let parsed = try ParsedArguments(arguments, options: ["--rules", "--at", "--count"], flags: ["--json"])
+        let boardID = try parsed.requirePositionals(["board"])[0]
+        let count = try parsed.integer("--count", default: 5, in: 1...1000)
+        let board = try context.loadBoard(id: boardID, rulesOption: parsed.value("--rules"))
+        let at = try context.instant(parsed.value("--at"), clock: board.clock)
+        let schedule = board.schedule(around: at)
+        let upcoming = Array(schedule.next(at: at, count: count))
+        if parsed.has("--json") {
+            return json(board: board, at: at, departures: upcoming).text
+        }
+        let previous = schedule.firstIndex(atOrAfter: at) > 0
+            ? schedule.departures[schedule.firstIndex(atOrAfter: at) - 1] : nil
+        let concierge = Concierge(language: context.language, clock: board.clock)
+        return concierge.answer(board: board, at: at, upcoming: upcoming, previous: previous)
+    }
+
+    func json(board: Board, at: Int64, departures: [BoardDeparture]) -> JSONValue {
+        .object([
+            ("board", .string(board.id)),
+            ("at", .string(board.clock.iso8601(at))),
+            ("departures", .array(departures.map { DepartureJSON.encode($0, clock: board.clock) })),
+        ])
+    }
+}
+
+/// The JSON shape of one departure, shared by `next` and `board`.
+enum DepartureJSON {
+    static func encode(_ departure: BoardDeparture, clock: ZoneClock) -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("departure", .string(clock.iso8601(departure.departure))),
+            ("leave_at", .string(clock.iso8601(departure.leaveAt))),
+            ("line", .string(departure.line)),
+            ("stop", .string(departure.stop)),
+            ("destination", .string(departure.destination)),
+            ("service_date", .string(departure.serviceDate.description)),
+            ("day_type", .string(departure.dayTypeLabel)),
+            ("last", .bool(departure.isLast)),
+        ]
+        if let trainType = departure.info.trainType { members.append(("train_type", .string(trainType))) }
+        return .object(members)
+    }
+}
