@@ -25,7 +25,7 @@ let package = Package(
 
         .testTarget(name: "TimetableTests", dependencies: ["Timetable"]),
         .testTarget(name: "RulesTests", dependencies: ["Rules", "Timetable"]),
-        .testTarget(name: "CLITests", dependencies: ["Timetable"]),
+        .testTarget(name: "CLITests", dependencies: ["leavenow"]),
     ],
     swiftLanguageModes: [.v6]
 )

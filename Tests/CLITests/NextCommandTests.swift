@@ -1,0 +1,76 @@
+import Foundation
+import XCTest
+
+/// `leavenow next` on the example boards, through the real binary.
+final class NextCommandTests: XCTestCase {
+    func departures(_ arguments: [String], environment: [String: String] = [:]) throws -> [[String: Any]] {
+        let object = try CLIRunner.json(try CLIRunner.run(arguments, environment: environment)) as? [String: Any]
+        return try XCTUnwrap(object?["departures"] as? [[String: Any]])
+    }
+
+    func testChofuSunday1032AnswersPlatform12At1033() throws {
+        let outcome = try CLIRunner.run(["next", "chofu-to-mitaka", "--at", "2024-12-22T10:32:00+09:00", "--count", "3", "--json"])
+        let object = try XCTUnwrap(try CLIRunner.json(outcome) as? [String: Any])
+        XCTAssertEqual(object["board"] as? String, "chofu-to-mitaka")
+        XCTAssertEqual(object["at"] as? String, "2024-12-22T10:32:00+09:00")
+        let first = try XCTUnwrap((object["departures"] as? [[String: Any]])?.first)
+        XCTAssertEqual(first["departure"] as? String, "2024-12-22T10:33:00+09:00")
+        XCTAssertEqual(first["leave_at"] as? String, "2024-12-22T10:29:00+09:00")
+        XCTAssertEqual(first["line"] as? String, "鷹56")
+        XCTAssertEqual(first["stop"] as? String, "12")
+        XCTAssertEqual(first["destination"] as? String, "三鷹駅")
+        XCTAssertEqual(first["service_date"] as? String, "2024-12-22")
+        XCTAssertEqual(first["day_type"] as? String, "sunday_holiday")
+        XCTAssertEqual(first["last"] as? Bool, false)
+        // The contract's key order.
+        XCTAssertTrue(outcome.stdout.hasPrefix(#"{"board": "chofu-to-mitaka", "at": "2024-12-22T10:32:00+09:00", "departures": [{"departure": "2024-12-22T10:33:00+09:00", "leave_at": "2024-12-22T10:29:00+09:00", "line": "鷹56", "stop": "12", "destination": "三鷹駅", "service_date": "2024-12-22", "day_type": "sunday_holiday", "last": false}"#), outcome.stdout)
+    }
+
+    func testLocalTimeAndTheMachineTimezoneGiveTheSameAnswer() throws {
+        let tokyo = try departures(["next", "chofu-to-mitaka", "--at", "2024-12-22T10:32", "--json"], environment: ["TZ": "Asia/Tokyo"])
+        let newYork = try departures(["next", "chofu-to-mitaka", "--at", "2024-12-22T10:32", "--json"], environment: ["TZ": "America/New_York"])
+        let utc = try departures(["next", "chofu-to-mitaka", "--at", "2024-12-22T01:32:00Z", "--json"])
+        XCTAssertEqual(tokyo.map { $0["departure"] as? String }, newYork.map { $0["departure"] as? String })
+        XCTAssertEqual(tokyo.map { $0["departure"] as? String }, utc.map { $0["departure"] as? String })
+        XCTAssertEqual(tokyo.count, 5)
+    }
+
+    func testHumanAnswerInEnglishAndJapanese() throws {
+        let english = try CLIRunner.run(["next", "chofu-to-mitaka", "--at", "2024-12-22T10:32", "--count", "2"])
+        XCTAssertEqual(english.status, 0, english.stderr)
+        XCTAssertTrue(english.stdout.contains("10:33 from platform 12 (鷹56)"), english.stdout)
+        XCTAssertTrue(english.stdout.contains("leave now"), english.stdout)
+        let japanese = try CLIRunner.run(["next", "chofu-to-mitaka", "--at", "2024-12-22T10:32", "--count", "2"],
+                                         environment: ["LANG": "ja_JP.UTF-8"])
+        XCTAssertTrue(japanese.stdout.contains("10:33 12番のりば (鷹56)"), japanese.stdout)
+        XCTAssertTrue(japanese.stdout.contains("今すぐ出発"), japanese.stdout)
+    }
+
+    func testAfterTheLastBusSaysSoAndGivesTomorrowsFirst() throws {
+        let outcome = try CLIRunner.run(["next", "chofu-to-mitaka", "--at", "2024-12-22T23:50", "--count", "1"])
+        XCTAssertEqual(outcome.status, 0, outcome.stderr)
+        XCTAssertTrue(outcome.stdout.contains("The last bus has left; next: tomorrow 06:"), outcome.stdout)
+        let json = try departures(["next", "chofu-to-mitaka", "--at", "2024-12-22T23:50", "--count", "1", "--json"])
+        XCTAssertEqual(json.first?["service_date"] as? String, "2024-12-23")
+        XCTAssertEqual(json.first?["day_type"] as? String, "weekday")
+    }
+
+    func testLateWeekdayBusAt24xxBelongsToThePreviousServiceDay() throws {
+        // Monday 2024-12-23: the illustrative 鷹56 weekday timetable ends with 24:05.
+        let json = try departures(["next", "chofu-to-mitaka", "--at", "2024-12-24T00:01", "--count", "1", "--json"])
+        XCTAssertEqual(json.first?["departure"] as? String, "2024-12-24T00:05:00+09:00")
+        XCTAssertEqual(json.first?["service_date"] as? String, "2024-12-23")
+        XCTAssertEqual(json.first?["last"] as? Bool, true)
+    }
+
+    func testBadUsageExits64AndUnknownBoardExits1() throws {
+        XCTAssertEqual(try CLIRunner.run(["next"]).status, 64)
+        XCTAssertEqual(try CLIRunner.run(["next", "chofu-to-mitaka", "--at", "yesterday"]).status, 64)
+        XCTAssertEqual(try CLIRunner.run(["next", "chofu-to-mitaka", "--bogus"]).status, 64)
+        XCTAssertEqual(try CLIRunner.run(["frobnicate"]).status, 64)
+        let unknown = try CLIRunner.run(["next", "no-such-board"])
+        XCTAssertEqual(unknown.status, 1)
+        XCTAssertTrue(unknown.stderr.contains("no board \"no-such-board\""), unknown.stderr)
+        XCTAssertTrue(unknown.stderr.contains("chofu-to-mitaka"), unknown.stderr)
+    }
+}
