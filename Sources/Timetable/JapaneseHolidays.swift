@@ -41,9 +41,11 @@ public enum JapaneseHolidays {
     }()
 
     /// The holiday's name on `date`, or nil on an ordinary day.
+    @inlinable
     public static func name(on date: LocalDate) -> String? { standard.name(on: date) }
 
     /// Whether `date` is a national holiday or another day off by law.
+    @inlinable
     public static func isHoliday(_ date: LocalDate) -> Bool { standard.isHoliday(date) }
 
     /// Holidays in `first...last`, in date order.

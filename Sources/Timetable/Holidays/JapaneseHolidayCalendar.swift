@@ -1,9 +1,9 @@
 /// Japanese national holidays for any date: an authoritative list (the Cabinet Office's
 /// `syukujitsu.csv`) for the years it covers, the law's rules for every other year.
 ///
-/// Built once, then immutable and `Sendable`: a table with one entry per day from 1948 to
-/// `tableYears.upperBound` answers `name(on:)` with an index computation. Years past the table are
-/// computed from the rules on each call.
+/// Built once, then immutable and `Sendable`: a table with one slot per (year, month, day) from 1948
+/// to `tableYears.upperBound` (31 slots a month, so the index is a multiply-add, no calendar
+/// arithmetic) answers `name(on:)`. Years past the table are computed from the rules on each call.
 public struct JapaneseHolidayCalendar: Sendable {
     /// Years whose holidays are taken from the authoritative list, when one was given.
     public let authorityYears: ClosedRange<Int>?
@@ -11,10 +11,18 @@ public struct JapaneseHolidayCalendar: Sendable {
     public let tableYears: ClosedRange<Int>
 
     private let authority: [Holiday]
-    private let firstDayNumber: Int
-    /// Per day from 1 January of `tableYears.lowerBound`: 0 for an ordinary day, else index + 1 in `names`.
-    private let codes: [UInt16]
-    private let names: [String]
+    /// Per slot `slot(year, month, day)`: 0 for an ordinary day, else index + 1 in `names`.
+    @usableFromInline let codes: [UInt16]
+    @usableFromInline let names: [String]
+
+    @usableFromInline static let slotsPerMonth = 31
+    @usableFromInline static let slotsPerYear = 12 * 31
+
+    /// The slot of a date in `codes`; out of `codes.indices` when the year is outside `tableYears`.
+    @inlinable
+    func slot(_ date: LocalDate) -> Int {
+        (date.year - tableYears.lowerBound) * Self.slotsPerYear + (date.month - 1) * Self.slotsPerMonth + date.day - 1
+    }
 
     /// A calendar using the rules only.
     public init() {
@@ -26,7 +34,8 @@ public struct JapaneseHolidayCalendar: Sendable {
     ///
     /// - Parameters:
     ///   - list: the authoritative holidays, e.g. from `JapaneseHolidays.parseCabinetOfficeCSV`.
-    ///   - lastTableYear: the last year precomputed into the lookup table (default 2199).
+    ///   - lastTableYear: the last year precomputed into the lookup table (default 2199; at most
+    ///     9999). The table takes 744 bytes a year.
     public init(authorityList list: [Holiday], lastTableYear: Int = 2199) {
         let sorted = list.sorted { $0.date < $1.date }
         authority = sorted
@@ -36,16 +45,16 @@ public struct JapaneseHolidayCalendar: Sendable {
             authorityYears = nil
         }
         let firstYear = 1948
-        tableYears = firstYear...max(firstYear, lastTableYear, authorityYears?.upperBound ?? firstYear)
-        let base = LocalDate(year: firstYear, month: 1, day: 1)!.dayNumber
-        let end = LocalDate(year: tableYears.upperBound + 1, month: 1, day: 1)!.dayNumber
-
-        var codes = [UInt16](repeating: 0, count: end - base)
+        tableYears = firstYear...min(9999, max(firstYear, lastTableYear, authorityYears?.upperBound ?? firstYear))
+        let tableYears = self.tableYears
+        var codes = [UInt16](repeating: 0, count: tableYears.count * Self.slotsPerYear)
         var names: [String] = []
         var codeOfName: [String: UInt16] = [:]
         func record(_ holiday: Holiday) {
-            let index = holiday.date.dayNumber - base
-            guard codes.indices.contains(index) else { return }
+            let date = holiday.date
+            let index = (date.year - tableYears.lowerBound) * Self.slotsPerYear
+                + (date.month - 1) * Self.slotsPerMonth + date.day - 1
+            guard tableYears.contains(date.year), codes.indices.contains(index) else { return }
             let code: UInt16
             if let known = codeOfName[holiday.name] {
                 code = known
@@ -62,24 +71,30 @@ public struct JapaneseHolidayCalendar: Sendable {
             JapaneseHolidayRules.holidays(year: year).forEach(record)
         }
         sorted.forEach(record)
-        self.firstDayNumber = base
         self.codes = codes
         self.names = names
     }
 
     /// The holiday's name on `date`, or nil on an ordinary day.
+    @inlinable
     public func name(on date: LocalDate) -> String? {
-        let index = date.dayNumber - firstDayNumber
+        let index = slot(date)
         if index >= 0, index < codes.count {
             let code = Int(codes[index])
             return code == 0 ? nil : names[code - 1]
         }
-        return holidays(ofYear: date.year).first { $0.date == date }?.name
+        return nameOutsideTable(date)
+    }
+
+    @usableFromInline
+    func nameOutsideTable(_ date: LocalDate) -> String? {
+        holidays(ofYear: date.year).first { $0.date == date }?.name
     }
 
     /// Whether `date` is a national holiday, a substitute holiday or another day off by law.
+    @inlinable
     public func isHoliday(_ date: LocalDate) -> Bool {
-        let index = date.dayNumber - firstDayNumber
+        let index = slot(date)
         if index >= 0, index < codes.count { return codes[index] != 0 }
         return name(on: date) != nil
     }
@@ -100,13 +115,14 @@ public struct JapaneseHolidayCalendar: Sendable {
 
     /// The holidays of one year, in date order.
     public func holidays(ofYear year: Int) -> [Holiday] {
-        if tableYears.contains(year),
-           let start = LocalDate(year: year, month: 1, day: 1)?.dayNumber,
-           let end = LocalDate(year: year + 1, month: 1, day: 1)?.dayNumber {
+        if tableYears.contains(year) {
             var result: [Holiday] = []
-            for dayNumber in start..<end {
-                let code = Int(codes[dayNumber - firstDayNumber])
-                if code != 0 { result.append(Holiday(date: LocalDate(dayNumber: dayNumber), name: names[code - 1])) }
+            let start = (year - tableYears.lowerBound) * Self.slotsPerYear
+            for index in start..<(start + Self.slotsPerYear) where codes[index] != 0 {
+                let offset = index - start
+                if let date = LocalDate(year: year, month: offset / Self.slotsPerMonth + 1, day: offset % Self.slotsPerMonth + 1) {
+                    result.append(Holiday(date: date, name: names[Int(codes[index]) - 1]))
+                }
             }
             return result
         }
