@@ -2,8 +2,8 @@
 ///
 /// ODPT writes departures after midnight as `00:11` at the end of a day's list. A time that is
 /// more than 12 hours earlier than its predecessor means the list has wrapped past midnight: from
-/// there on, 24 hours are added, so `00:18` after `23:57` becomes 24:18 (87 480 s). Times already
-/// written past 24 (`24:18`, up to 29:59) are taken as they are.
+/// there on, 24 hours are added (once: a list spans one service day), so `00:18` after `23:57` becomes
+/// 24:18 (87 480 s). Times already written past 24 (`24:18`, up to 29:59) are taken as they are.
 struct ODPTDepartureClock {
     private var offset: Int32 = 0
     private var previous: Int32?
@@ -22,10 +22,11 @@ struct ODPTDepartureClock {
 
     /// The service-day time of the next departure in the list, given its clock time in seconds.
     mutating func serviceTime(_ clockSeconds: Int32) -> Int32 {
-        if let previous, clockSeconds + offset < previous - ODPTDepartureClock.wrapThreshold {
-            offset += 24 * 3600
+        let day: Int32 = 24 * 3600
+        if offset == 0, clockSeconds < day, let previous, clockSeconds < previous - ODPTDepartureClock.wrapThreshold {
+            offset = day
         }
-        let time = clockSeconds + offset
+        let time = clockSeconds < day ? clockSeconds + offset : clockSeconds
         previous = time
         return time
     }
