@@ -14,6 +14,7 @@ public struct BusCSVRoute: Sendable {
     /// The files read, as paths, sorted.
     public var files: [String]
 
+    /// Creates a route from its labels, timetable and files.
     public init(route: String, origin: String, destination: String, stop: String,
                 timetable: DayTypeTimetable, files: [String]) {
         self.route = route
