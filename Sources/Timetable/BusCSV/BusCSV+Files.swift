@@ -1,0 +1,75 @@
+import Foundation
+
+extension BusCSV {
+    /// Reads one file per day type into a timetable whose departures carry the given labels.
+    ///
+    /// `isLast` is set on the last departure of each day type. A file with no departures gives an
+    /// empty day (nothing runs on those days) rather than an error.
+    /// - Throws: `DecodeError` naming the path when a file cannot be read or parsed.
+    public static func timetable(files: [DayTypeKey: String], line: String, stop: String,
+                                 destination: String) throws -> DayTypeTimetable {
+        var timetable = DayTypeTimetable()
+        for (key, path) in files.sorted(by: { $0.value < $1.value }) {
+            let times = try parse(try readBytes(path), file: path)
+            var departures = times.map { Departure(time: $0, line: line, stop: stop, destination: destination) }
+            if !departures.isEmpty { departures[departures.count - 1].isLast = true }
+            timetable.set(departures, for: key)
+        }
+        return timetable
+    }
+
+    /// Reads every file named `路線名_出発地_目的地_乗り場_(平日|土曜|日祝).csv` in a directory
+    /// (see `BusCSVFileName`) and groups them by route, origin, destination and platform.
+    ///
+    /// Files whose names do not follow the pattern are ignored. Routes come sorted by route,
+    /// origin, destination and platform.
+    /// - Throws: `DecodeError` naming the directory when it cannot be listed or holds no matching
+    ///   file, naming both files when two give the same day type of one route, and naming the file
+    ///   for any problem inside it.
+    public static func directory(_ path: String) throws -> [BusCSVRoute] {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: path).sorted()
+        } catch {
+            throw DecodeError(file: path, message: "cannot list the directory (\(FileManager.default.fileExists(atPath: path) ? "not a readable directory" : "no such directory"))")
+        }
+        let base = path.hasSuffix("/") ? path : path + "/"
+
+        struct RouteKey: Hashable, Comparable {
+            var route: String, origin: String, destination: String, stop: String
+            static func < (a: RouteKey, b: RouteKey) -> Bool {
+                (a.route, a.origin, a.destination, a.stop) < (b.route, b.origin, b.destination, b.stop)
+            }
+        }
+        var groups: [RouteKey: [DayTypeKey: String]] = [:]
+        for name in names {
+            guard let parsed = BusCSVFileName(fileName: name) else { continue }
+            let filePath = base + name
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: filePath, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+            let key = RouteKey(route: parsed.route, origin: parsed.origin, destination: parsed.destination, stop: parsed.stop)
+            if let other = groups[key]?[parsed.dayType] {
+                throw DecodeError(file: filePath, message: "this file and \"\(other)\" are both the \(parsed.dayType.rawValue) timetable of \(parsed.route) \(parsed.origin) → \(parsed.destination), platform \(parsed.stop)")
+            }
+            groups[key, default: [:]][parsed.dayType] = filePath
+        }
+        guard !groups.isEmpty else {
+            let found = names.isEmpty ? "the directory is empty" : "found: " + names.prefix(10).joined(separator: ", ") + (names.count > 10 ? ", …" : "")
+            throw DecodeError(file: path, message: "no bus timetable file named 路線名_出発地_目的地_乗り場_(平日|土曜|日祝).csv (\(found))")
+        }
+        return try groups.keys.sorted().map { key in
+            let files = groups[key, default: [:]]
+            return BusCSVRoute(route: key.route, origin: key.origin, destination: key.destination, stop: key.stop,
+                               timetable: try timetable(files: files, line: key.route, stop: key.stop, destination: key.destination),
+                               files: files.values.sorted())
+        }
+    }
+
+    private static func readBytes(_ path: String) throws -> [UInt8] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let reason = FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file"
+            throw DecodeError(file: path, message: reason)
+        }
+        return [UInt8](data)
+    }
+}

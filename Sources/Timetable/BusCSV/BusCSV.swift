@@ -1,0 +1,99 @@
+/// The bus timetable format people type from a printed timetable: one line per hour, the hour first,
+/// then the minutes of that hour.
+///
+/// ```
+/// # 鷹56 調布駅北口 → 三鷹駅 (日祝)
+/// 6,23,36,47,55
+/// 10,6,20,33,47,59
+/// 24,5
+/// ```
+///
+/// The rules, strict so that typing mistakes surface:
+/// - The text is UTF-8 (with or without a byte-order mark) or Shift_JIS; lines end in LF or CRLF.
+/// - Blank lines, lines of empty cells, empty cells and trailing commas are ignored; spaces around
+///   a cell are ignored. A line whose first non-space character is `#` is a comment.
+/// - Every other cell is a decimal number: the first the hour (0–29; 24:05 and 25:05 are after
+///   midnight of the same service day), the others minutes (0–59). An hour with no minutes is fine.
+///   Anything else, a header line like `時,分` included, is an error `file:line:col: …` quoting the
+///   cell (the column counts characters from 1).
+/// - Hours may come in any order, and an hour may be split over several lines; the same departure
+///   (hour and minute) listed twice is an error, since it is almost always a typing slip.
+public enum BusCSV {
+    /// The departures of one file, as sorted seconds since the service-day start (25:05 → 90 300).
+    public static func parse(_ bytes: [UInt8], file: String) throws -> [Int32] {
+        let text = try TextDecoding.string(bytes, file: file)
+        var firstLine: [Int32: Int] = [:]
+        var times: [Int32] = []
+        var sawData = false
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0.isNewline })
+        for (offset, line) in lines.enumerated() {
+            let lineNumber = offset + 1
+            let cells = BusCSV.cells(of: line)
+            if cells.first?.text.hasPrefix("#") == true { continue }
+            if cells.allSatisfy({ $0.text.isEmpty }) { continue }
+            let hourCell = cells[0]
+            guard !hourCell.text.isEmpty else {
+                throw DecodeError(file: file, line: lineNumber, column: hourCell.column,
+                                  message: "the hour is missing (the line starts with a comma)")
+            }
+            guard let hour = number(hourCell.text) else {
+                let hint = sawData ? "" : " (a header line is not allowed; start a comment line with #)"
+                throw DecodeError(file: file, line: lineNumber, column: hourCell.column,
+                                  message: "hour \"\(hourCell.text)\" is not a number" + hint)
+            }
+            guard (0...29).contains(hour) else {
+                throw DecodeError(file: file, line: lineNumber, column: hourCell.column,
+                                  message: "hour \"\(hourCell.text)\" is out of range 0–29")
+            }
+            sawData = true
+            for cell in cells.dropFirst() where !cell.text.isEmpty {
+                guard let minute = number(cell.text) else {
+                    throw DecodeError(file: file, line: lineNumber, column: cell.column,
+                                      message: "minute \"\(cell.text)\" is not a number")
+                }
+                guard (0...59).contains(minute) else {
+                    throw DecodeError(file: file, line: lineNumber, column: cell.column,
+                                      message: "minute \"\(cell.text)\" is out of range 0–59")
+                }
+                let time = Int32(hour * 3600 + minute * 60)
+                if let earlier = firstLine[time] {
+                    throw DecodeError(file: file, line: lineNumber, column: cell.column,
+                                      message: "\(Departure.clockText(seconds: Int(time))) is listed twice (first on line \(earlier))")
+                }
+                firstLine[time] = lineNumber
+                times.append(time)
+            }
+        }
+        return times.sorted()
+    }
+
+    /// A cell's text without surrounding spaces and the 1-based column where that text starts.
+    struct Cell {
+        var text: Substring
+        var column: Int
+    }
+
+    /// Splits a line at commas, trimming spaces, tabs and ideographic spaces around each cell.
+    static func cells(of line: Substring) -> [Cell] {
+        var cells: [Cell] = []
+        var column = 1
+        for raw in line.split(separator: ",", omittingEmptySubsequences: false) {
+            let leading = raw.prefix { isSpace($0) }.count
+            var text = raw.dropFirst(leading)
+            while let last = text.last, isSpace(last) { text = text.dropLast() }
+            cells.append(Cell(text: text, column: column + (text.isEmpty ? 0 : leading)))
+            column += raw.count + 1
+        }
+        return cells
+    }
+
+    private static func isSpace(_ character: Character) -> Bool {
+        character == " " || character == "\t" || character == "\u{3000}" || character == "\u{FEFF}"
+    }
+
+    /// A non-negative decimal number of ASCII digits; nil for anything else.
+    private static func number(_ text: Substring) -> Int? {
+        guard !text.isEmpty, text.count <= 6, text.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        return Int(text)
+    }
+}

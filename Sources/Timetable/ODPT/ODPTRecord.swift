@@ -1,0 +1,134 @@
+/// One element of an ODPT response array, with what an error message needs to point at it.
+struct ODPTRecord {
+    /// 0-based position in the file's array.
+    var index: Int
+    /// How many records the file holds.
+    var count: Int
+    /// The record's JSON object.
+    var value: JSONValue
+
+    /// `owl:sameAs`, the record's id, when present.
+    var sameAs: String? { value["owl:sameAs"]?.stringValue }
+
+    /// "record 2 of 3 (odpt.StationTimetable:…)": 1-based, with the record's id.
+    var place: String {
+        var text = "record \(index + 1) of \(count)"
+        if let sameAs { text += " (\(sameAs))" }
+        return text
+    }
+
+    /// A required string member; throws naming the record when it is missing or not a string.
+    func requiredString(_ key: String, file: String) throws -> String {
+        guard let member = value[key] else {
+            throw DecodeError(file: file, place: place, message: "missing \"\(key)\"")
+        }
+        guard let text = member.stringValue else {
+            throw DecodeError(file: file, place: place, message: "\"\(key)\" must be a string, got \(member.quoted)")
+        }
+        return text
+    }
+
+    /// An optional string member; throws when present but not a string.
+    func optionalString(_ key: String, file: String) throws -> String? {
+        guard let member = value[key], member != .null else { return nil }
+        guard let text = member.stringValue else {
+            throw DecodeError(file: file, place: place, message: "\"\(key)\" must be a string, got \(member.quoted)")
+        }
+        return text
+    }
+
+    /// The array of timetable entries under `key`; throws when missing or not an array.
+    func entries(_ key: String, file: String) throws -> [JSONValue] {
+        guard let member = value[key] else {
+            throw DecodeError(file: file, place: place, message: "missing \"\(key)\"")
+        }
+        guard let items = member.arrayValue else {
+            throw DecodeError(file: file, place: place, message: "\"\(key)\" must be an array, got \(member.kindDescription)")
+        }
+        return items
+    }
+}
+
+/// Reading the outer shape of an ODPT response: a JSON array of records of one `@type`.
+enum ODPTDocument {
+    /// The records of `bytes`; throws a `DecodeError` for an empty file, an HTML page, invalid or
+    /// truncated JSON, a top-level value that is not an array, a non-object element, or an element
+    /// whose `@type` is not `type`.
+    static func records(_ bytes: [UInt8], file: String, type: String) throws -> [ODPTRecord] {
+        var start = 0
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
+        while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
+        guard start < bytes.count else {
+            throw DecodeError(file: file, message: "the file is empty: expected a JSON array of \(type) records")
+        }
+        if bytes[start] == UInt8(ascii: "<") {
+            throw DecodeError(file: file, message: "expected ODPT JSON, got an HTML page (\(excerpt(bytes[start...])))")
+        }
+        let document = try JSONParser.parse(bytes, file: file)
+        guard let items = document.arrayValue else {
+            var message = "expected a JSON array of \(type) records, got \(document.kindDescription)"
+            if case .object = document {
+                message += " \(document.quoted)"
+                for key in ["title", "message", "description", "error"] {
+                    if let text = document[key]?.stringValue { message += "; \(key): \"\(text)\"" }
+                }
+            }
+            throw DecodeError(file: file, message: message)
+        }
+        guard !items.isEmpty else {
+            throw DecodeError(file: file, message: "the file holds no \(type) records (an empty array)")
+        }
+        var records: [ODPTRecord] = []
+        records.reserveCapacity(items.count)
+        for (index, item) in items.enumerated() {
+            let record = ODPTRecord(index: index, count: items.count, value: item)
+            guard case .object = item else {
+                throw DecodeError(file: file, place: record.place,
+                                  message: "expected a \(type) object, got \(item.kindDescription) \(item.quoted)")
+            }
+            if let actual = item["@type"]?.stringValue, actual != type {
+                throw DecodeError(file: file, place: record.place, message: "this is \(actual), not \(type)")
+            }
+            records.append(record)
+        }
+        return records
+    }
+
+    /// The first characters of a non-JSON body, on one line, quoted.
+    static func excerpt(_ bytes: ArraySlice<UInt8>) -> String {
+        let text = String(decoding: bytes.prefix(200), as: UTF8.self)
+        let oneLine = text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        let short = oneLine.count > 60 ? String(oneLine.prefix(60)) + "…" : oneLine
+        return "\"" + short + "\""
+    }
+
+    /// A title in `language` from a string or a multilingual object (`{"ja": …, "en": …}`): the
+    /// requested language, else Japanese, else English, else any.
+    static func title(_ value: JSONValue?, language: String) -> String? {
+        guard let value else { return nil }
+        switch value {
+        case .string(let text):
+            return text.isEmpty ? nil : text
+        case .object(let members, let keys):
+            for key in [language, "ja", "en"] + keys {
+                if let text = members[key]?.stringValue, !text.isEmpty { return text }
+            }
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    /// The last dot-separated component of an ODPT id: `odpt.Railway:TokyoMetro.Ginza` → `Ginza`.
+    static func lastComponent(_ id: String) -> String {
+        let name = id.split(separator: ":", maxSplits: 1).last.map(String.init) ?? id
+        return name.split(separator: ".").last.map(String.init) ?? name
+    }
+
+    /// Whether an id matches a user's filter: the full id, or the id without its `odpt.X:` prefix.
+    static func matches(_ id: String, filter: String) -> Bool {
+        if id == filter { return true }
+        guard !filter.contains(":"), let colon = id.firstIndex(of: ":") else { return false }
+        return id[id.index(after: colon)...] == filter
+    }
+}
