@@ -173,6 +173,12 @@ final class YAMLDocumentReaderTests: XCTestCase {
         let fine = String(repeating: "[", count: 64) + String(repeating: "]", count: 64)
         XCTAssertNotNil(try read(fine))
 
+        // A file of nothing but brackets, near the size limit, still fails at depth 65 and fast.
+        let start = Date()
+        let huge = String(repeating: "[", count: 1_000_000)
+        XCTAssertEqual(readError(huge)?.description, "test.yaml:1:65: nesting is deeper than 64 levels")
+        XCTAssertLessThan(Date().timeIntervalSince(start), 2.0)
+
         let blockDeep = (0..<70).map { String(repeating: " ", count: $0 * 2) + "k:" }.joined(separator: "\n") + " v\n"
         XCTAssertEqual(readError(blockDeep)?.description, "test.yaml:65:129: nesting is deeper than 64 levels")
     }

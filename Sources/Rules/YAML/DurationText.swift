@@ -2,7 +2,8 @@
 ///
 /// A duration is one or more `<digits><unit>` parts with units `h`, `m`, `s`, in that order and
 /// each at most once. A number without a unit (`4`) is refused with a message that asks for one,
-/// because "4" could mean seconds or minutes; negative durations are refused.
+/// because "4" could mean seconds or minutes (only `0` may go without one); negative durations
+/// and fractions (`1.5h`) are refused.
 public enum DurationText {
     /// The number of seconds `text` stands for, or a message that quotes it.
     public static func seconds(in text: String) -> Result<Int, DurationTextError> {
@@ -10,6 +11,9 @@ public enum DurationText {
         let trimmed = text.trimmingSpaces
         if trimmed.hasPrefix("-") {
             return .failure(DurationTextError(message: "duration \(shown) must not be negative"))
+        }
+        if !trimmed.isEmpty, trimmed.allSatisfy({ $0 == "0" }) {
+            return .success(0)  // "0" is zero in any unit
         }
         if !trimmed.isEmpty, trimmed.allSatisfy(\.isASCIIDigit) {
             return .failure(DurationTextError(message: "duration \(shown) needs a unit: write \(trimmed)s, \(trimmed)m or \(trimmed)h"))

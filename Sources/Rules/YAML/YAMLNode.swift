@@ -49,9 +49,12 @@ public struct YAMLNode: Sendable, Equatable {
 
     /// One key-value entry of a mapping; the key is a node so it has its own position.
     public struct Pair: Sendable, Equatable {
+        /// The key node (a scalar in any file a `MappingReader` accepts).
         public var key: YAMLNode
+        /// The value node.
         public var value: YAMLNode
 
+        /// Creates an entry.
         public init(key: YAMLNode, value: YAMLNode) {
             self.key = key
             self.value = value
