@@ -1,0 +1,104 @@
+import Foundation
+import Timetable
+
+/// Where something was declared in a configuration file (1-based line and column).
+public struct ConfigLocation: Sendable, Hashable, CustomStringConvertible {
+    /// The file, as shown in diagnostics.
+    public var file: String
+    /// 1-based line.
+    public var line: Int
+    /// 1-based column, in characters.
+    public var column: Int
+
+    /// Creates a location.
+    public init(file: String, line: Int, column: Int) {
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+
+    /// `file:line:col`.
+    public var description: String { "\(file):\(line):\(column)" }
+}
+
+/// A board as configured: a named set of timetable sources shown as one merged stream.
+///
+/// ```yaml
+/// boards:
+///   - id: chofu-to-mitaka          # [a-z0-9-]+, unique across all files
+///     title: 調布駅北口 → 三鷹駅     # default: the id
+///     timezone: Asia/Tokyo         # default Asia/Tokyo
+///     holidays: [2024-12-30..2025-01-03, 2025-08-13]   # extra dates run as holidays
+///     sources: [...]
+/// ```
+public struct BoardSpec: Sendable, Equatable {
+    /// The board's id: lowercase letters, digits and `-`.
+    public var id: String
+    /// The human title; the id when not given.
+    public var title: String
+    /// The board's timezone (`Asia/Tokyo` when not given).
+    public var timeZone: TimeZone
+    /// Dates run as holidays in addition to the national holidays, sorted, without repeats.
+    /// `holidays:` lists dates (`2025-08-13`) and inclusive ranges (`2024-12-30..2025-01-03`).
+    public var extraHolidays: [LocalDate]
+    /// The timetable sources merged into the board, in file order.
+    public var sources: [SourceSpec]
+    /// Where the board's mapping starts.
+    public var location: ConfigLocation
+
+    /// Creates a board specification.
+    public init(id: String, title: String, timeZone: TimeZone, extraHolidays: [LocalDate], sources: [SourceSpec],
+                location: ConfigLocation) {
+        self.id = id
+        self.title = title
+        self.timeZone = timeZone
+        self.extraHolidays = extraHolidays
+        self.sources = sources
+        self.location = location
+    }
+}
+
+/// One timetable source of a board, with what it contributes to every departure.
+public struct SourceSpec: Sendable, Equatable {
+    /// Which data the departures come from.
+    public var kind: SourceKind
+    /// `line:`, echoed on every departure when given (otherwise taken from the data).
+    public var line: String?
+    /// `stop:` (a platform / pole), echoed when given. `stop: 12` and `stop: "12"` both give "12".
+    public var stop: String?
+    /// `destination:`, echoed when given.
+    public var destination: String?
+    /// `walk:`, the time to walk to the stop, in seconds (0 when not given).
+    public var walkSeconds: Int
+    /// Where the source's mapping starts.
+    public var location: ConfigLocation
+
+    /// Creates a source specification.
+    public init(kind: SourceKind, line: String? = nil, stop: String? = nil, destination: String? = nil,
+                walkSeconds: Int = 0, location: ConfigLocation) {
+        self.kind = kind
+        self.line = line
+        self.stop = stop
+        self.destination = destination
+        self.walkSeconds = walkSeconds
+        self.location = location
+    }
+}
+
+/// The data a source reads. Paths are resolved against the directory of the YAML file that
+/// names them (an absolute path stays as is); they are not checked for existence here.
+public enum SourceKind: Sendable, Equatable {
+    /// `csv:` as a mapping: one bus CSV file per day-type key.
+    case csv(files: [DayTypeKey: String])
+    /// `csv:` as a string: a directory of files named `路線名_出発地_目的地_乗り場_(平日|土曜|日祝).csv`.
+    case csvDirectory(path: String)
+    /// `odpt:` an ODPT `odpt:StationTimetable` JSON file; `station:` selects one station
+    /// (nil: every station timetable in the file); `direction:` one direction (nil: all).
+    case odpt(path: String, station: String?, direction: String?)
+    /// `odpt_busstop_pole:` an ODPT `odpt:BusstopPoleTimetable` JSON file; `pole:` selects one pole
+    /// (nil: every pole in the file).
+    case busstopPole(path: String, pole: String?)
+    /// `gtfs:` a GTFS feed (zip or directory) at one stop, by `stop_id:` or `stop_name:` (exactly one),
+    /// optionally only `route:` (a route_id or route_short_name).
+    case gtfs(path: String, stopID: String?, stopName: String?, route: String?)
+}

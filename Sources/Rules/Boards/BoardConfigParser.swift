@@ -1,0 +1,199 @@
+import Foundation
+import Timetable
+
+/// Reads the `boards:` section of a configuration file into `BoardSpec`s, reporting every
+/// problem with its place. A board with any problem is left out of the result.
+///
+/// Accepted shapes (see `BoardSpec`, `SourceSpec`, `SourceKind`):
+/// - a board: `id` (required, `[a-z0-9-]+`), `title`, `timezone`, `holidays`, `sources` (required,
+///   a non-empty list);
+/// - `holidays:` a list of dates `2025-08-13` and inclusive ranges `2024-12-30..2025-01-03`
+///   (at most 366 days each);
+/// - a source: exactly one of `csv` (a mapping of day-type keys to files, or a directory path),
+///   `odpt` (+ `station`, `direction`), `odpt_busstop_pole` (+ `pole`), `gtfs` (+ `stop_id` or
+///   `stop_name`, exactly one, + `route`); and `line`, `stop`, `destination`, `walk` (a duration).
+public struct BoardConfigParser {
+    /// The file being read.
+    public let context: ConfigFileContext
+
+    /// The timezone of a board that does not name one.
+    public static let defaultTimeZone = "Asia/Tokyo"
+    /// The keys that choose a source's kind.
+    public static let sourceKindKeys = ["csv", "odpt", "odpt_busstop_pole", "gtfs"]
+    /// The day-type keys of a `csv:` mapping, in the order messages list them.
+    public static let csvDayTypeKeys: [DayTypeKey] = [
+        .weekday, .saturday, .sunday, .sundayHoliday, .saturdayHoliday, .holiday, .everyday,
+    ]
+    /// The longest holiday range accepted, in days.
+    public static let maxHolidayRangeDays = 366
+
+    /// Creates a parser for one file.
+    public init(context: ConfigFileContext) {
+        self.context = context
+    }
+
+    private var diagnostics: DiagnosticCollector { context.diagnostics }
+
+    /// Reads the value of `boards:`: a list of boards.
+    public func parseBoards(_ node: YAMLNode) -> [BoardSpec] {
+        guard let items = diagnostics.decode(node, YAMLValue.list) else { return [] }
+        return items.compactMap(parseBoard)
+    }
+
+    /// Reads one board; nil when it has any problem (all of them reported).
+    public func parseBoard(_ node: YAMLNode) -> BoardSpec? {
+        let before = diagnostics.diagnostics.count
+        guard var board = MappingReader(node, what: "board", diagnostics: diagnostics) else { return nil }
+        let id = board.require("id", YAMLValue.string)
+        if let id, let idNode = board.optional("id"), !BoardConfigParser.isValidID(id) {
+            diagnostics.report("board id \(quoted(id)) may only contain lowercase letters a-z, digits 0-9 and \"-\"",
+                               at: idNode.mark)
+        }
+        let title = board.optional("title", YAMLValue.string)
+        var timeZone = TimeZone(identifier: BoardConfigParser.defaultTimeZone)
+        if let zoneNode = board.optional("timezone"), let name = diagnostics.decode(zoneNode, YAMLValue.string) {
+            timeZone = TimeZone(identifier: name)
+            if timeZone == nil { diagnostics.report("unknown timezone \(quoted(name))", at: zoneNode.mark) }
+        }
+        var sources: [SourceSpec] = []
+        if let sourcesNode = board.require("sources"),
+           let items = diagnostics.decode(sourcesNode, YAMLValue.list) {
+            if items.isEmpty {
+                diagnostics.report("board \(quoted(id ?? "")) needs at least one source", at: sourcesNode.mark)
+            }
+            sources = items.compactMap(parseSource)
+        }
+        var holidays: [LocalDate] = []
+        if let holidaysNode = board.optional("holidays") {
+            holidays = parseHolidays(holidaysNode)
+        }
+        board.finish()
+        guard diagnostics.diagnostics.count == before, let id, let timeZone else { return nil }
+        return BoardSpec(id: id, title: title ?? id, timeZone: timeZone, extraHolidays: holidays, sources: sources,
+                         location: context.location(of: node))
+    }
+
+    /// Reads `holidays:`: a list of dates and `start..end` ranges, into sorted distinct dates.
+    public func parseHolidays(_ node: YAMLNode) -> [LocalDate] {
+        guard let items = diagnostics.decode(node, YAMLValue.list) else { return [] }
+        var dates = Set<LocalDate>()
+        for item in items {
+            guard let text = item.scalarText, !item.isNull else {
+                diagnostics.report("expected a date like 2024-12-30 or a range like 2024-12-30..2025-01-03, found \(item.kindDescription)",
+                                   at: item.mark)
+                continue
+            }
+            let ends = text.components(separatedBy: "..")
+            let parsed = ends.map { LocalDate(strictISO: $0) }
+            guard (1...2).contains(ends.count), let first = parsed.first ?? nil, let last = parsed.last ?? nil else {
+                diagnostics.report("expected a date like 2024-12-30 or a range like 2024-12-30..2025-01-03, found \(quoted(text))",
+                                   at: item.mark)
+                continue
+            }
+            let span = last.dayNumber - first.dayNumber + 1
+            guard span >= 1 else {
+                diagnostics.report("holiday range \(quoted(text)) ends before it starts", at: item.mark)
+                continue
+            }
+            guard span <= BoardConfigParser.maxHolidayRangeDays else {
+                diagnostics.report("holiday range \(quoted(text)) spans \(span) days; at most \(BoardConfigParser.maxHolidayRangeDays) are allowed",
+                                   at: item.mark)
+                continue
+            }
+            for offset in 0..<span { dates.insert(first.adding(days: offset)) }
+        }
+        return dates.sorted()
+    }
+
+    /// Reads one source; nil when it has any problem (all of them reported).
+    public func parseSource(_ node: YAMLNode) -> SourceSpec? {
+        let before = diagnostics.diagnostics.count
+        guard var source = MappingReader(node, what: "source", diagnostics: diagnostics) else { return nil }
+        var present: [(key: String, node: YAMLNode)] = []
+        for key in BoardConfigParser.sourceKindKeys {
+            if let value = source.optional(key) { present.append((key, value)) }
+        }
+        var kind: SourceKind?
+        if present.count == 1 {
+            kind = parseKind(present[0].key, present[0].node, &source)
+        } else {
+            let keys = BoardConfigParser.sourceKindKeys.joined(separator: ", ")
+            if present.isEmpty {
+                diagnostics.report("a source needs one of: \(keys)", at: node.mark)
+            } else {
+                let found = present.map(\.key).joined(separator: " and ")
+                diagnostics.report("a source takes exactly one of \(keys); found \(found)", at: node.mark)
+            }
+            // Their own keys are not "unknown": the kind is what is wrong.
+            source.ignore("station", "direction", "pole", "stop_id", "stop_name", "route")
+        }
+        let line = source.optional("line", YAMLValue.string)
+        let stop = source.optional("stop", YAMLValue.string)
+        let destination = source.optional("destination", YAMLValue.string)
+        let walk = source.optional("walk", YAMLValue.duration)
+        source.finish()
+        guard diagnostics.diagnostics.count == before, let kind else { return nil }
+        return SourceSpec(kind: kind, line: line, stop: stop, destination: destination, walkSeconds: walk ?? 0,
+                          location: context.location(of: node))
+    }
+
+    private func parseKind(_ key: String, _ value: YAMLNode, _ source: inout MappingReader) -> SourceKind? {
+        switch key {
+        case "csv":
+            if value.mappingPairs != nil { return parseCSVFiles(value) }
+            return path(value).map { .csvDirectory(path: $0) }
+        case "odpt":
+            let station = source.optional("station", YAMLValue.string)
+            let direction = source.optional("direction", YAMLValue.string)
+            return path(value).map { .odpt(path: $0, station: station, direction: direction) }
+        case "odpt_busstop_pole":
+            let pole = source.optional("pole", YAMLValue.string)
+            return path(value).map { .busstopPole(path: $0, pole: pole) }
+        default:  // gtfs
+            let stopID = source.optional("stop_id", YAMLValue.string)
+            let stopName = source.optional("stop_name", YAMLValue.string)
+            let route = source.optional("route", YAMLValue.string)
+            if source.contains("stop_id") == source.contains("stop_name") {
+                let message = source.contains("stop_id")
+                    ? "a gtfs source takes stop_id or stop_name, not both"
+                    : "a gtfs source needs stop_id or stop_name"
+                diagnostics.report(message, at: source.node.mark)
+            }
+            return path(value).map { .gtfs(path: $0, stopID: stopID, stopName: stopName, route: route) }
+        }
+    }
+
+    /// `csv:` as a mapping of day-type keys to files.
+    private func parseCSVFiles(_ node: YAMLNode) -> SourceKind? {
+        guard var reader = MappingReader(node, what: "csv files by day type", diagnostics: diagnostics) else { return nil }
+        var files: [DayTypeKey: String] = [:]
+        for key in BoardConfigParser.csvDayTypeKeys {
+            if let value = reader.optional(key.rawValue), let file = path(value) { files[key] = file }
+        }
+        reader.finish()
+        if reader.keys.isEmpty {
+            let keys = BoardConfigParser.csvDayTypeKeys.map(\.rawValue).joined(separator: ", ")
+            diagnostics.report("csv needs at least one day type: \(keys)", at: node.mark)
+            return nil
+        }
+        return .csv(files: files)
+    }
+
+    /// A non-empty path, resolved against the file's directory.
+    private func path(_ node: YAMLNode) -> String? {
+        guard let text = diagnostics.decode(node, YAMLValue.string) else { return nil }
+        guard !text.isEmpty else {
+            diagnostics.report("expected a path, found an empty string", at: node.mark)
+            return nil
+        }
+        return context.resolve(path: text)
+    }
+
+    /// Whether `id` matches `[a-z0-9-]+`.
+    public static func isValidID(_ id: String) -> Bool {
+        !id.isEmpty && id.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+    }
+}
+
+@available(*, unavailable)
+extension BoardConfigParser: Sendable {}

@@ -1,0 +1,13 @@
+/// What one configuration file declares. Each top-level section of the file fills one field.
+public struct ConfigFile: Sendable, Equatable {
+    /// The file, as shown in diagnostics.
+    public var name: String
+    /// The `boards:` section: boards that were read without problems, in file order.
+    public var boards: [BoardSpec]
+
+    /// Creates an empty file's content.
+    public init(name: String, boards: [BoardSpec] = []) {
+        self.name = name
+        self.boards = boards
+    }
+}

@@ -1,0 +1,73 @@
+/// Reads a configuration file: one YAML mapping whose top-level keys are sections (`boards:` for
+/// now; `rules:`, `channels:`, `sources:` later). Each section is parsed by its own function,
+/// listed in `ConfigFileParser.sections`; any other top-level key is an unknown key.
+///
+/// Parsing never stops at the first problem: it returns what it could read and every problem.
+public struct ConfigFileParser: Sendable {
+    /// One top-level section: its key and the function that reads its value into the file.
+    public struct Section: Sendable {
+        /// The top-level key.
+        public let key: String
+        /// Reads the section's value, reporting problems through the context.
+        public let parse: @Sendable (YAMLNode, ConfigFileContext, inout ConfigFile) -> Void
+
+        /// Creates a section.
+        public init(key: String, parse: @escaping @Sendable (YAMLNode, ConfigFileContext, inout ConfigFile) -> Void) {
+            self.key = key
+            self.parse = parse
+        }
+    }
+
+    /// The sections a file may have, in the order unknown-key messages list them.
+    /// To add a section, add an entry here and a field to `ConfigFile`.
+    public static let sections: [Section] = [
+        Section(key: "boards") { node, context, file in
+            file.boards = BoardConfigParser(context: context).parseBoards(node)
+        },
+    ]
+
+    /// The YAML bounds enforced on each file.
+    public var limits: YAMLLimits
+
+    /// Creates a parser.
+    public init(limits: YAMLLimits = YAMLLimits()) {
+        self.limits = limits
+    }
+
+    /// Reads and parses the file at `path`, shown in diagnostics as `name` (default: `path`).
+    /// Relative paths inside the file are resolved against the directory of `path`.
+    public func parseFile(atPath path: String, name: String? = nil) -> (file: ConfigFile, diagnostics: [Diagnostic]) {
+        let source: YAMLSource
+        do {
+            source = try YAMLSource.load(path: path, name: name, maxBytes: limits.maxBytes)
+        } catch {
+            return (ConfigFile(name: name ?? path), [error])
+        }
+        return parse(source, baseDirectory: ConfigFileContext.directory(of: path))
+    }
+
+    /// Parses a file's content; relative paths inside it are resolved against `baseDirectory`.
+    /// The diagnostics are sorted by line and column.
+    public func parse(_ source: YAMLSource, baseDirectory: String) -> (file: ConfigFile, diagnostics: [Diagnostic]) {
+        var file = ConfigFile(name: source.name)
+        let collector = DiagnosticCollector(source: source)
+        let root: YAMLNode?
+        do {
+            root = try YAMLDocumentReader(limits: limits).read(source)
+        } catch {
+            return (file, [error])
+        }
+        guard let root, !root.isNull else { return (file, []) }  // an empty file declares nothing
+        let context = ConfigFileContext(diagnostics: collector, baseDirectory: baseDirectory)
+        guard var reader = MappingReader(root, what: "the top level of a configuration file", diagnostics: collector) else {
+            return (file, collector.sortedDiagnostics)
+        }
+        for section in ConfigFileParser.sections {
+            if let value = reader.optional(section.key) {
+                section.parse(value, context, &file)
+            }
+        }
+        reader.finish()
+        return (file, collector.sortedDiagnostics)
+    }
+}

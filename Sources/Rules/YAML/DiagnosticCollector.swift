@@ -1,0 +1,53 @@
+/// Collects the problems found while decoding one YAML file, so that every problem of a file is
+/// reported at once. Owned by one decoding pass (not shared across threads).
+public final class DiagnosticCollector {
+    /// The file being decoded.
+    public let source: YAMLSource
+    /// The problems found so far, in the order they were reported.
+    public private(set) var diagnostics: [Diagnostic] = []
+
+    /// Creates an empty collector for `source`.
+    public init(source: YAMLSource) {
+        self.source = source
+    }
+
+    /// Whether any problem was reported.
+    public var isEmpty: Bool { diagnostics.isEmpty }
+
+    /// Reports a problem at a place of the file.
+    public func report(_ message: String, at mark: YAMLMark) {
+        diagnostics.append(source.diagnostic(at: mark, message))
+    }
+
+    /// Reports a bad value.
+    public func report(_ error: YAMLValueError) {
+        report(error.message, at: error.mark)
+    }
+
+    /// Reports a diagnostic made elsewhere (a whole-file problem, a syntax error).
+    public func report(_ diagnostic: Diagnostic) {
+        diagnostics.append(diagnostic)
+    }
+
+    /// Runs a typed getter on `node`; on failure reports the problem and answers nil.
+    public func decode<T>(_ node: YAMLNode, _ getter: (YAMLNode) throws(YAMLValueError) -> T) -> T? {
+        do {
+            return try getter(node)
+        } catch {
+            report(error)
+            return nil
+        }
+    }
+
+    /// The problems sorted by place (stable for equal places).
+    public var sortedDiagnostics: [Diagnostic] {
+        diagnostics.enumerated().sorted { a, b in
+            let left = (a.element.line ?? 0, a.element.column ?? 0, a.offset)
+            let right = (b.element.line ?? 0, b.element.column ?? 0, b.offset)
+            return left < right
+        }.map(\.element)
+    }
+}
+
+@available(*, unavailable)
+extension DiagnosticCollector: Sendable {}

@@ -1,0 +1,73 @@
+/// Parses written durations: `4m`, `90s`, `1h30m`, `0m`, `1h30m15s`.
+///
+/// A duration is one or more `<digits><unit>` parts with units `h`, `m`, `s`, in that order and
+/// each at most once. A number without a unit (`4`) is refused with a message that asks for one,
+/// because "4" could mean seconds or minutes (only `0` may go without one); negative durations
+/// and fractions (`1.5h`) are refused.
+public enum DurationText {
+    /// The number of seconds `text` stands for, or a message that quotes it.
+    public static func seconds(in text: String) -> Result<Int, DurationTextError> {
+        let shown = quoted(text)
+        let trimmed = text.trimmingSpaces
+        if trimmed.hasPrefix("-") {
+            return .failure(DurationTextError(message: "duration \(shown) must not be negative"))
+        }
+        if !trimmed.isEmpty, trimmed.allSatisfy({ $0 == "0" }) {
+            return .success(0)  // "0" is zero in any unit
+        }
+        if !trimmed.isEmpty, trimmed.allSatisfy(\.isASCIIDigit) {
+            return .failure(DurationTextError(message: "duration \(shown) needs a unit: write \(trimmed)s, \(trimmed)m or \(trimmed)h"))
+        }
+        let generic = DurationTextError(message: "expected a duration like 4m, 90s or 1h30m, found \(shown)")
+        let unitSeconds: [String: Int] = ["h": 3600, "m": 60, "s": 1]
+        let order = ["h", "m", "s"]
+        var total = 0
+        var lastUnitIndex = -1
+        var rest = Substring(trimmed)
+        guard !rest.isEmpty else { return .failure(generic) }
+        while !rest.isEmpty {
+            let digits = rest.prefix(while: \.isASCIIDigit)
+            rest = rest.dropFirst(digits.count)
+            let unit = rest.prefix(while: { $0.isLetter })
+            rest = rest.dropFirst(unit.count)
+            guard !digits.isEmpty else { return .failure(generic) }
+            guard !unit.isEmpty else {
+                if rest.isEmpty {  // "1h30"
+                    return .failure(DurationTextError(message: "duration \(shown) needs a unit after \(digits): h, m or s"))
+                }
+                return .failure(generic)  // "1.5h", "4 m"
+            }
+            guard let factor = unitSeconds[String(unit)], let index = order.firstIndex(of: String(unit)) else {
+                return .failure(DurationTextError(message: "unknown unit \(quoted(String(unit))) in duration \(shown) (use h, m or s, as in 1h30m)"))
+            }
+            guard index > lastUnitIndex else {
+                return .failure(DurationTextError(message: "duration \(shown) must give h, m and s in that order, each at most once"))
+            }
+            lastUnitIndex = index
+            guard digits.count <= 9, let number = Int(digits) else {
+                return .failure(DurationTextError(message: "duration \(shown) is too large"))
+            }
+            total += number * factor
+        }
+        return .success(total)
+    }
+}
+
+/// Why a duration could not be read.
+public struct DurationTextError: Error, Sendable, Equatable {
+    /// What is wrong, quoting the text.
+    public var message: String
+}
+
+extension Character {
+    var isASCIIDigit: Bool { isASCII && isNumber }
+}
+
+extension String {
+    /// The text without leading and trailing spaces and tabs.
+    var trimmingSpaces: String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(self[first...last])
+    }
+}

@@ -1,0 +1,123 @@
+import Timetable
+
+/// Strict reading of one YAML mapping: the caller asks for the keys it knows, then `finish()`
+/// reports every other key as unknown, naming the keys that were expected.
+///
+/// ```swift
+/// guard var board = MappingReader(node, what: "board", diagnostics: collector) else { return }
+/// let id = board.require("id", YAMLNode.string)
+/// let title = board.optional("title", YAMLNode.string)
+/// board.finish()   // unknown key "sorces" (expected one of: id, title, sources)
+/// ```
+///
+/// Duplicate keys are reported when the reader is made (the first one counts); a key that is not
+/// a scalar is reported too. Keys are matched by their text, so `"id"` and `id` are the same key.
+public struct MappingReader {
+    /// The mapping node being read.
+    public let node: YAMLNode
+    /// What the mapping is, for messages (`board`, `source`).
+    public let what: String
+    private let diagnostics: DiagnosticCollector
+    private var entries: [(key: String, pair: YAMLNode.Pair)] = []
+    private var indexByKey: [String: Int] = [:]
+    private var expected: [String] = []
+
+    /// Starts reading `node`; reports and answers nil when it is not a mapping.
+    public init?(_ node: YAMLNode, what: String, diagnostics: DiagnosticCollector) {
+        guard let pairs = node.mappingPairs else {
+            diagnostics.report("expected a mapping (\(what)), found \(node.kindDescription)", at: node.mark)
+            return nil
+        }
+        self.node = node
+        self.what = what
+        self.diagnostics = diagnostics
+        for pair in pairs {
+            guard let key = pair.key.scalarText, !pair.key.isNull else {
+                diagnostics.report("a key must be a string, found \(pair.key.kindDescription)", at: pair.key.mark)
+                continue
+            }
+            if let first = indexByKey[key] {
+                diagnostics.report("duplicate key \(quoted(key)) (first given at \(entries[first].pair.key.mark))",
+                                   at: pair.key.mark)
+                continue
+            }
+            indexByKey[key] = entries.count
+            entries.append((key, pair))
+        }
+    }
+
+    /// The keys present, in document order (duplicates and non-string keys left out).
+    public var keys: [String] { entries.map(\.key) }
+
+    /// Whether `key` is present; does not make it an expected key.
+    public func contains(_ key: String) -> Bool { indexByKey[key] != nil }
+
+    /// The value of an optional key, nil when absent. The key becomes an expected key.
+    public mutating func optional(_ key: String) -> YAMLNode? {
+        expect(key)
+        return indexByKey[key].map { entries[$0].pair.value }
+    }
+
+    /// The value of a required key; reports `missing required key` at the mapping when absent.
+    public mutating func require(_ key: String) -> YAMLNode? {
+        guard let value = optional(key) else {
+            diagnostics.report("missing required key \(quoted(key)) in \(what)", at: node.mark)
+            return nil
+        }
+        return value
+    }
+
+    /// The key node of a present key (for messages about the key itself).
+    public func keyNode(_ key: String) -> YAMLNode? {
+        indexByKey[key].map { entries[$0].pair.key }
+    }
+
+    /// An optional key read with a typed getter: nil when absent or bad (bad values are reported).
+    public mutating func optional<T>(_ key: String, _ getter: (YAMLNode) throws(YAMLValueError) -> T) -> T? {
+        guard let value = optional(key) else { return nil }
+        return diagnostics.decode(value, getter)
+    }
+
+    /// A required key read with a typed getter: nil when absent or bad (both are reported).
+    public mutating func require<T>(_ key: String, _ getter: (YAMLNode) throws(YAMLValueError) -> T) -> T? {
+        guard let value = require(key) else { return nil }
+        return diagnostics.decode(value, getter)
+    }
+
+    /// Marks keys as known without reading them (keys that only matter in some other case).
+    public mutating func ignore(_ keys: String...) {
+        for key in keys { expect(key) }
+    }
+
+    /// Reports every key that was never asked for:
+    /// `unknown key "sorces" (expected one of: id, title, timezone, sources, holidays)`.
+    public func finish() {
+        let known = Set(expected)
+        for entry in entries where !known.contains(entry.key) {
+            let list = expected.isEmpty ? "no keys are expected here" : "expected one of: " + expected.joined(separator: ", ")
+            diagnostics.report("unknown key \(quoted(entry.key)) (\(list))", at: entry.pair.key.mark)
+        }
+    }
+
+    private mutating func expect(_ key: String) {
+        if !expected.contains(key) { expected.append(key) }
+    }
+}
+
+/// Typed conveniences: each reports a bad value and answers nil.
+extension MappingReader {
+    /// A required string (`id: chofu`; a plain `12` reads as `"12"`).
+    public mutating func requiredString(_ key: String) -> String? { require(key, YAMLValue.string) }
+    /// An optional string.
+    public mutating func optionalString(_ key: String) -> String? { optional(key, YAMLValue.string) }
+    /// An optional whole number written plain.
+    public mutating func optionalInt(_ key: String) -> Int? { optional(key, YAMLValue.integer) }
+    /// An optional `true` / `false`.
+    public mutating func optionalBool(_ key: String) -> Bool? { optional(key, YAMLValue.bool) }
+    /// An optional duration, in seconds (`4m`, `90s`, `1h30m`).
+    public mutating func optionalDuration(_ key: String) -> Int? { optional(key, YAMLValue.duration) }
+    /// An optional `YYYY-MM-DD` date.
+    public mutating func optionalDate(_ key: String) -> LocalDate? { optional(key, YAMLValue.date) }
+    /// An optional list's items.
+    public mutating func optionalList(_ key: String) -> [YAMLNode]? { optional(key, YAMLValue.list) }
+}
