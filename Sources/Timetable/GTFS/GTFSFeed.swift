@@ -1,0 +1,167 @@
+/// A GTFS or GTFS-JP feed, read from a .zip archive or an unpacked directory, ready to give the
+/// timetable of any stop.
+///
+/// Reads agency.txt (optional, for the timezone), stops.txt, routes.txt, calendar.txt and/or
+/// calendar_dates.txt, trips.txt, frequencies.txt (optional) and stop_times.txt; other files are
+/// not read. Unknown extra columns are ignored (GTFS-JP adds several, and its sample feeds spell
+/// `wheelchair_accesible`); a missing required column is an error naming it.
+///
+/// Errors are `DecodeError`s whose `file` is the feed path plus the member (`feed.zip/stop_times.txt`)
+/// and whose `place` is `row N`, N being the 1-based line of the file on which the row starts,
+/// the header being line 1: `feed.zip/routes.txt: row 4: expected 6 cells, found 7`.
+/// See `CSVTable` for the accepted CSV dialect and `CSVTextCheck` for the accepted encodings.
+public struct GTFSFeed: Sendable {
+    /// The path the feed was loaded from, as given.
+    public let path: String
+    /// `agency_timezone` of the first agency (IANA name, `Asia/Tokyo`), when agency.txt has one.
+    public var agencyTimeZone: String?
+
+    let stops: GTFSStops
+    let routes: GTFSRoutes
+    let trips: GTFSTrips
+    let calendar: GTFSServiceCalendar
+    let stopDepartures: GTFSStopDepartures
+    /// Headsign strings (trip_headsign and stop_headsign), by label index.
+    let labels: [String]
+
+    /// Reads a feed from a .zip file or a directory.
+    ///
+    /// - Throws: `DecodeError` for a missing file, a broken archive, text that is not UTF-8, a row
+    ///   with too many or too few cells, a missing required column, a malformed value, or an id
+    ///   that refers to nothing.
+    public static func load(path: String) throws -> GTFSFeed {
+        let files = try GTFSFeedFiles(path: path)
+
+        var agencyTimeZone: String?
+        if var agency = try files.table("agency.txt") {
+            let zoneColumn = try agency.requiredIndex(of: "agency_timezone")
+            try agency.forEachRow { row in
+                if agencyTimeZone == nil, !row.isEmpty(zoneColumn) { agencyTimeZone = row.string(zoneColumn) }
+            }
+        }
+
+        var stopsTable = try files.requiredTable("stops.txt")
+        let stops = try GTFSStops.read(&stopsTable)
+        var routesTable = try files.requiredTable("routes.txt")
+        let routes = try GTFSRoutes.read(&routesTable)
+
+        var calendar = GTFSServiceCalendar()
+        var calendarTable = try files.table("calendar.txt")
+        var datesTable = try files.table("calendar_dates.txt")
+        if calendarTable == nil, datesTable == nil {
+            throw DecodeError(file: path, message: "the feed has neither calendar.txt nor calendar_dates.txt; GTFS needs one of them")
+        }
+        if calendarTable != nil { try calendar.readCalendar(&calendarTable!) }
+        if datesTable != nil { try calendar.readCalendarDates(&datesTable!) }
+
+        var labels = ByteInterner()
+        var tripsTable = try files.requiredTable("trips.txt")
+        var trips = try GTFSTrips.read(&tripsTable, routes: routes, calendar: &calendar, labels: &labels)
+        if var frequencies = try files.table("frequencies.txt") {
+            try trips.readFrequencies(&frequencies)
+        }
+
+        var stopTimesTable = try files.requiredTable("stop_times.txt")
+        let stopDepartures = try GTFSStopDepartures.read(&stopTimesTable, stops: stops, trips: trips, labels: &labels)
+
+        return GTFSFeed(path: path, agencyTimeZone: agencyTimeZone, stops: stops, routes: routes, trips: trips,
+                        calendar: calendar, stopDepartures: stopDepartures, labels: labels.strings())
+    }
+
+    /// Number of rows read from stop_times.txt.
+    public var stopTimeCount: Int { stopDepartures.rowCount }
+
+    /// The service_ids that run on `date`, sorted.
+    public func serviceIDs(on date: LocalDate) -> [String] {
+        calendar.activeServices(on: date).enumerated()
+            .filter(\.element)
+            .map { calendar.serviceIDs.string(at: Int32($0.offset)) }
+            .sorted()
+    }
+
+    /// The timetable of a stop.
+    ///
+    /// - Parameters:
+    ///   - stopID: a stop_id; a station's id (a stop that is some stops' parent_station) also
+    ///     selects its platforms.
+    ///   - stopName: every stop with this stop_name (the platforms of a bus terminal), and their
+    ///     platforms when they are stations. Give exactly one of `stopID` and `stopName`.
+    ///   - route: keep only the routes whose route_id or route_short_name is this.
+    /// - Throws: `DecodeError` naming the feed and the value when the stop or the route is unknown.
+    public func timetable(stopID: String?, stopName: String?, route: String?) throws -> GTFSStopTimetable {
+        var selected = Set<Int32>()
+        switch (stopID, stopName) {
+        case let (id?, nil):
+            guard let stop = stops.ids.find(id) else {
+                throw DecodeError(file: path, message: "no stop with stop_id \"\(id)\" in stops.txt")
+            }
+            selected.insert(stop)
+        case let (nil, name?):
+            for index in stops.names.indices where stops.names[index] == name { selected.insert(Int32(index)) }
+            guard !selected.isEmpty else {
+                throw DecodeError(file: path, message: "no stop with stop_name \"\(name)\" in stops.txt")
+            }
+        default:
+            throw DecodeError(file: path, message: "give exactly one of stop_id and stop_name to choose a stop")
+        }
+        for stop in selected { selected.formUnion(stops.children(of: stop)) }
+
+        var routeFilter: Set<Int32>?
+        if let route {
+            let matching = routes.matching(route)
+            guard !matching.isEmpty else {
+                throw DecodeError(file: path, message: "no route with route_id or route_short_name \"\(route)\" in routes.txt")
+            }
+            routeFilter = Set(matching)
+        }
+
+        struct GroupKey: Hashable { var route: Int32; var destination: String }
+        var groups: [GroupKey: Int32] = [:]
+        var entries: [GTFSStopTimetable.Entry] = []
+        let departures = stopDepartures
+        for stop in selected.sorted() {
+            let stopLabel = stops.label(of: stop)
+            for index in departures.range(of: stop) {
+                let trip = departures.trips[index]
+                let route = trips.routes[Int(trip)]
+                if let routeFilter, !routeFilter.contains(route) { continue }
+                let destination = destination(headsign: departures.headsigns[index], trip: trip)
+                let key = GroupKey(route: route, destination: destination)
+                let group: Int32
+                if let known = groups[key] {
+                    group = known
+                } else {
+                    group = Int32(groups.count)
+                    groups[key] = group
+                }
+                let template = Departure(time: departures.times[index], line: routes.labels[Int(route)], stop: stopLabel,
+                                         destination: destination, isOrigin: departures.origins[index])
+                let service = trips.services[Int(trip)]
+                if let windows = trips.frequencies[trip] {
+                    let offset = departures.times[index] - max(0, departures.tripFirstTimes[Int(trip)])
+                    for window in windows {
+                        var start = window.start
+                        while start < window.end {
+                            var departure = template
+                            departure.time = start + offset
+                            entries.append(.init(departure: departure, service: service, group: group))
+                            start += window.headway
+                        }
+                    }
+                } else {
+                    entries.append(.init(departure: template, service: service, group: group))
+                }
+            }
+        }
+        return GTFSStopTimetable(entries: entries, groupCount: groups.count, calendar: calendar)
+    }
+
+    /// stop_headsign, else trip_headsign, else the name of the trip's last stop.
+    private func destination(headsign: Int32, trip: Int32) -> String {
+        if headsign >= 0 { return labels[Int(headsign)] }
+        let tripHeadsign = trips.headsigns[Int(trip)]
+        if tripHeadsign >= 0 { return labels[Int(tripHeadsign)] }
+        let last = stopDepartures.tripLastStops[Int(trip)]
+        return last >= 0 ? stops.name(of: last) : ""
+    }
+}

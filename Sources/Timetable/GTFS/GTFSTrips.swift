@@ -1,0 +1,69 @@
+/// One `frequencies.txt` window: the trip repeats every `headway` seconds from `start`
+/// (inclusive) to `end` (exclusive), times in seconds since the service-day start.
+struct GTFSFrequency: Sendable, Hashable {
+    var start: Int32
+    var end: Int32
+    var headway: Int32
+}
+
+/// The trips of a feed (`trips.txt`, `frequencies.txt`) as indices into routes, services and labels.
+struct GTFSTrips: Sendable {
+    /// trip_id → dense index.
+    private(set) var ids = ByteInterner()
+    private(set) var routes: [Int32] = []
+    private(set) var services: [Int32] = []
+    /// trip_headsign as an index into the feed's label strings, or -1.
+    private(set) var headsigns: [Int32] = []
+    /// Frequency windows of the trips that have them.
+    private(set) var frequencies: [Int32: [GTFSFrequency]] = [:]
+
+    init() {}
+
+    var count: Int { ids.count }
+
+    /// Reads `trips.txt`: every route_id must be in routes.txt; a trip_id defined twice is an error.
+    static func read(_ table: inout CSVTable, routes: GTFSRoutes, calendar: inout GTFSServiceCalendar,
+                     labels: inout ByteInterner) throws -> GTFSTrips {
+        var trips = GTFSTrips()
+        let routeColumn = try table.requiredIndex(of: "route_id")
+        let serviceColumn = try table.requiredIndex(of: "service_id")
+        let idColumn = try table.requiredIndex(of: "trip_id")
+        let headsignColumn = table.index(of: "trip_headsign")
+        try table.forEachRow { row in
+            let index = trips.ids.intern(row.bytes(idColumn))
+            guard Int(index) == trips.routes.count else {
+                throw row.error(column: idColumn, name: "trip_id", "is defined twice")
+            }
+            guard let route = routes.ids.find(row.bytes(routeColumn)) else {
+                throw row.error(column: routeColumn, name: "route_id", "is not in routes.txt")
+            }
+            trips.routes.append(route)
+            trips.services.append(calendar.serviceIndex(row.bytes(serviceColumn)))
+            trips.headsigns.append(row.isEmpty(headsignColumn) ? -1 : labels.intern(row.bytes(headsignColumn)))
+        }
+        return trips
+    }
+
+    /// Reads `frequencies.txt`: every trip_id must be in trips.txt and headway_secs must be positive.
+    mutating func readFrequencies(_ table: inout CSVTable) throws {
+        let tripColumn = try table.requiredIndex(of: "trip_id")
+        let startColumn = try table.requiredIndex(of: "start_time")
+        let endColumn = try table.requiredIndex(of: "end_time")
+        let headwayColumn = try table.requiredIndex(of: "headway_secs")
+        try table.forEachRow { row in
+            guard let trip = ids.find(row.bytes(tripColumn)) else {
+                throw row.error(column: tripColumn, name: "trip_id", "is not in trips.txt")
+            }
+            guard let start = GTFSTime.seconds(row.bytes(startColumn)) else {
+                throw row.error(column: startColumn, name: "start_time", "is not a time (H:MM:SS)")
+            }
+            guard let end = GTFSTime.seconds(row.bytes(endColumn)) else {
+                throw row.error(column: endColumn, name: "end_time", "is not a time (H:MM:SS)")
+            }
+            guard let headway = GTFSCellValue.integer(row.bytes(headwayColumn)), headway > 0 else {
+                throw row.error(column: headwayColumn, name: "headway_secs", "is not a positive number of seconds")
+            }
+            frequencies[trip, default: []].append(GTFSFrequency(start: start, end: end, headway: headway))
+        }
+    }
+}
