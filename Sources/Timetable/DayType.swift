@@ -53,7 +53,7 @@ public struct ServiceCalendar: Sendable {
     /// The day type of a service date.
     public func dayType(of date: LocalDate) -> DayType {
         if extraHolidays.contains(date) { return .holiday }
-        if nationalHolidays, JapaneseHolidays.name(on: date) != nil { return .holiday }
+        if nationalHolidays, JapaneseHolidays.isHoliday(date) { return .holiday }
         switch date.weekday {
         case .saturday: return .saturday
         case .sunday: return .sunday

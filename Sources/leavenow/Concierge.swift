@@ -69,7 +69,9 @@ struct Concierge {
             let minutes = Int(slack / 60)
             return english ? "leave in \(minutes) min" : "あと\(minutes)分で出発"
         }
-        let when = day(of: departure.leaveAt, relativeTo: clock.localTime(at: at).date) + clock.clockText(departure.leaveAt)
+        // The departure already says which day; the leave time only needs one when it differs.
+        let when = day(of: departure.leaveAt, relativeTo: clock.localTime(at: departure.departure).date)
+            + clock.clockText(departure.leaveAt)
         return english ? "leave at \(when)" : "\(when)に出発"
     }
 

@@ -1,2 +1,0 @@
-import XCTest
-final class RulesTestsPlaceholder: XCTestCase { func testPlaceholder() { XCTAssertTrue(true) } }
