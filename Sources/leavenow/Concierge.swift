@@ -16,15 +16,18 @@ struct Concierge {
         }
         let noun = vehicleNoun(board)
         let today = clock.localTime(at: at).date
-        if let previous, previous.serviceDate < first.serviceDate,
-           first.serviceDate > today || at - previous.departure < 6 * 3600 {
-            // Today's (or tonight's) service is over.
-            let when = day(of: first.departure, relativeTo: today) + clock.clockText(first.departure)
+        let isFirstOfItsDay = previous.map { $0.serviceDate < first.serviceDate } ?? true
+        // In the small hours the night's last departure is what the user missed; later it is "the first".
+        let smallHours = clock.localTime(at: at).seconds < 4 * 3600
+        if let previous, previous.serviceDate < first.serviceDate, first.serviceDate > today || smallHours {
+            // Today's (or tonight's) service is over; say when the next service day is a holiday.
+            let holiday = first.serviceDate != today ? JapaneseHolidays.name(on: first.serviceDate).map { "(\($0)) " } ?? "" : ""
+            let when = day(of: first.departure, relativeTo: today) + holiday + clock.clockText(first.departure)
             let place = self.place(first)
             lines.append(language == .japanese
                 ? "本日の最終\(noun)は出発しました。次は\(when) \(place)です。"
                 : "The last \(noun) has left; next: \(when) from \(place).")
-        } else if previous == nil || previous!.serviceDate < first.serviceDate {
+        } else if isFirstOfItsDay {
             let when = day(of: first.departure, relativeTo: today) + clock.clockText(first.departure)
             lines.append(language == .japanese
                 ? "始発は\(when) \(place(first))です。"
@@ -91,11 +94,13 @@ struct Concierge {
     func header(board: Board, at: Int64) -> String {
         let date = clock.localTime(at: at).date
         let zone = clock.timeZone.identifier
+        let holiday = board.calendar.dayType(of: date) == .holiday
+            ? " · " + (JapaneseHolidays.name(on: date) ?? (language == .japanese ? "休日ダイヤ" : "holiday schedule")) : ""
         switch language {
         case .english:
-            return "\(board.title) — \(Concierge.englishWeekdays[date.weekday.rawValue]) \(date) \(clock.clockText(at)) (\(zone))"
+            return "\(board.title) — \(Concierge.englishWeekdays[date.weekday.rawValue]) \(date) \(clock.clockText(at)) (\(zone))\(holiday)"
         case .japanese:
-            return "\(board.title) — \(date.year)年\(date.month)月\(date.day)日(\(Concierge.japaneseWeekdays[date.weekday.rawValue])) \(clock.clockText(at))"
+            return "\(board.title) — \(date.year)年\(date.month)月\(date.day)日(\(Concierge.japaneseWeekdays[date.weekday.rawValue])) \(clock.clockText(at))\(holiday)"
         }
     }
 
