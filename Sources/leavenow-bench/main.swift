@@ -7,10 +7,16 @@ let which = arguments.first ?? "all"
 do {
     switch which {
     case "queries": runQueryBenchmark()
+    case "holidays": try runHolidayBenchmark(arguments: Array(arguments.dropFirst()))
     case "all":
         runQueryBenchmark()
+        print("")
+        try runHolidayBenchmark(arguments: [])
     default:
-        FileHandle.standardError.write(Data("usage: leavenow-bench [queries|holidays|gtfs|all]\n".utf8))
+        FileHandle.standardError.write(Data("usage: leavenow-bench [queries|holidays|gtfs|all] [options]\n".utf8))
         exit(64)
     }
+} catch {
+    FileHandle.standardError.write(Data("leavenow-bench: \(error)\n".utf8))
+    exit(1)
 }
