@@ -37,7 +37,7 @@ struct CommandContext {
         do {
             catalog = try BoardCatalog.load(directory: directory)
         } catch {
-            throw CommandFailure.failure("\(error)")
+            throw CommandFailure.failure("\(directory) has problems:\n" + error.rendered)
         }
         for problem in catalog.problems { warn(problem) }
         guard let board = catalog.boards.first(where: { $0.id == id }) else {
