@@ -9,6 +9,8 @@ let package = Package(
         .executable(name: "leavenow-bench", targets: ["leavenow-bench"]),
         .library(name: "Timetable", targets: ["Timetable"]),
         .library(name: "Rules", targets: ["Rules"]),
+        .library(name: "Weather", targets: ["Weather"]),
+        .library(name: "Feeds", targets: ["Feeds"]),
     ],
     targets: [
         // C libraries from Debian, one owner module each.
@@ -17,6 +19,10 @@ let package = Package(
 
         // Pure core: service days, holidays, timetables, decoders, merged boards.
         .target(name: "Timetable", dependencies: ["CZlib"]),
+        // Weather forecasts (OpenWeather, Open-Meteo, JMA) and change detection. Pure.
+        .target(name: "Weather"),
+        // Atom / RSS feeds and new-entry detection. Pure (FoundationXML).
+        .target(name: "Feeds"),
         // Configuration: YAML with line:column diagnostics, boards (and later rules).
         .target(name: "Rules", dependencies: ["Timetable", "CYAML"]),
 
@@ -24,6 +30,8 @@ let package = Package(
         .executableTarget(name: "leavenow-bench", dependencies: ["Timetable", "Rules"]),
 
         .testTarget(name: "TimetableTests", dependencies: ["Timetable"]),
+        .testTarget(name: "WeatherTests", dependencies: ["Weather"]),
+        .testTarget(name: "FeedsTests", dependencies: ["Feeds"]),
         .testTarget(name: "RulesTests", dependencies: ["Rules", "Timetable"]),
         .testTarget(name: "CLITests", dependencies: ["leavenow"]),
     ],

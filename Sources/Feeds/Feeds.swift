@@ -1,0 +1,2 @@
+/// Atom / RSS feeds: decoding, entry identity, new-entry detection. Pure.
+public enum FeedsModule {}

@@ -1,0 +1,3 @@
+import XCTest
+@testable import Feeds
+final class FeedsPlaceholderTests: XCTestCase { func testModuleLinks() { XCTAssertEqual("\(FeedsModule.self)", "FeedsModule") } }

@@ -1,0 +1,3 @@
+import XCTest
+@testable import Weather
+final class WeatherPlaceholderTests: XCTestCase { func testModuleLinks() { XCTAssertEqual("\(WeatherModule.self)", "WeatherModule") } }
