@@ -38,6 +38,10 @@ struct GTFSStopDepartures: Sendable {
         let headsignColumn = table.index(of: "stop_headsign")
         let pickupColumn = table.index(of: "pickup_type")
 
+        // Ids are looked up among checked text, times and numbers parsed as ASCII; headsigns are
+        // checked here when they are new.
+        table.callerChecksText(of: [tripColumn, stopColumn, sequenceColumn, departureColumn, pickupColumn, headsignColumn])
+
         // Pass 1: the rows as columns of integers.
         var rowTrips: [Int32] = [], rowStops: [Int32] = [], rowSequences: [Int32] = []
         var rowTimes: [Int32] = [], rowHeadsigns: [Int32] = []
@@ -108,6 +112,10 @@ struct GTFSStopDepartures: Sendable {
                    let base = headsignBytes.baseAddress, memoryEqual(previous, base, headsignBytes.count) {
                     headsign = lastHeadsign
                 } else {
+                    if let base = headsignBytes.baseAddress,
+                       CSVTextCheck.firstProblem(base, from: 0, to: headsignBytes.count) != nil {
+                        throw CSVEncodingProblem()
+                    }
                     headsign = labels.intern(headsignBytes)
                     lastHeadsign = headsign
                     lastHeadsignStart = headsignBytes.baseAddress
