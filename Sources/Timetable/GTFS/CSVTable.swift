@@ -113,6 +113,8 @@ struct CSVTable {
         var position = start
         var rowLine = line
         var rowStart = start
+        // One row value for the whole file (its line changes), so no per-row copies of `file`.
+        var row = CSVRow(base: UnsafePointer(base), cells: UnsafePointer(cells), line: 0, file: file)
         do {
             while position < count {
                 rowLine = line
@@ -125,7 +127,8 @@ struct CSVTable {
                     throw DecodeError(file: file, place: "row \(rowLine)",
                                       message: "expected \(expected) cells, found \(scan.cellCount)")
                 }
-                try body(CSVRow(base: UnsafePointer(base), cells: UnsafePointer(cells), line: rowLine, file: file))
+                row.line = rowLine
+                try body(row)
             }
         } catch {
             // Rows before this one were checked cell by cell; an encoding problem here or later
@@ -267,7 +270,7 @@ struct CSVRow {
     let base: UnsafePointer<UInt8>
     let cells: UnsafePointer<Int>
     /// The 1-based line on which the row starts (the header is line 1).
-    let line: Int
+    fileprivate(set) var line: Int
     let file: String
 
     /// The bytes of a cell (quotes removed); empty for a column the file does not have (nil).

@@ -73,9 +73,16 @@ final class FileBytes {
         #else
         let flags = MAP_PRIVATE
         #endif
-        let address = mmap(nil, size, PROT_READ | PROT_WRITE, flags, descriptor, 0)
+        // Mapped read-only first so that populating shares the page cache's pages instead of
+        // copying them; made writable after, so only pages actually written get copied.
+        let address = mmap(nil, size, PROT_READ, flags, descriptor, 0)
         guard let address, address != MAP_FAILED else {
             throw DecodeError(file: label, message: "cannot map into memory: \(String(cString: strerror(errno)))")
+        }
+        guard mprotect(address, size, PROT_READ | PROT_WRITE) == 0 else {
+            let code = errno
+            munmap(address, size)
+            throw DecodeError(file: label, message: "cannot map into memory: \(String(cString: strerror(code)))")
         }
         return FileBytes(mapped: address.assumingMemoryBound(to: UInt8.self), count: size)
     }
