@@ -20,7 +20,7 @@ final class GTFSRuleTests: XCTestCase {
     static let trips = "route_id,service_id,trip_id,trip_headsign\nR1,WK,T1,三鷹駅\nR2,WK,T2,\nR3,SA,T3,\n"
 
     /// Writes a feed directory; `files` override or add to the defaults (nil removes one).
-    private func feed(_ files: [String: String?] = [:]) throws -> String {
+    private func feed(_ files: [String: String?] = [:], raw: [String: [UInt8]] = [:]) throws -> String {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gtfs-rule-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         directories.append(directory)
@@ -34,11 +34,12 @@ final class GTFSRuleTests: XCTestCase {
             guard let text else { continue }
             try Data(text.utf8).write(to: directory.appendingPathComponent(name))
         }
+        for (name, bytes) in raw { try Data(bytes).write(to: directory.appendingPathComponent(name)) }
         return directory.path
     }
 
-    private func error(_ files: [String: String?]) throws -> String {
-        let path = try feed(files)
+    private func error(_ files: [String: String?], raw: [String: [UInt8]] = [:]) throws -> String {
+        let path = try feed(files, raw: raw)
         do {
             _ = try GTFSFeed.load(path: path)
             XCTFail("loaded")
@@ -133,6 +134,24 @@ final class GTFSRuleTests: XCTestCase {
         let feed = try GTFSFeed.load(path: try feed(["stops.txt": stops, "stop_times.txt": stopTimes]))
         let day = try feed.timetable(stopID: "S1", stopName: nil, route: nil).departures(on: LocalDate("2024-12-02")!, dayType: .weekday)
         XCTAssertEqual(day?.departures.first?.stop, "Hall, \"Main\"\nexit")
+    }
+
+    /// stop_times.txt's ids, times and numbers are not UTF-8-checked while scanning (they are looked
+    /// up among checked ids or parsed as ASCII); a bad byte there is still reported as such.
+    func testEncodingErrorsInStopTimesColumnsReadWithoutACheck() throws {
+        let header = Array("trip_id,arrival_time,departure_time,stop_id,stop_sequence,stop_headsign\nT1,6:00:00,6:00:00,S1,1,\n".utf8)
+        let bad: [(row: [UInt8], column: Int)] = [
+            ([0xE4, 0xB8] + Array(",6:10:00,6:10:00,S2,2,\n".utf8), 1),                       // trip_id
+            (Array("T1,6:10:00,6:1".utf8) + [0xFF] + Array(",S2,2,\n".utf8), 15),             // departure_time
+            (Array("T1,6:10:00,6:10:00,S".utf8) + [0xC0, 0xAF] + Array(",2,\n".utf8), 21),    // stop_id
+            (Array("T1,6:10:00,6:10:00,S2,".utf8) + [0xF5] + Array(",\n".utf8), 23),          // stop_sequence
+            (Array("T1,6:10:00,6:10:00,S2,2,".utf8) + [0xED, 0xBF, 0xBF] + [0x0A], 25),       // stop_headsign
+        ]
+        for (row, column) in bad {
+            let message = try error([:], raw: ["stop_times.txt": header + row])
+            XCTAssertTrue(message.hasPrefix("feed/stop_times.txt: row 3: invalid UTF-8 (bytes 0x"), message)
+            XCTAssertTrue(message.contains("at column \(column);"), message)
+        }
     }
 
     func testErrorsNameFileRowAndValue() throws {

@@ -16,35 +16,58 @@ struct CSVTable {
     let file: String
     /// Column names of the header, trimmed of surrounding white space.
     let columns: [String]
-    private var bytes: [UInt8]
+    /// The file's bytes; cells with doubled quotes are unescaped in place while reading.
+    private let bytes: FileBytes
+    /// Columns whose text the caller checks itself (see `callerChecksText(of:)`).
+    private var callerChecked: [Bool] = []
     private let bodyStart: Int
     private let bodyLine: Int
 
-    /// Checks the encoding and reads the header.
-    init(bytes: [UInt8], file: String) throws {
+    /// Rejects UTF-16, skips a BOM and reads the header.
+    init(bytes: FileBytes, file: String) throws {
         self.file = file
         self.bytes = bytes
-        let header = try self.bytes.withUnsafeMutableBufferPointer { buffer -> (columns: [String], next: Int, line: Int) in
-            let start = try CSVTextCheck.validate(UnsafeBufferPointer(buffer), file: file)
-            guard let base = buffer.baseAddress, start < buffer.count else {
-                throw DecodeError(file: file, message: "the file is empty; expected a header row")
-            }
-            let capacity = 4096
-            let cells = UnsafeMutablePointer<Int>.allocate(capacity: 2 * capacity)
-            defer { cells.deallocate() }
-            var line = 1
-            let scan = try CSVTable.scanRow(base: base, count: buffer.count, from: start, cells: cells,
-                                            capacity: capacity, line: &line, file: file)
-            var names: [String] = []
-            for index in 0..<min(scan.cellCount, capacity) {
-                let cell = UnsafeBufferPointer(start: base + cells[2 * index], count: cells[2 * index + 1] - cells[2 * index])
-                names.append(CSVTable.trimmed(String(decoding: cell, as: UTF8.self)))
-            }
-            return (names, scan.next, line)
-        }
+        let header = try CSVTable.readHeader(UnsafeMutableBufferPointer(start: bytes.base, count: bytes.count), file: file)
         self.columns = header.columns
         self.bodyStart = header.next
         self.bodyLine = header.line
+    }
+
+    /// A table over a copy of `bytes`.
+    init(bytes: [UInt8], file: String) throws {
+        try self.init(bytes: FileBytes(bytes), file: file)
+    }
+
+    private static func readHeader(_ buffer: UnsafeMutableBufferPointer<UInt8>,
+                                   file: String) throws -> (columns: [String], next: Int, line: Int) {
+        let start = try CSVTextCheck.textStart(UnsafeBufferPointer(buffer), file: file)
+        guard let base = buffer.baseAddress, start < buffer.count else {
+            throw DecodeError(file: file, message: "the file is empty; expected a header row")
+        }
+        let capacity = 4096
+        let cells = UnsafeMutablePointer<Int>.allocate(capacity: 2 * capacity)
+        defer { cells.deallocate() }
+        let skipCheck = UnsafeMutablePointer<Bool>.allocate(capacity: capacity)
+        defer { skipCheck.deallocate() }
+        skipCheck.initialize(repeating: false, count: capacity)
+        var line = 1
+        let scan: (next: Int, cellCount: Int)
+        do {
+            scan = try CSVTable.scanRow(base: base, count: buffer.count, from: start, cells: cells,
+                                        capacity: capacity, skipCheck: skipCheck, line: &line, file: file)
+        } catch {
+            try CSVTextCheck.validate(UnsafeBufferPointer(buffer), from: start, line: 1, file: file)
+            if error is CSVEncodingProblem {
+                throw DecodeError(file: file, place: "row 1", message: "the header is not valid UTF-8 text")
+            }
+            throw error
+        }
+        var names: [String] = []
+        for index in 0..<min(scan.cellCount, capacity) {
+            let cell = UnsafeBufferPointer(start: base + cells[2 * index], count: cells[2 * index + 1] - cells[2 * index])
+            names.append(CSVTable.trimmed(String(decoding: cell, as: UTF8.self)))
+        }
+        return (names, scan.next, line)
     }
 
     /// Size of the file in bytes.
@@ -62,6 +85,17 @@ struct CSVTable {
         return index
     }
 
+    /// Skips the UTF-8 check of these columns while scanning, because the caller only looks their
+    /// bytes up exactly among text that was checked already (ids defined in another file) or reads
+    /// them with a parser that accepts ASCII only (times, numbers). When such a cell is not valid
+    /// text, the lookup or parse fails, the caller throws, and `forEachRow` then checks the text
+    /// from the row on so that the encoding problem is what gets reported. NUL bytes are still
+    /// caught while scanning.
+    mutating func callerChecksText(of columns: [Int?]) {
+        callerChecked = Array(repeating: false, count: self.columns.count + 1)
+        for case let column? in columns { callerChecked[column] = true }
+    }
+
     /// Calls `body` with every row in file order. The row's cells are valid only inside `body`.
     mutating func forEachRow(_ body: (CSVRow) throws -> Void) throws {
         let expected = columns.count
@@ -70,29 +104,48 @@ struct CSVTable {
         var line = bodyLine
         let cells = UnsafeMutablePointer<Int>.allocate(capacity: 2 * (expected + 1))
         defer { cells.deallocate() }
-        try bytes.withUnsafeMutableBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            let count = buffer.count
-            var position = start
+        let skipCheck = UnsafeMutablePointer<Bool>.allocate(capacity: expected + 1)
+        defer { skipCheck.deallocate() }
+        for column in 0...expected { skipCheck[column] = column < callerChecked.count && callerChecked[column] }
+        let buffer = UnsafeMutableBufferPointer(start: bytes.base, count: bytes.count)
+        guard let base = buffer.baseAddress else { return }
+        let count = buffer.count
+        var position = start
+        var rowLine = line
+        var rowStart = start
+        // One row value for the whole file (its line changes), so no per-row copies of `file`.
+        var row = CSVRow(base: UnsafePointer(base), cells: UnsafePointer(cells), line: 0, file: file)
+        do {
             while position < count {
-                let rowLine = line
+                rowLine = line
+                rowStart = position
                 let scan = try CSVTable.scanRow(base: base, count: count, from: position, cells: cells,
-                                                capacity: expected + 1, line: &line, file: file)
+                                                capacity: expected + 1, skipCheck: skipCheck, line: &line, file: file)
                 position = scan.next
                 if scan.cellCount == 1, cells[0] == cells[1] { continue }  // a blank line
                 guard scan.cellCount == expected else {
                     throw DecodeError(file: file, place: "row \(rowLine)",
                                       message: "expected \(expected) cells, found \(scan.cellCount)")
                 }
-                try body(CSVRow(base: UnsafePointer(base), cells: UnsafePointer(cells), line: rowLine, file: file))
+                row.line = rowLine
+                try body(row)
             }
+        } catch {
+            // Rows before this one were checked cell by cell; an encoding problem here or later
+            // is the real cause of most other errors, so it is reported first.
+            try CSVTextCheck.validate(UnsafeBufferPointer(buffer), from: rowStart, line: rowLine, file: file)
+            if error is CSVEncodingProblem {
+                throw DecodeError(file: file, place: "row \(rowLine)", message: "the row is not valid UTF-8 text")
+            }
+            throw error
         }
     }
 
     /// Reads one row starting at `start`: stores up to `capacity` cells as (start, end) offset
-    /// pairs, unescapes doubled quotes in place, and returns the offset after the row.
+    /// pairs, unescapes doubled quotes in place, checks the text of the cells (but not the UTF-8 of
+    /// those flagged in `skipCheck`), and returns the offset after the row.
     private static func scanRow(base: UnsafeMutablePointer<UInt8>, count: Int, from start: Int,
-                                cells: UnsafeMutablePointer<Int>, capacity: Int,
+                                cells: UnsafeMutablePointer<Int>, capacity: Int, skipCheck: UnsafePointer<Bool>,
                                 line: inout Int, file: String) throws -> (next: Int, cellCount: Int) {
         let comma: UInt8 = 0x2C, lf: UInt8 = 0x0A, cr: UInt8 = 0x0D, quote: UInt8 = 0x22
         let rowLine = line
@@ -102,10 +155,10 @@ struct CSVTable {
             var cellStart = position
             var cellEnd: Int
             if position < count, base[position] == quote {
-                // Quoted cell: copy the content down over the opening quote and doubled quotes.
+                // Quoted cell: find the closing quote, check the text, then (only when it has
+                // doubled quotes) move the content down over the opening quote and the doubles.
                 var read = position + 1
-                var write = position
-                cellStart = position
+                var escapes = 0
                 while true {
                     guard read < count else {
                         throw DecodeError(file: file, place: "row \(rowLine)",
@@ -114,20 +167,32 @@ struct CSVTable {
                     let byte = base[read]
                     if byte == quote {
                         if read + 1 < count, base[read + 1] == quote {
-                            base[write] = quote
-                            write += 1
+                            escapes += 1
                             read += 2
                             continue
                         }
-                        read += 1
                         break
                     }
                     if byte == lf { line += 1 }
-                    base[write] = byte
-                    write += 1
                     read += 1
                 }
-                cellEnd = write
+                if CSVTextCheck.firstProblem(base, from: position + 1, to: read) != nil { throw CSVEncodingProblem() }
+                if escapes == 0 {
+                    cellStart = position + 1
+                    cellEnd = read
+                } else {
+                    var source = position + 1, write = position
+                    while source < read {
+                        base[write] = base[source]
+                        write += 1
+                        source += base[source] == quote ? 2 : 1
+                    }
+                    cellStart = position
+                    cellEnd = write
+                    // Blank the bytes left behind, so that the row stays valid text for later checks.
+                    for stale in write..<read { base[stale] = 0x20 }
+                }
+                read += 1  // past the closing quote
                 var after = read
                 while after < count, base[after] == cr { after += 1 }
                 if after == count || base[after] == lf {
@@ -140,11 +205,32 @@ struct CSVTable {
                                       message: "unexpected \"\(shown)\" after the closing quote of cell \(cellCount + 1)")
                 }
             } else {
-                while position < count {
+                // Eight bytes at a time to the next comma, LF or NUL, then byte by byte near the end;
+                // a cell with non-ASCII bytes gets the full UTF-8 check.
+                let ones: UInt64 = 0x0101_0101_0101_0101, highBits: UInt64 = 0x8080_8080_8080_8080
+                var found = false
+                var nonASCII: UInt64 = 0
+                while position + 8 <= count {
+                    let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
+                    let commas = word ^ (ones &* UInt64(comma)), lfs = word ^ (ones &* UInt64(lf))
+                    let hits = ((commas &- ones) & ~commas | (lfs &- ones) & ~lfs | (word &- ones) & ~word) & highBits
+                    nonASCII |= word
+                    if hits != 0 {
+                        position += hits.trailingZeroBitCount >> 3
+                        found = true
+                        break
+                    }
+                    position += 8
+                }
+                while !found, position < count {
                     let byte = base[position]
-                    if byte == comma || byte == lf { break }
+                    if byte == comma || byte == lf || byte == 0 { break }
+                    nonASCII |= UInt64(byte)
                     position += 1
                 }
+                if position < count, base[position] == 0 { throw CSVEncodingProblem() }
+                if nonASCII & highBits != 0, cellCount >= capacity || !skipCheck[cellCount],
+                   CSVTextCheck.firstProblem(base, from: cellStart, to: position) != nil { throw CSVEncodingProblem() }
                 cellEnd = position
                 if position == count || base[position] == lf {
                     while cellEnd > cellStart, base[cellEnd - 1] == cr { cellEnd -= 1 }
@@ -175,12 +261,16 @@ struct CSVTable {
     }
 }
 
+/// Thrown by the scanner at a NUL byte or invalid UTF-8; the caller re-checks the text from the
+/// row's start to say exactly where (`CSVTextCheck.validate`).
+struct CSVEncodingProblem: Error {}
+
 /// One row of a `CSVTable`, valid only inside the `forEachRow` call that produced it.
 struct CSVRow {
     let base: UnsafePointer<UInt8>
     let cells: UnsafePointer<Int>
     /// The 1-based line on which the row starts (the header is line 1).
-    let line: Int
+    fileprivate(set) var line: Int
     let file: String
 
     /// The bytes of a cell (quotes removed); empty for a column the file does not have (nil).

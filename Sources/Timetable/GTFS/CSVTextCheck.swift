@@ -1,19 +1,18 @@
-/// Checks that a CSV file's bytes are UTF-8 text before any row is read, so that an encoding problem
-/// is reported as such (with its row) rather than as a confusing cell-count error further on.
+/// Checks that a CSV file's bytes are UTF-8 text, and says where they are not.
 ///
 /// Accepted: UTF-8 with or without a byte-order mark. Rejected with the file and the row: UTF-16
 /// (either byte order, with or without a BOM), NUL bytes, invalid UTF-8 (bad lead or continuation
 /// bytes, overlong forms, surrogates, code points past U+10FFFF, truncated sequences).
+///
+/// `CSVTable` checks the cells as it scans them (only those with non-ASCII bytes need the full
+/// check) and, when anything goes wrong, checks the rest of the file so that an encoding problem is
+/// reported as such rather than as the cell-count error it usually causes further on.
 enum CSVTextCheck {
-    /// Validates `bytes` and returns the offset where the text starts (3 after a UTF-8 BOM, else 0).
-    ///
-    /// - Throws: `DecodeError` naming `file` and the 1-based line ("row N") of the first problem.
-    static func validate(_ bytes: UnsafeBufferPointer<UInt8>, file: String) throws -> Int {
-        let count = bytes.count
-        if count >= 2 {
-            let b0 = bytes[0], b1 = bytes[1]
+    /// Rejects UTF-16 and returns the offset where the text starts (3 after a UTF-8 BOM, else 0).
+    static func textStart(_ bytes: UnsafeBufferPointer<UInt8>, file: String) throws -> Int {
+        if bytes.count >= 2 {
             let order: String?
-            switch (b0, b1) {
+            switch (bytes[0], bytes[1]) {
             case (0xFE, 0xFF): order = "big-endian"
             case (0xFF, 0xFE): order = "little-endian"
             case (0x00, 1...0x7F): order = "big-endian"
@@ -24,69 +23,78 @@ enum CSVTextCheck {
                 throw DecodeError(file: file, message: "the file is UTF-16 (\(order)) text; GTFS files must be UTF-8: re-save it as UTF-8")
             }
         }
-        var start = 0
-        if count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
-        guard let base = bytes.baseAddress else { return start }
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { return 3 }
+        return 0
+    }
 
+    /// Checks `bytes[start...]`, whose first byte is on line `line`.
+    ///
+    /// - Throws: `DecodeError` naming `file` and the 1-based line ("row N") of the first problem.
+    static func validate(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, line: Int, file: String) throws {
+        guard let base = bytes.baseAddress,
+              let problem = firstProblem(base, from: start, to: bytes.count) else { return }
+        var problemLine = line, lineStart = start
+        for index in start..<problem.offset where base[index] == 0x0A {
+            problemLine += 1
+            lineStart = index + 1
+        }
+        let column = problem.offset - lineStart + 1
+        let message: String
+        if problem.isNUL {
+            message = "NUL byte (0x00) at column \(column); GTFS files are UTF-8 text without NUL bytes"
+        } else {
+            let shown = bytes[problem.offset..<min(bytes.count, problem.offset + 4)]
+                .map { "0x" + String($0, radix: 16, uppercase: true) }.joined(separator: " ")
+            message = "invalid UTF-8 (bytes \(shown)) at column \(column); re-save the file as UTF-8"
+        }
+        throw DecodeError(file: file, place: "row \(problemLine)", message: message)
+    }
+
+    /// The offset of the first NUL byte or invalid UTF-8 sequence in `base[start..<end]`, or nil.
+    static func firstProblem(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> (offset: Int, isNUL: Bool)? {
         var index = start
         let highBits: UInt64 = 0x8080_8080_8080_8080
         let ones: UInt64 = 0x0101_0101_0101_0101
-        while index < count {
+        while index < end {
             // Fast path: eight ASCII bytes without a NUL at a time.
-            if index + 8 <= count {
+            if index + 8 <= end {
                 let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
                 let hasZero = (word &- ones) & ~word & highBits
                 if (word & highBits) | hasZero == 0 {
                     index += 8
                     continue
                 }
+                if hasZero == 0 { index += (word & highBits).trailingZeroBitCount >> 3 }  // to the first non-ASCII byte
             }
             let lead = base[index]
-            if lead == 0 {
-                throw problem(at: index, in: bytes, file: file,
-                              message: "NUL byte (0x00) at column \(column(of: index, in: bytes)); GTFS files are UTF-8 text without NUL bytes")
-            }
+            if lead == 0 { return (index, true) }
             if lead < 0x80 { index += 1; continue }
-            let length: Int
-            var scalar: UInt32
-            switch lead {
-            case 0xC2...0xDF: length = 2; scalar = UInt32(lead & 0x1F)
-            case 0xE0...0xEF: length = 3; scalar = UInt32(lead & 0x0F)
-            case 0xF0...0xF4: length = 4; scalar = UInt32(lead & 0x07)
-            default: throw invalid(at: index, in: bytes, file: file)
+            // Three-byte sequences (kana, kanji) first: they fill Japanese feeds.
+            if lead & 0xF0 == 0xE0, index + 3 <= end {
+                let c1 = base[index + 1], c2 = base[index + 2]
+                guard c1 & 0xC0 == 0x80, c2 & 0xC0 == 0x80,
+                      lead != 0xE0 || c1 >= 0xA0,  // overlong
+                      lead != 0xED || c1 < 0xA0    // surrogates
+                else { return (index, false) }
+                index += 3
+                continue
             }
-            guard index + length <= count else { throw invalid(at: index, in: bytes, file: file) }
-            for offset in 1..<length {
-                let continuation = base[index + offset]
-                guard continuation & 0xC0 == 0x80 else { throw invalid(at: index, in: bytes, file: file) }
-                scalar = scalar << 6 | UInt32(continuation & 0x3F)
+            if lead >= 0xC2, lead <= 0xDF, index + 2 <= end {
+                guard base[index + 1] & 0xC0 == 0x80 else { return (index, false) }
+                index += 2
+                continue
             }
-            let overlong = (length == 3 && scalar < 0x800) || (length == 4 && scalar < 0x10000)
-            if overlong || (0xD800...0xDFFF).contains(scalar) || scalar > 0x10FFFF {
-                throw invalid(at: index, in: bytes, file: file)
+            if lead >= 0xF0, lead <= 0xF4, index + 4 <= end {
+                let c1 = base[index + 1], c2 = base[index + 2], c3 = base[index + 3]
+                guard c1 & 0xC0 == 0x80, c2 & 0xC0 == 0x80, c3 & 0xC0 == 0x80,
+                      lead != 0xF0 || c1 >= 0x90,  // overlong
+                      lead != 0xF4 || c1 < 0x90    // past U+10FFFF
+                else { return (index, false) }
+                index += 4
+                continue
             }
-            index += length
+            return (index, false)
         }
-        return start
-    }
-
-    private static func invalid(at index: Int, in bytes: UnsafeBufferPointer<UInt8>, file: String) -> DecodeError {
-        let end = min(bytes.count, index + 4)
-        let shown = bytes[index..<end].map { "0x" + String($0, radix: 16, uppercase: true) }.joined(separator: " ")
-        return problem(at: index, in: bytes, file: file,
-                       message: "invalid UTF-8 (bytes \(shown)) at column \(column(of: index, in: bytes)); re-save the file as UTF-8")
-    }
-
-    private static func problem(at index: Int, in bytes: UnsafeBufferPointer<UInt8>, file: String, message: String) -> DecodeError {
-        var line = 1
-        for byte in bytes[0..<index] where byte == 0x0A { line += 1 }
-        return DecodeError(file: file, place: "row \(line)", message: message)
-    }
-
-    /// 1-based byte column of `index` within its line.
-    private static func column(of index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var start = index
-        while start > 0, bytes[start - 1] != 0x0A { start -= 1 }
-        return index - start + 1
+        return nil
     }
 }

@@ -104,7 +104,11 @@ public struct GTFSFeed: Sendable {
         default:
             throw DecodeError(file: path, message: "give exactly one of stop_id and stop_name to choose a stop")
         }
-        for stop in selected { selected.formUnion(stops.children(of: stop)) }
+        // A station selects its platforms (one pass over the parents).
+        let chosen = selected
+        for (index, parent) in stops.parents.enumerated() where parent >= 0 && chosen.contains(parent) {
+            selected.insert(Int32(index))
+        }
 
         var routeFilter: Set<Int32>?
         if let route {

@@ -26,12 +26,12 @@ struct GTFSFeedFiles {
     func label(_ name: String) -> String { path + "/" + name }
 
     /// The bytes of a member file, or nil when the feed does not have it.
-    func contents(of name: String) throws -> [UInt8]? {
+    func contents(of name: String) throws -> FileBytes? {
         if let archive {
             guard let entry = archive.entry(named: name) else { return nil }
-            return try archive.contents(of: entry)
+            return try archive.bytes(of: entry)
         }
-        return try GTFSFeedFiles.read(path: path + "/" + name, label: label(name))
+        return try FileBytes.map(path: path + "/" + name, label: label(name))
     }
 
     /// A member parsed as a CSV table (encoding checked, header read), or nil when absent.

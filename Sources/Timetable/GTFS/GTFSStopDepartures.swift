@@ -38,18 +38,23 @@ struct GTFSStopDepartures: Sendable {
         let headsignColumn = table.index(of: "stop_headsign")
         let pickupColumn = table.index(of: "pickup_type")
 
-        // Pass 1: the rows as columns of integers.
-        var rowTrips: [Int32] = [], rowStops: [Int32] = [], rowSequences: [Int32] = []
-        var rowTimes: [Int32] = [], rowHeadsigns: [Int32] = []
-        /// Bit 0: a departure (time present, pickup allowed); bit 1: time is only an arrival.
-        var rowFlags: [UInt8] = []
-        let estimate = table.byteCount / 40
-        rowTrips.reserveCapacity(estimate)
-        rowStops.reserveCapacity(estimate)
-        rowSequences.reserveCapacity(estimate)
-        rowTimes.reserveCapacity(estimate)
-        rowHeadsigns.reserveCapacity(estimate)
-        rowFlags.reserveCapacity(estimate)
+        // Ids are looked up among checked text, times and numbers parsed as ASCII; headsigns are
+        // checked here when they are new.
+        table.callerChecksText(of: [tripColumn, stopColumn, sequenceColumn, departureColumn, pickupColumn, headsignColumn])
+
+        // Pass 1: the rows as integers.
+        struct StopTimeRow {
+            var trip: Int32
+            var stop: Int32
+            var sequence: Int32
+            /// departure_time, else arrival_time, else -1.
+            var time: Int32
+            var headsign: Int32
+            /// The stop time is a departure if its trip goes on (time present, pickup allowed).
+            var departs: Bool
+        }
+        var rows: [StopTimeRow] = []
+        rows.reserveCapacity(table.byteCount / 40)
 
         var lastTripStart: UnsafePointer<UInt8>? = nil
         var lastTripLength = -1
@@ -80,26 +85,25 @@ struct GTFSStopDepartures: Sendable {
                 throw row.error(column: sequenceColumn, name: "stop_sequence", "is not a non-negative whole number")
             }
             var time: Int32 = -1
-            var flags: UInt8 = 0
+            var departs = false
             let departureBytes = row.bytes(departureColumn)
             if departureBytes.count > 0 {
                 guard let departure = GTFSTime.seconds(departureBytes) else {
                     throw row.error(column: departureColumn, name: "departure_time", "is not a time (H:MM:SS)")
                 }
                 time = departure
-                flags = 1
+                departs = true
             } else if !row.isEmpty(arrivalColumn) {
                 guard let arrival = GTFSTime.seconds(row.bytes(arrivalColumn)) else {
                     throw row.error(column: arrivalColumn, name: "arrival_time", "is not a time (H:MM:SS)")
                 }
                 time = arrival
-                flags = 2
             }
             if !row.isEmpty(pickupColumn) {
                 guard let pickup = GTFSCellValue.integer(row.bytes(pickupColumn)), pickup <= 3 else {
                     throw row.error(column: pickupColumn, name: "pickup_type", "is not 0, 1, 2 or 3")
                 }
-                if pickup == 1 { flags &= ~1 }
+                if pickup == 1 { departs = false }
             }
             var headsign: Int32 = -1
             let headsignBytes = row.bytes(headsignColumn)
@@ -108,18 +112,17 @@ struct GTFSStopDepartures: Sendable {
                    let base = headsignBytes.baseAddress, memoryEqual(previous, base, headsignBytes.count) {
                     headsign = lastHeadsign
                 } else {
+                    if let base = headsignBytes.baseAddress,
+                       CSVTextCheck.firstProblem(base, from: 0, to: headsignBytes.count) != nil {
+                        throw CSVEncodingProblem()
+                    }
                     headsign = labels.intern(headsignBytes)
                     lastHeadsign = headsign
                     lastHeadsignStart = headsignBytes.baseAddress
                     lastHeadsignLength = headsignBytes.count
                 }
             }
-            rowTrips.append(trip)
-            rowStops.append(stop)
-            rowSequences.append(sequence)
-            rowTimes.append(time)
-            rowHeadsigns.append(headsign)
-            rowFlags.append(flags)
+            rows.append(StopTimeRow(trip: trip, stop: stop, sequence: sequence, time: time, headsign: headsign, departs: departs))
         }
 
         // Pass 2: per trip, the first and last stop by stop_sequence.
@@ -129,11 +132,11 @@ struct GTFSStopDepartures: Sendable {
         var firstTimes = [Int32](repeating: -1, count: tripCount)
         var earliestTimes = [Int32](repeating: .max, count: tripCount)
         var lastStops = [Int32](repeating: -1, count: tripCount)
-        for row in rowTrips.indices {
-            let trip = Int(rowTrips[row]), sequence = rowSequences[row], time = rowTimes[row]
-            if sequence < firstSequences[trip] { firstSequences[trip] = sequence; firstTimes[trip] = time }
-            if sequence > lastSequences[trip] { lastSequences[trip] = sequence; lastStops[trip] = rowStops[row] }
-            if time >= 0, time < earliestTimes[trip] { earliestTimes[trip] = time }
+        for row in rows {
+            let trip = Int(row.trip)
+            if row.sequence < firstSequences[trip] { firstSequences[trip] = row.sequence; firstTimes[trip] = row.time }
+            if row.sequence > lastSequences[trip] { lastSequences[trip] = row.sequence; lastStops[trip] = row.stop }
+            if row.time >= 0, row.time < earliestTimes[trip] { earliestTimes[trip] = row.time }
         }
         for trip in 0..<tripCount where firstTimes[trip] < 0 && earliestTimes[trip] != .max {
             firstTimes[trip] = earliestTimes[trip]
@@ -141,27 +144,28 @@ struct GTFSStopDepartures: Sendable {
 
         // Pass 3: departures grouped by stop (a counting sort, file order kept within a stop).
         var result = GTFSStopDepartures()
-        result.rowCount = rowTrips.count
+        result.rowCount = rows.count
         var offsets = [Int32](repeating: 0, count: stops.count + 1)
-        var isDeparture = [Bool](repeating: false, count: rowTrips.count)
-        for row in rowTrips.indices where rowFlags[row] & 1 != 0 && rowSequences[row] < lastSequences[Int(rowTrips[row])] {
-            isDeparture[row] = true
-            offsets[Int(rowStops[row]) + 1] += 1
+        for index in rows.indices where rows[index].departs {
+            if rows[index].sequence < lastSequences[Int(rows[index].trip)] {
+                offsets[Int(rows[index].stop) + 1] += 1
+            } else {
+                rows[index].departs = false  // the trip's last stop
+            }
         }
         for stop in 0..<stops.count { offsets[stop + 1] += offsets[stop] }
         let total = Int(offsets[stops.count])
         var next = offsets
         var outTrips = [Int32](repeating: 0, count: total), outTimes = [Int32](repeating: 0, count: total)
         var outHeadsigns = [Int32](repeating: 0, count: total), outOrigins = [Bool](repeating: false, count: total)
-        for row in rowTrips.indices where isDeparture[row] {
-            let stop = Int(rowStops[row])
+        for row in rows where row.departs {
+            let stop = Int(row.stop)
             let slot = Int(next[stop])
             next[stop] += 1
-            let trip = rowTrips[row]
-            outTrips[slot] = trip
-            outTimes[slot] = rowTimes[row]
-            outHeadsigns[slot] = rowHeadsigns[row]
-            outOrigins[slot] = rowSequences[row] == firstSequences[Int(trip)]
+            outTrips[slot] = row.trip
+            outTimes[slot] = row.time
+            outHeadsigns[slot] = row.headsign
+            outOrigins[slot] = row.sequence == firstSequences[Int(row.trip)]
         }
         result.offsets = offsets
         result.trips = outTrips

@@ -24,11 +24,6 @@ struct GTFSStops: Sendable {
         names[Int(stop)].isEmpty ? ids.string(at: stop) : names[Int(stop)]
     }
 
-    /// Stops whose parent station is `station`.
-    func children(of station: Int32) -> [Int32] {
-        parents.indices.filter { parents[$0] == station }.map { Int32($0) }
-    }
-
     /// Reads `stops.txt`; a stop_id defined twice is an error.
     static func read(_ table: inout CSVTable) throws -> GTFSStops {
         var stops = GTFSStops()

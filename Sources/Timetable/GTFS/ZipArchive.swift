@@ -40,6 +40,12 @@ struct ZipArchive: Sendable {
 
     /// The uncompressed bytes of a member.
     func contents(of entry: Entry) throws -> [UInt8] {
+        let data = try bytes(of: entry)
+        return withExtendedLifetime(data) { Array(data.buffer) }
+    }
+
+    /// The uncompressed bytes of a member, inflated straight into a buffer of their own.
+    func bytes(of entry: Entry) throws -> FileBytes {
         let label = path + "/" + entry.name
         if entry.flags & 0x0001 != 0 {
             throw DecodeError(file: label, message: "the member is encrypted; only unencrypted archives can be read")
@@ -52,51 +58,51 @@ struct ZipArchive: Sendable {
         guard dataStart + entry.compressedSize <= bytes.count else {
             throw DecodeError(file: label, message: "the member's data runs past the end of the archive (truncated download?)")
         }
-        let output: [UInt8]
+        let output: FileBytes
         switch entry.method {
         case 0:
             guard entry.compressedSize == entry.size else {
                 throw DecodeError(file: label, message: "stored member has compressed size \(entry.compressedSize) but size \(entry.size)")
             }
-            output = Array(bytes[dataStart..<(dataStart + entry.size)])
+            output = FileBytes(count: entry.size) { buffer in
+                _ = buffer.initialize(from: bytes[dataStart..<(dataStart + entry.size)])
+            }
         case 8:
-            output = try inflate(from: dataStart, entry: entry, label: label)
+            output = try FileBytes(count: entry.size) { buffer in
+                try inflate(from: dataStart, entry: entry, label: label, into: buffer)
+            }
         default:
             throw DecodeError(file: label, message: "compression method \(entry.method) is not supported (only stored and deflate); re-pack the archive with plain zip")
         }
-        let crc = output.withUnsafeBufferPointer { buffer -> UInt32 in
-            guard let base = buffer.baseAddress else { return 0 }
-            return UInt32(truncatingIfNeeded: crc32(0, base, UInt32(buffer.count)))
-        }
+        let crc = output.base.map { UInt32(truncatingIfNeeded: crc32(0, $0, UInt32(output.count))) } ?? 0
         guard crc == entry.crc else {
             throw DecodeError(file: label, message: "CRC-32 mismatch (expected \(String(entry.crc, radix: 16)), got \(String(crc, radix: 16))): the archive is corrupt")
         }
         return output
     }
 
-    private func inflate(from dataStart: Int, entry: Entry, label: String) throws -> [UInt8] {
-        if entry.size == 0 { return [] }
-        var output = [UInt8](repeating: 0, count: entry.size)
+    private func inflate(from dataStart: Int, entry: Entry, label: String, into out: UnsafeMutableBufferPointer<UInt8>) throws {
+        guard let outBase = out.baseAddress else {
+            if entry.compressedSize > 2 { throw DecodeError(file: label, message: "the member says it is empty but holds data: the archive is corrupt") }
+            return
+        }
         var stream = z_stream()
         guard leavenow_inflateInit2(&stream, -15) == Z_OK else {
             throw DecodeError(file: label, message: "zlib could not start inflating")
         }
         defer { inflateEnd(&stream) }
         let status = bytes.withUnsafeBufferPointer { input -> Int32 in
-            output.withUnsafeMutableBufferPointer { out -> Int32 in
-                guard let inputBase = input.baseAddress, let outBase = out.baseAddress else { return Z_DATA_ERROR }
-                stream.next_in = UnsafeMutablePointer(mutating: inputBase + dataStart)
-                stream.avail_in = UInt32(entry.compressedSize)
-                stream.next_out = outBase
-                stream.avail_out = UInt32(out.count)
-                return CZlib.inflate(&stream, Z_FINISH)
-            }
+            guard let inputBase = input.baseAddress else { return Z_DATA_ERROR }
+            stream.next_in = UnsafeMutablePointer(mutating: inputBase + dataStart)
+            stream.avail_in = UInt32(entry.compressedSize)
+            stream.next_out = outBase
+            stream.avail_out = UInt32(out.count)
+            return CZlib.inflate(&stream, Z_FINISH)
         }
         guard status == Z_STREAM_END, Int(stream.total_out) == entry.size else {
             let reason = status == Z_STREAM_END ? "inflated to \(stream.total_out) bytes, expected \(entry.size)" : "zlib error \(status)"
             throw DecodeError(file: label, message: "the deflated data is corrupt (\(reason))")
         }
-        return output
     }
 
     private static func readCentralDirectory(_ bytes: [UInt8], path: String) throws -> [Entry] {
