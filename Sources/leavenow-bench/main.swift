@@ -8,10 +8,13 @@ do {
     switch which {
     case "queries": runQueryBenchmark()
     case "holidays": try runHolidayBenchmark(arguments: Array(arguments.dropFirst()))
+    case "gtfs": try runGTFSBenchmark(arguments: Array(arguments.dropFirst()))
     case "all":
         runQueryBenchmark()
         print("")
         try runHolidayBenchmark(arguments: [])
+        print("")
+        try runGTFSBenchmark(arguments: [])
     default:
         FileHandle.standardError.write(Data("usage: leavenow-bench [queries|holidays|gtfs|all] [options]\n".utf8))
         exit(64)
