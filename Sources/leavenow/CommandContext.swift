@@ -33,6 +33,11 @@ struct CommandContext {
     /// Loads the boards of a rules directory and finds one by id; source problems go to stderr.
     func loadBoard(id: String, rulesOption: String?) throws -> Board {
         let directory = rulesDirectory(rulesOption)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw CommandFailure.failure("no rules directory \"\(directory)\": give --rules DIR, or put boards in "
+                + "$XDG_CONFIG_HOME/leavenow/rules or ./rules")
+        }
         let catalog: BoardCatalog
         do {
             catalog = try BoardCatalog.load(directory: directory)
