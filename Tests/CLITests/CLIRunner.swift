@@ -18,12 +18,13 @@ struct CLIRunner {
         Bundle.main.bundleURL.appendingPathComponent("leavenow")
     }
 
-    /// Runs `leavenow ARGS` in the package root; `environment` replaces the defaults given here.
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Outcome {
+    /// Runs `leavenow ARGS` in `directory` (default: the package root, which has `rules/`);
+    /// `environment` replaces the defaults given here.
+    static func run(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil) throws -> Outcome {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
-        process.currentDirectoryURL = packageRoot
+        process.currentDirectoryURL = directory ?? packageRoot
         var env = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "NO_COLOR": "1", "TZ": "UTC", "HOME": "/nonexistent"]
         for (key, value) in environment { env[key] = value }
         process.environment = env

@@ -73,4 +73,29 @@ final class NextCommandTests: XCTestCase {
         XCTAssertTrue(unknown.stderr.contains("no board \"no-such-board\""), unknown.stderr)
         XCTAssertTrue(unknown.stderr.contains("chofu-to-mitaka"), unknown.stderr)
     }
+
+    func testABrokenSourceIsAWarningAndTheOtherSourcesStillAnswer() throws {
+        let fixtures = CLIRunner.packageRoot.appendingPathComponent("Tests/Fixtures").path
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("leavenow-xdg-\(UUID().uuidString)")
+        let rules = config.appendingPathComponent("leavenow/rules")
+        try FileManager.default.createDirectory(at: rules, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: config) }
+        try """
+        boards:
+          - id: mixed
+            sources:
+              - csv:
+                  sunday_holiday: \(fixtures)/buscsv/鷹56_調布駅北口_三鷹駅_乗り場12_日祝.csv
+                walk: 4m
+              - odpt: \(fixtures)/odpt-broken/truncated.json
+                station: odpt.Station:TokyoMetro.Hanzomon.Oshiage
+        """.write(to: rules.appendingPathComponent("boards.yaml"), atomically: true, encoding: .utf8)
+        // Found through $XDG_CONFIG_HOME, run from a directory without ./rules.
+        let outcome = try CLIRunner.run(["next", "mixed", "--at", "2024-12-22T10:32", "--json"],
+                                        environment: ["XDG_CONFIG_HOME": config.path], in: config)
+        XCTAssertEqual(outcome.status, 0, outcome.stderr)
+        XCTAssertTrue(outcome.stderr.contains("boards.yaml:7:"), outcome.stderr)
+        XCTAssertTrue(outcome.stderr.contains("truncated.json:1:"), outcome.stderr)
+        XCTAssertTrue(outcome.stdout.contains("\"departure\": \"2024-12-22T10:33:00+09:00\""), outcome.stdout)
+    }
 }
