@@ -49,11 +49,11 @@ public struct BoardSourceLoader {
                 return board
             }
         case .odpt(let path, let station, let direction):
-            let timetable = try ODPTTimetableDecoder.stationTimetable(try Self.read(path), file: path,
+            let timetable = try ODPTTimetableDecoder.stationTimetable(try FileContents.read(path), file: path,
                                                                       station: station, direction: direction)
             return [source(path, timetable, .train)]
         case .busstopPole(let path, let pole):
-            let timetable = try ODPTTimetableDecoder.busstopPoleTimetable(try Self.read(path), file: path, pole: pole)
+            let timetable = try ODPTTimetableDecoder.busstopPoleTimetable(try FileContents.read(path), file: path, pole: pole)
             return [source(path, timetable, .bus)]
         case .gtfs(let path, let stopID, let stopName, let route):
             let feed = try feeds[path] ?? GTFSFeed.load(path: path)
@@ -65,13 +65,5 @@ public struct BoardSourceLoader {
             }
             return [source(path, try feed.timetable(stopID: stopID, stopName: stopName, route: route), .vehicle)]
         }
-    }
-
-    static func read(_ path: String) throws -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            let exists = FileManager.default.fileExists(atPath: path)
-            throw DecodeError(file: path, message: exists ? "cannot read the file" : "no such file")
-        }
-        return [UInt8](data)
     }
 }

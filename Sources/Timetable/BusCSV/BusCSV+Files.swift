@@ -10,7 +10,7 @@ extension BusCSV {
                                  destination: String) throws -> DayTypeTimetable {
         var timetable = DayTypeTimetable()
         for (key, path) in files.sorted(by: { $0.value < $1.value }) {
-            let times = try parse(try readBytes(path), file: path)
+            let times = try parse(try FileContents.read(path), file: path)
             var departures = times.map { Departure(time: $0, line: line, stop: stop, destination: destination) }
             if !departures.isEmpty { departures[departures.count - 1].isLast = true }
             timetable.set(departures, for: key)
@@ -63,13 +63,5 @@ extension BusCSV {
                                timetable: try timetable(files: files, line: key.route, stop: key.stop, destination: key.destination),
                                files: files.values.sorted())
         }
-    }
-
-    private static func readBytes(_ path: String) throws -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            let reason = FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file"
-            throw DecodeError(file: path, message: reason)
-        }
-        return [UInt8](data)
     }
 }

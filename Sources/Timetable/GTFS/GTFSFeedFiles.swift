@@ -15,10 +15,7 @@ struct GTFSFeedFiles {
         if isDirectory.boolValue {
             archive = nil
         } else {
-            guard let bytes = try GTFSFeedFiles.read(path: path, label: path) else {
-                throw DecodeError(file: path, message: "no such file")
-            }
-            archive = try ZipArchive(bytes: bytes, path: path)
+            archive = try ZipArchive(bytes: try FileContents.read(path), path: path)
         }
     }
 
@@ -47,47 +44,4 @@ struct GTFSFeedFiles {
         }
         return table
     }
-
-    /// Reads a whole file; nil when it does not exist.
-    private static func read(path: String, label: String) throws -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY)
-        if descriptor < 0 {
-            let code = errno
-            if code == ENOENT { return nil }
-            throw DecodeError(file: label, message: "cannot open: \(String(cString: strerror(code)))")
-        }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else {
-            throw DecodeError(file: label, message: "cannot stat: \(String(cString: strerror(errno)))")
-        }
-        if (info.st_mode & S_IFMT) == S_IFDIR {
-            throw DecodeError(file: label, message: "is a directory, not a file")
-        }
-        let size = Int(info.st_size)
-        var failure: Int32 = 0
-        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
-            var done = 0
-            while done < size, let base = buffer.baseAddress {
-                let count = readSome(descriptor, base + done, size - done)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    break
-                }
-                if count == 0 { break }
-                done += count
-            }
-            initialized = done
-        }
-        if failure != 0 {
-            throw DecodeError(file: label, message: "cannot read: \(String(cString: strerror(failure)))")
-        }
-        return bytes
-    }
-}
-
-/// `read(2)`, named apart from `GTFSFeedFiles.read(path:label:)`.
-private func readSome(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    read(descriptor, buffer, count)
 }
