@@ -21,8 +21,10 @@ public struct BoardSourceLoader {
                 problems.append("\(source.location): source of board \"\(spec.id)\" not loaded: \(error)")
             }
         }
-        let board = Board(id: spec.id, title: spec.title, clock: clock,
-                          calendar: ServiceCalendar(extraHolidays: Set(spec.extraHolidays)), sources: sources)
+        // Japanese national holidays apply to boards in Japan's timezone; elsewhere only `holidays:`.
+        let calendar = ServiceCalendar(extraHolidays: Set(spec.extraHolidays),
+                                       nationalHolidays: spec.timeZone.identifier == "Asia/Tokyo")
+        let board = Board(id: spec.id, title: spec.title, clock: clock, calendar: calendar, sources: sources)
         return (board, problems)
     }
 
