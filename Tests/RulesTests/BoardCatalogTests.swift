@@ -49,6 +49,8 @@ final class BoardCatalogTests: XCTestCase {
         let catalog = try BoardCatalog.load(directory: directory.path)
         let board = try XCTUnwrap(catalog.board(id: "mixed"))
         XCTAssertEqual(board.sources.count, 2, "the two good sources load")
+        XCTAssertFalse(board.calendar.nationalHolidays, "Japanese holidays do not apply in Los Angeles")
+        XCTAssertEqual(board.calendar.dayType(of: LocalDate("2025-01-13")!), .weekday)
         XCTAssertEqual(catalog.problems.count, broken.count, catalog.problems.joined(separator: "\n"))
         for (problem, entry) in zip(catalog.problems, broken) {
             XCTAssertTrue(problem.contains("boards.yaml:"), problem)
@@ -99,5 +101,7 @@ final class BoardCatalogTests: XCTestCase {
         XCTAssertEqual(catalog.problems, [])
         XCTAssertEqual(catalog.boards.map(\.id), ["chofu-to-mitaka", "mitaka-to-chofu", "ginza", "oshiage", "kawasaki-west"])
         XCTAssertEqual(catalog.board(id: "chofu-to-mitaka")?.sources.count, 3)
+        XCTAssertEqual(catalog.board(id: "chofu-to-mitaka")?.calendar.dayType(of: LocalDate("2025-01-13")!), .holiday)
+        XCTAssertEqual(catalog.board(id: "kawasaki-west")?.calendar.dayType(of: LocalDate("2016-12-30")!), .holiday)
     }
 }
