@@ -2,7 +2,7 @@
 # Each installs the Debian packages it needs when they are missing.
 
 SWIFT ?= swift
-APT_PACKAGES := libyaml-dev zlib1g-dev pkg-config tzdata
+APT_PACKAGES := libyaml-dev zlib1g-dev libcurl4-openssl-dev pkg-config tzdata python3
 BIN := .build/debug/leavenow
 
 .PHONY: deps build demo test bench release clean

@@ -15,6 +15,7 @@ let package = Package(
     targets: [
         // C libraries from Debian, one owner module each.
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
         // Pure core: service days, holidays, timetables, decoders, merged boards.
@@ -23,6 +24,8 @@ let package = Package(
         .target(name: "Weather"),
         // Atom / RSS feeds and new-entry detection. Pure (FoundationXML).
         .target(name: "Feeds"),
+        // HTTP client on libcurl (easy + multi).
+        .target(name: "HTTP", dependencies: ["CCurl"]),
         // Configuration: YAML with line:column diagnostics, boards (and later rules).
         .target(name: "Rules", dependencies: ["Timetable", "CYAML"]),
 
@@ -30,6 +33,7 @@ let package = Package(
         .executableTarget(name: "leavenow-bench", dependencies: ["Timetable", "Rules"]),
 
         .testTarget(name: "TimetableTests", dependencies: ["Timetable"]),
+        .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
         .testTarget(name: "WeatherTests", dependencies: ["Weather"]),
         .testTarget(name: "FeedsTests", dependencies: ["Feeds"]),
         .testTarget(name: "RulesTests", dependencies: ["Rules", "Timetable"]),

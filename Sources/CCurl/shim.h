@@ -1,0 +1,4 @@
+#ifndef LEAVENOW_CCURL_SHIM_H
+#define LEAVENOW_CCURL_SHIM_H
+#include <curl/curl.h>
+#endif

@@ -1,0 +1,2 @@
+/// HTTP on libcurl: easy and multi interfaces, timeouts, size caps, conditional GET, retries.
+public enum HTTPModule {}

@@ -1,0 +1,3 @@
+import XCTest
+@testable import HTTP
+final class HTTPPlaceholderTests: XCTestCase { func testModuleLinks() { XCTAssertEqual("\(HTTPModule.self)", "HTTPModule") } }
