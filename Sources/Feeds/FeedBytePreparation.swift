@@ -67,6 +67,9 @@ enum FeedBytePreparation {
         switch label.lowercased() {
         case "utf-8", "utf8", "us-ascii", "ascii":
             return bytes
+        case "utf-16", "utf16", "utf-16le", "utf-16be":
+            // Only reachable after a UTF-16 byte order mark, which ``unicodeBytes(_:)`` already honoured.
+            return bytes
         case "iso-8859-1", "iso8859-1", "iso_8859-1", "latin1", "latin-1", "l1", "windows-1252", "cp1252":
             // As browsers do, ISO-8859-1 is read as windows-1252 (its superset for 0x80-0x9F).
             if let text = String(data: Data(bytes), encoding: .windowsCP1252) { return Array(text.utf8) }

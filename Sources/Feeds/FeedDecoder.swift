@@ -32,7 +32,8 @@ public enum FeedDecoder {
         guard succeeded, let feed = builder.feed else {
             let code = (parser.parserError as? NSError)?.code ?? 0
             throw FeedDecodeError(
-                code: .malformed, source: source, line: parser.lineNumber, column: parser.columnNumber,
+                code: .malformed, source: source,
+                line: builder.errorPosition?.line ?? parser.lineNumber, column: builder.errorPosition?.column ?? parser.columnNumber,
                 message: "not well-formed XML: \(explanation(ofLibxml2Code: code))")
         }
         return feed

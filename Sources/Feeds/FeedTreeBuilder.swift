@@ -32,6 +32,8 @@ final class FeedTreeBuilder: NSObject, XMLParserDelegate {
     private(set) var kind: Feed.Kind?
     private(set) var rootName: String?
     private(set) var sawEntityDeclaration = false
+    /// Where the parser first reported an error (its position later moves on to the chunk's end).
+    private(set) var errorPosition: (line: Int, column: Int)?
     private var stack: [Frame] = []
     private var title = ""
     private var alternateLink: String?
@@ -114,6 +116,10 @@ final class FeedTreeBuilder: NSObject, XMLParserDelegate {
     func parser(_ parser: XMLParser, foundExternalEntityDeclarationWithName name: String, publicID: String?, systemID: String?) {
         sawEntityDeclaration = true
         parser.abortParsing()
+    }
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+        if errorPosition == nil { errorPosition = (parser.lineNumber, parser.columnNumber) }
     }
 
     // MARK: Fields
