@@ -1,3 +1,0 @@
-import XCTest
-@testable import Feeds
-final class FeedsPlaceholderTests: XCTestCase { func testModuleLinks() { XCTAssertEqual("\(FeedsModule.self)", "FeedsModule") } }
