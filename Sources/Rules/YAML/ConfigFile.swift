@@ -1,9 +1,18 @@
 /// What one configuration file declares. Each top-level section of the file fills one field.
-public struct ConfigFile: Sendable, Equatable {
+public struct ConfigFile: Sendable {
     /// The file, as shown in diagnostics.
     public var name: String
     /// The `boards:` section: boards that were read without problems, in file order.
     public var boards: [BoardSpec]
+
+    /// The `rules:` section.
+    public var rules: [RuleSpec] = []
+    /// The `weather:` section: forecast sources.
+    public var weather: [WeatherSourceSpec] = []
+    /// The `feeds:` section.
+    public var feeds: [FeedSourceSpec] = []
+    /// The `channels:` section.
+    public var channels: [ChannelSpec] = []
 
     /// Creates an empty file's content.
     public init(name: String, boards: [BoardSpec] = []) {

@@ -24,6 +24,18 @@ public struct ConfigFileParser: Sendable {
         Section(key: "boards") { node, context, file in
             file.boards = BoardConfigParser(context: context).parseBoards(node)
         },
+        Section(key: "weather") { node, context, file in
+            file.weather = RuleConfigParser(context: context).parseWeatherSources(node)
+        },
+        Section(key: "feeds") { node, context, file in
+            file.feeds = RuleConfigParser(context: context).parseFeedSources(node)
+        },
+        Section(key: "channels") { node, context, file in
+            file.channels = RuleConfigParser(context: context).parseChannels(node)
+        },
+        Section(key: "rules") { node, context, file in
+            file.rules = RuleConfigParser(context: context).parseRules(node)
+        },
     ]
 
     /// The YAML bounds enforced on each file.

@@ -1,0 +1,432 @@
+import Foundation
+import Timetable
+
+/// Reads the `rules:`, `weather:`, `feeds:` and `channels:` sections of a configuration file.
+///
+/// Like `BoardConfigParser`, it reports every problem and leaves out any item that has one.
+/// References to boards, channels and sources are checked later, across all files
+/// (`Configuration.load`).
+public struct RuleConfigParser {
+    public let context: ConfigFileContext
+    var diagnostics: DiagnosticCollector { context.diagnostics }
+
+    public init(context: ConfigFileContext) { self.context = context }
+
+    // MARK: rules
+
+    public func parseRules(_ node: YAMLNode) -> [RuleSpec] {
+        guard let items = diagnostics.decode(node, YAMLValue.list) else { return [] }
+        return items.compactMap(parseRule)
+    }
+
+    /// Reads one rule; nil when it has any problem (all reported).
+    public func parseRule(_ node: YAMLNode) -> RuleSpec? {
+        let before = diagnostics.diagnostics.count
+        guard var rule = MappingReader(node, what: "rule", diagnostics: diagnostics) else { return nil }
+        var references: [RuleReference] = []
+        func reference(_ target: RuleReference.Target, _ key: String, _ reader: inout MappingReader) -> String? {
+            guard let value = reader.require(key), let name = diagnostics.decode(value, YAMLValue.string) else { return nil }
+            references.append(RuleReference(target: target, name: name, location: context.location(of: value)))
+            return name
+        }
+        let id = rule.require("id", YAMLValue.string)
+        if let id, let idNode = rule.optional("id"), !BoardConfigParser.isValidID(id) {
+            diagnostics.report("rule id \(quoted(id)) may only contain lowercase letters a-z, digits 0-9 and \"-\"", at: idNode.mark)
+        }
+        var kind: RuleKindSpec?
+        var kindName: String?
+        if let kindNode = rule.require("kind"), let name = diagnostics.decode(kindNode, YAMLValue.string) {
+            kindName = name
+            switch name {
+            case "leave_now": kind = parseLeaveNow(&rule, reference: reference)
+            case "weather": kind = parseWeatherRule(&rule, reference: reference)
+            case "new_article": kind = parseNewArticle(&rule, reference: reference)
+            default:
+                diagnostics.report("unknown rule kind \(quoted(name)) (expected one of: leave_now, weather, new_article)", at: kindNode.mark)
+                rule.ignore(contentsOf: RuleConfigParser.kindKeys)
+            }
+        } else {
+            rule.ignore(contentsOf: RuleConfigParser.kindKeys)
+        }
+        var common = parseCommon(&rule, variables: kindName.flatMap(TemplateVariables.names(forKind:)))
+        if let channelNodes = rule.optionalList("channels") {
+            for channel in channelNodes {
+                guard let name = diagnostics.decode(channel, YAMLValue.string) else { continue }
+                references.append(RuleReference(target: .channel, name: name, location: context.location(of: channel)))
+                common?.channels.append(name)
+            }
+        }
+        rule.finish()
+        guard diagnostics.diagnostics.count == before, let id, let kind, let common else { return nil }
+        return RuleSpec(id: id, kind: kind, common: common, location: context.location(of: node), references: references)
+    }
+
+    /// Keys that belong to one rule kind or another (not "unknown" when the kind itself is wrong).
+    static let kindKeys = ["board", "lines", "stops", "destinations", "days", "day_types", "between", "pick", "buffer",
+                           "heads_up", "rain", "weather", "when", "feed", "first_run", "title_contains", "authors", "digest"]
+
+    private func parseLeaveNow(_ rule: inout MappingReader,
+                               reference: (RuleReference.Target, String, inout MappingReader) -> String?) -> RuleKindSpec? {
+        let board = reference(.board, "board", &rule)
+        var spec = LeaveNowSpec(board: board ?? "")
+        spec.lines = stringSet(&rule, "lines")
+        spec.stops = stringSet(&rule, "stops")
+        spec.destinations = stringSet(&rule, "destinations")
+        spec.days = weekdays(&rule, "days")
+        if let nodes = rule.optionalList("day_types") {
+            var types = Set<DayType>()
+            for node in nodes {
+                guard let text = diagnostics.decode(node, YAMLValue.string) else { continue }
+                if let type = DayType(rawValue: text) { types.insert(type) } else {
+                    diagnostics.report("unknown day type \(quoted(text)) (expected one of: weekday, saturday, sunday, holiday)", at: node.mark)
+                }
+            }
+            spec.dayTypes = types
+        }
+        spec.window = window(&rule, "between")
+        if let node = rule.optional("pick"), let text = diagnostics.decode(node, YAMLValue.string) {
+            if let pick = LeaveNowSpec.Pick(rawValue: text) { spec.pick = pick } else {
+                diagnostics.report("pick must be \"all\" or \"first\", found \(quoted(text))", at: node.mark)
+            }
+        }
+        spec.bufferSeconds = rule.optional("buffer", YAMLValue.duration) ?? 0
+        if let nodes = rule.optionalList("heads_up") {
+            let offsets = nodes.compactMap { diagnostics.decode($0, YAMLValue.duration) }
+            if nodes.isEmpty { diagnostics.report("heads_up needs at least one duration, e.g. [10m, 0m]", at: rule.node.mark) }
+            spec.headsUpSeconds = Array(Set(offsets)).sorted(by: >)
+        }
+        if let rainNode = rule.optional("rain"), var rain = MappingReader(rainNode, what: "rain", diagnostics: diagnostics) {
+            let weather = reference(.weather, "weather", &rain)
+            let extra = rain.require("extra_walk", YAMLValue.duration)
+            let threshold = rain.optional("threshold").flatMap { number($0, unit: "mm/h") }
+            rain.finish()
+            if let weather, let extra {
+                spec.rain = RainAdjustment(weather: weather, extraWalkSeconds: extra, thresholdMillimetresPerHour: threshold ?? 0.1)
+            }
+        }
+        return .leaveNow(spec)
+    }
+
+    private func parseWeatherRule(_ rule: inout MappingReader,
+                                  reference: (RuleReference.Target, String, inout MappingReader) -> String?) -> RuleKindSpec? {
+        let weather = reference(.weather, "weather", &rule)
+        guard let whenNode = rule.require("when"),
+              var when = MappingReader(whenNode, what: "weather condition", diagnostics: diagnostics) else { return nil }
+        let conditions = ["rain_starts", "precipitation_probability", "pressure_drop", "temperature_drop", "new_alert", "forecast_changed"]
+        let present = conditions.filter { when.contains($0) }
+        guard present.count == 1 else {
+            diagnostics.report(present.isEmpty
+                ? "a weather condition needs one of: \(conditions.joined(separator: ", "))"
+                : "a weather condition takes exactly one of \(conditions.joined(separator: ", ")); found \(present.joined(separator: " and "))",
+                at: whenNode.mark)
+            when.ignore(contentsOf: conditions)
+            when.finish()
+            return nil
+        }
+        let key = present[0]
+        let node = when.optional(key)!
+        when.finish()
+        var condition: WeatherConditionSpec?
+        if key == "new_alert" {
+            if diagnostics.decode(node, YAMLValue.bool) == true { condition = .newAlert } else if node.scalarText == "false" {
+                diagnostics.report("new_alert: false watches nothing; remove the rule or write new_alert: true", at: node.mark)
+            }
+        } else if var settings = MappingReader(node, what: key, diagnostics: diagnostics) {
+            switch key {
+            case "rain_starts":
+                let within = settings.require("within", YAMLValue.duration)
+                let threshold = settings.optional("threshold").flatMap { number($0, unit: "mm/h") } ?? 0.1
+                if let within { condition = .rainStarts(withinSeconds: within, thresholdMillimetresPerHour: threshold) }
+            case "precipitation_probability":
+                let atLeast = settings.require("at_least").flatMap(probability)
+                let within = settings.require("within", YAMLValue.duration)
+                if let atLeast, let within { condition = .precipitationProbability(atLeast: atLeast, withinSeconds: within) }
+            case "pressure_drop":
+                let hpa = settings.require("hpa").flatMap { number($0, unit: "hPa") }
+                let within = settings.require("within", YAMLValue.duration)
+                if let hpa, let within { condition = .pressureDrop(hectopascals: hpa, withinSeconds: within) }
+            case "temperature_drop":
+                let degrees = settings.require("degrees").flatMap { number($0, unit: "°C") }
+                let within = settings.optional("within", YAMLValue.duration) ?? 24 * 3600
+                if let degrees { condition = .temperatureDrop(degrees: degrees, withinSeconds: within) }
+            default:  // forecast_changed
+                if let within = settings.require("within", YAMLValue.duration) { condition = .forecastChanged(withinSeconds: within) }
+            }
+            settings.finish()
+        }
+        guard let weather, let condition else { return nil }
+        return .weather(WeatherRuleSpec(weather: weather, condition: condition))
+    }
+
+    private func parseNewArticle(_ rule: inout MappingReader,
+                                 reference: (RuleReference.Target, String, inout MappingReader) -> String?) -> RuleKindSpec? {
+        let feed = reference(.feed, "feed", &rule)
+        var spec = NewArticleSpec(feed: feed ?? "")
+        if let node = rule.optional("first_run"), let text = diagnostics.decode(node, YAMLValue.string) {
+            switch text {
+            case "silent": spec.firstRunSilent = true
+            case "notify": spec.firstRunSilent = false
+            default: diagnostics.report("first_run must be \"silent\" or \"notify\", found \(quoted(text))", at: node.mark)
+            }
+        }
+        spec.titleContains = rule.optionalList("title_contains")?.compactMap { diagnostics.decode($0, YAMLValue.string) }
+        spec.authors = rule.optionalList("authors")?.compactMap { diagnostics.decode($0, YAMLValue.string) }
+        spec.digest = rule.optionalBool("digest") ?? false
+        return feed == nil ? nil : .newArticle(spec)
+    }
+
+    private func parseCommon(_ rule: inout MappingReader, variables: [String]?) -> RuleCommonSpec? {
+        var zone = TimeZone(identifier: BoardConfigParser.defaultTimeZone)!
+        if let node = rule.optional("timezone"), let name = diagnostics.decode(node, YAMLValue.string) {
+            if let parsed = TimeZone(identifier: name) { zone = parsed } else { diagnostics.report("unknown timezone \(quoted(name))", at: node.mark) }
+        }
+        var common = RuleCommonSpec(timeZone: zone)
+        if let activeNode = rule.optional("active"), var active = MappingReader(activeNode, what: "active", diagnostics: diagnostics) {
+            common.activeDays = weekdays(&active, "days")
+            common.activeHours = window(&active, "hours")
+            active.finish()
+        }
+        common.quietHours = window(&rule, "quiet_hours")
+        common.cooldownSeconds = rule.optional("cooldown", YAMLValue.duration) ?? 0
+        if let node = rule.optional("max_per_day"), let count = diagnostics.decode(node, YAMLValue.integer) {
+            if count < 1 { diagnostics.report("max_per_day must be at least 1, found \(count)", at: node.mark) }
+            common.maxPerDay = count
+        }
+        if let node = rule.optional("urgency"), let text = diagnostics.decode(node, YAMLValue.string) {
+            if let urgency = Urgency(rawValue: text) { common.urgency = urgency } else {
+                diagnostics.report("urgency must be one of: low, normal, critical; found \(quoted(text))", at: node.mark)
+            }
+        }
+        if let node = rule.optional("language"), let text = diagnostics.decode(node, YAMLValue.string) {
+            if let language = MessageLanguage(rawValue: text) { common.language = language } else {
+                diagnostics.report("language must be \"ja\" or \"en\", found \(quoted(text))", at: node.mark)
+            }
+        }
+        common.message = templates(&rule, "message", variables: variables)
+        common.title = templates(&rule, "title", variables: variables)
+        return common
+    }
+
+    /// `message: "text"` (for the rule's language) or `message: {ja: …, en: …}`.
+    private func templates(_ rule: inout MappingReader, _ key: String, variables: [String]?) -> [MessageLanguage: MessageTemplate] {
+        guard let node = rule.optional(key) else { return [:] }
+        var result: [MessageLanguage: MessageTemplate] = [:]
+        func parse(_ node: YAMLNode, _ languages: [MessageLanguage]) {
+            guard let text = diagnostics.decode(node, YAMLValue.string) else { return }
+            do {
+                let template = try MessageTemplate(text)
+                if let variables {
+                    for name in template.variables where !variables.contains(name) {
+                        diagnostics.report("unknown template variable {{\(name)}} (known: \(variables.joined(separator: ", ")))", at: node.mark)
+                    }
+                }
+                for language in languages { result[language] = template }
+            } catch {
+                diagnostics.report("bad template: \(error.message)", at: node.mark)
+            }
+        }
+        if node.mappingPairs != nil {
+            guard var reader = MappingReader(node, what: key, diagnostics: diagnostics) else { return [:] }
+            for language in MessageLanguage.allCases {
+                if let value = reader.optional(language.rawValue) { parse(value, [language]) }
+            }
+            reader.finish()
+        } else {
+            parse(node, MessageLanguage.allCases)
+        }
+        return result
+    }
+
+    // MARK: sources and channels
+
+    public func parseWeatherSources(_ node: YAMLNode) -> [WeatherSourceSpec] {
+        guard let items = diagnostics.decode(node, YAMLValue.list) else { return [] }
+        return items.compactMap { item in
+            let before = diagnostics.diagnostics.count
+            guard var reader = MappingReader(item, what: "weather source", diagnostics: diagnostics) else { return nil }
+            let id = self.id(&reader, what: "weather source")
+            var provider: WeatherSourceSpec.Provider?
+            if let node = reader.require("provider"), let text = diagnostics.decode(node, YAMLValue.string) {
+                provider = WeatherSourceSpec.Provider(rawValue: text)
+                if provider == nil {
+                    diagnostics.report("unknown weather provider \(quoted(text)) (expected one of: openweather, open_meteo, jma)", at: node.mark)
+                }
+            }
+            let latitude = reader.optional("lat").flatMap { number($0, unit: "degrees", range: -90...90) }
+            let longitude = reader.optional("lon").flatMap { number($0, unit: "degrees", range: -180...180) }
+            let area = reader.optionalString("area")
+            var units = WeatherSourceSpec.Units.metric
+            if let node = reader.optional("units"), let text = diagnostics.decode(node, YAMLValue.string) {
+                if let parsed = WeatherSourceSpec.Units(rawValue: text) { units = parsed } else {
+                    diagnostics.report("units must be one of: standard, metric, imperial; found \(quoted(text))", at: node.mark)
+                }
+            }
+            var version = "3.0"
+            if let node = reader.optional("version"), let text = diagnostics.decode(node, YAMLValue.string) {
+                if ["3.0", "2.5"].contains(text) { version = text } else {
+                    diagnostics.report("version must be \"3.0\" or \"2.5\", found \(quoted(text))", at: node.mark)
+                }
+            }
+            let keyEnv = reader.optionalString("key_env")
+            let keyFile = reader.optionalString("key_file").map(context.resolve(path:))
+            let refresh = reader.optional("refresh", YAMLValue.duration) ?? 600
+            reader.finish()
+            switch provider {
+            case .openweather?, .openMeteo?:
+                if latitude == nil || longitude == nil { diagnostics.report("\(provider!.rawValue) needs lat and lon", at: item.mark) }
+            case .jma?:
+                if area == nil { diagnostics.report("jma needs area (an office code such as 130000)", at: item.mark) }
+            case nil: break
+            }
+            guard diagnostics.diagnostics.count == before, let id, let provider else { return nil }
+            return WeatherSourceSpec(id: id, provider: provider, latitude: latitude, longitude: longitude, area: area,
+                                     units: units, version: version, keyEnv: keyEnv, keyFile: keyFile,
+                                     refreshSeconds: refresh, location: context.location(of: item))
+        }
+    }
+
+    public func parseFeedSources(_ node: YAMLNode) -> [FeedSourceSpec] {
+        guard let items = diagnostics.decode(node, YAMLValue.list) else { return [] }
+        return items.compactMap { item in
+            let before = diagnostics.diagnostics.count
+            guard var reader = MappingReader(item, what: "feed", diagnostics: diagnostics) else { return nil }
+            let id = self.id(&reader, what: "feed")
+            let url = reader.optionalString("url")
+            var calendar: String?
+            var calendarURL: String?
+            if let node = reader.optional("advent_calendar"), let text = diagnostics.decode(node, YAMLValue.string) {
+                let parts = text.split(separator: "/")
+                if parts.count == 2, let year = Int(parts[0]), year >= 2011, BoardConfigParser.isValidSlug(String(parts[1])) {
+                    calendar = text
+                    calendarURL = "https://qiita.com/advent-calendar/\(year)/\(parts[1])/feed"
+                } else {
+                    diagnostics.report("advent_calendar must look like 2024/ios (year/slug), found \(quoted(text))", at: node.mark)
+                }
+            }
+            let refresh = reader.optional("refresh", YAMLValue.duration) ?? 900
+            reader.finish()
+            if (url == nil) == (reader.contains("advent_calendar") == false) {
+                diagnostics.report(url == nil ? "a feed needs url or advent_calendar" : "a feed takes url or advent_calendar, not both", at: item.mark)
+            }
+            if let url, !(url.hasPrefix("https://") || url.hasPrefix("http://")) {
+                diagnostics.report("feed url must start with https:// or http://, found \(quoted(url))", at: item.mark)
+            }
+            guard diagnostics.diagnostics.count == before, let id, let resolved = url ?? calendarURL else { return nil }
+            return FeedSourceSpec(id: id, url: resolved, adventCalendar: calendar, refreshSeconds: refresh,
+                                  location: context.location(of: item))
+        }
+    }
+
+    public func parseChannels(_ node: YAMLNode) -> [ChannelSpec] {
+        guard let items = diagnostics.decode(node, YAMLValue.list) else { return [] }
+        return items.compactMap { item in
+            let before = diagnostics.diagnostics.count
+            guard var reader = MappingReader(item, what: "channel", diagnostics: diagnostics) else { return nil }
+            let id = self.id(&reader, what: "channel")
+            var kind: ChannelSpec.Kind?
+            if let node = reader.require("type"), let text = diagnostics.decode(node, YAMLValue.string) {
+                kind = ChannelSpec.Kind(rawValue: text)
+                if kind == nil {
+                    let kinds = ChannelSpec.Kind.allCases.map(\.rawValue).joined(separator: ", ")
+                    diagnostics.report("unknown channel type \(quoted(text)) (expected one of: \(kinds))", at: node.mark)
+                }
+            }
+            var settings: [String: String] = [:]
+            let known = kind.map(ChannelSpec.knownKeys(for:)) ?? ChannelSpec.Kind.allCases.flatMap(ChannelSpec.knownKeys(for:))
+            for key in known {
+                if let value = reader.optionalString(key) { settings[key] = value }
+            }
+            reader.finish()
+            if let kind, [.webhook, .slack, .discord].contains(kind),
+               ["url", "url_env", "url_file"].filter({ settings[$0] != nil }).count != 1 {
+                diagnostics.report("a \(kind.rawValue) channel needs exactly one of url, url_env, url_file", at: item.mark)
+            }
+            if kind == .ntfy, ["topic", "topic_env", "topic_file"].filter({ settings[$0] != nil }).count != 1 {
+                diagnostics.report("an ntfy channel needs exactly one of topic, topic_env, topic_file", at: item.mark)
+            }
+            guard diagnostics.diagnostics.count == before, let id, let kind else { return nil }
+            return ChannelSpec(id: id, kind: kind, settings: settings, location: context.location(of: item))
+        }
+    }
+
+    // MARK: values
+
+    private func id(_ reader: inout MappingReader, what: String) -> String? {
+        guard let node = reader.require("id"), let id = diagnostics.decode(node, YAMLValue.string) else { return nil }
+        if !BoardConfigParser.isValidID(id) {
+            diagnostics.report("\(what) id \(quoted(id)) may only contain lowercase letters a-z, digits 0-9 and \"-\"", at: node.mark)
+        }
+        return id
+    }
+
+    private func stringSet(_ reader: inout MappingReader, _ key: String) -> Set<String>? {
+        reader.optionalList(key).map { Set($0.compactMap { diagnostics.decode($0, YAMLValue.string) }) }
+    }
+
+    /// `[mon, tue]`, or the shorthands `weekdays` / `weekends` / `everyday`.
+    private func weekdays(_ reader: inout MappingReader, _ key: String) -> Set<Weekday>? {
+        guard let node = reader.optional(key) else { return nil }
+        let names: [String: [Weekday]] = [
+            "sun": [.sunday], "mon": [.monday], "tue": [.tuesday], "wed": [.wednesday], "thu": [.thursday],
+            "fri": [.friday], "sat": [.saturday], "weekdays": [.monday, .tuesday, .wednesday, .thursday, .friday],
+            "weekends": [.saturday, .sunday], "everyday": Weekday.allCases,
+        ]
+        let items: [YAMLNode] = node.sequenceItems ?? [node]
+        var days = Set<Weekday>()
+        for item in items {
+            guard let text = diagnostics.decode(item, YAMLValue.string) else { continue }
+            if let list = names[text.lowercased()] { days.formUnion(list) } else {
+                diagnostics.report("unknown day \(quoted(text)) (expected sun, mon, tue, wed, thu, fri, sat, weekdays, weekends or everyday)", at: item.mark)
+            }
+        }
+        return days
+    }
+
+    private func window(_ reader: inout MappingReader, _ key: String) -> ClockWindow? {
+        guard let node = reader.optional(key), let text = diagnostics.decode(node, YAMLValue.string) else { return nil }
+        guard let window = ClockWindow(text) else {
+            diagnostics.report("\(key) must be a time window HH:MM-HH:MM, found \(quoted(text))", at: node.mark)
+            return nil
+        }
+        return window
+    }
+
+    /// A plain number (`0.5`, `6`), optionally with its unit written after it.
+    private func number(_ node: YAMLNode, unit: String, range: ClosedRange<Double> = 0...1_000_000) -> Double? {
+        guard let text = diagnostics.decode(node, YAMLValue.string) else { return nil }
+        var trimmed = text
+        if trimmed.hasSuffix(unit) { trimmed = String(trimmed.dropLast(unit.count)).trimmingCharacters(in: .whitespaces) }
+        guard let value = Double(trimmed), value.isFinite, range.contains(value) else {
+            diagnostics.report("expected a number\(unit.isEmpty ? "" : " of \(unit)") in \(range.lowerBound)...\(range.upperBound), found \(quoted(text))", at: node.mark)
+            return nil
+        }
+        return value
+    }
+
+    /// `60%` or `0.6`.
+    private func probability(_ node: YAMLNode) -> Double? {
+        guard let text = diagnostics.decode(node, YAMLValue.string) else { return nil }
+        let value = text.hasSuffix("%") ? Double(text.dropLast()).map { $0 / 100 } : Double(text)
+        guard let value, (0...1).contains(value) else {
+            diagnostics.report("expected a probability like 60% or 0.6, found \(quoted(text))", at: node.mark)
+            return nil
+        }
+        return value
+    }
+}
+
+extension BoardConfigParser {
+    /// Whether a Qiita calendar slug looks valid (letters, digits, `-`, `_`).
+    static func isValidSlug(_ slug: String) -> Bool {
+        !slug.isEmpty && slug.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_" }
+    }
+}
+
+extension MappingReader {
+    mutating func ignore(contentsOf keys: [String]) {
+        for key in keys { ignore(key) }
+    }
+}
+
+@available(*, unavailable)
+extension RuleConfigParser: Sendable {}

@@ -1,0 +1,62 @@
+import Foundation
+
+/// A weather source under `weather:`: where forecasts come from.
+public struct WeatherSourceSpec: Sendable, Equatable {
+    public enum Provider: String, Sendable, CaseIterable {
+        case openweather, openMeteo = "open_meteo", jma
+    }
+    public enum Units: String, Sendable, CaseIterable {
+        case standard, metric, imperial
+    }
+    public var id: String
+    public var provider: Provider
+    public var latitude: Double?
+    public var longitude: Double?
+    /// JMA office / area code (`130000`, `130010`).
+    public var area: String?
+    /// OpenWeather's `units` (default metric, as leavenow requests it).
+    public var units: Units
+    /// OpenWeather One Call version, `3.0` (default) or `2.5`.
+    public var version: String
+    /// Where the API key comes from: an environment variable or a file (never the YAML itself).
+    public var keyEnv: String?
+    public var keyFile: String?
+    /// How often to fetch (default 10 minutes).
+    public var refreshSeconds: Int
+    public var location: ConfigLocation
+}
+
+/// A feed under `feeds:`: an Atom / RSS URL or a Qiita Advent Calendar.
+public struct FeedSourceSpec: Sendable, Equatable {
+    public var id: String
+    /// The feed's URL (for an Advent Calendar, its `/feed` URL).
+    public var url: String
+    /// `2024/ios` when the feed is a Qiita Advent Calendar.
+    public var adventCalendar: String?
+    /// How often to fetch (default 15 minutes).
+    public var refreshSeconds: Int
+    public var location: ConfigLocation
+}
+
+/// A delivery channel under `channels:`; its settings are checked here and used by delivery.
+public struct ChannelSpec: Sendable, Equatable {
+    public enum Kind: String, Sendable, CaseIterable {
+        case webhook, slack, discord, ntfy, desktop
+    }
+    public var id: String
+    public var kind: Kind
+    /// The remaining settings as given (strings), already checked against the kind's known keys.
+    public var settings: [String: String]
+    public var location: ConfigLocation
+
+    /// The keys each kind accepts besides `id` and `type`.
+    public static func knownKeys(for kind: Kind) -> [String] {
+        let secretURL = ["url", "url_env", "url_file"]
+        switch kind {
+        case .webhook: return secretURL + ["secret_env", "secret_file", "signature_header", "rate_per_minute"]
+        case .slack, .discord: return secretURL + ["rate_per_minute"]
+        case .ntfy: return ["server", "topic", "topic_env", "topic_file", "token_env", "token_file", "rate_per_minute"]
+        case .desktop: return ["app_name", "icon", "expire"]
+        }
+    }
+}

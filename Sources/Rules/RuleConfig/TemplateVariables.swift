@@ -1,0 +1,23 @@
+/// The `{{variables}}` each rule kind offers to its message and title templates.
+public enum TemplateVariables {
+    public static let leaveNow = [
+        "rule", "board", "board_title", "line", "stop", "destination", "departure", "leave_at", "when",
+        "minutes", "walk_minutes", "heads_up_minutes", "rain_note", "service_date", "day_type",
+    ]
+    public static let weather = [
+        "rule", "weather", "condition", "time", "value", "threshold", "summary", "alert_event", "alert_sender",
+    ]
+    public static let newArticle = [
+        "rule", "feed", "title", "link", "author", "published", "day", "calendar", "count", "titles",
+    ]
+
+    /// The names for a kind written in YAML (`leave_now`, …); nil for an unknown kind.
+    public static func names(forKind kind: String) -> [String]? {
+        switch kind {
+        case "leave_now": return leaveNow
+        case "weather": return weather
+        case "new_article": return newArticle
+        default: return nil
+        }
+    }
+}
