@@ -20,12 +20,12 @@ public enum OpenWeatherDecoder {
         var forecast = Forecast(
             provider: .openWeather, source: source,
             location: ForecastLocation(latitude: try root.optionalNumber("lat"), longitude: try root.optionalNumber("lon")),
-            issuedAt: try root.optional("current")?.optional("dt")?.time(),
+            issuedAt: try root.optional("current")?.optional("dt")?.unixTime(),
             timeZoneIdentifier: try root.optionalString("timezone"),
             utcOffsetSeconds: offset)
         if let minutely = try root.optional("minutely") {
             forecast.minutely = try minutely.elements().map { entry in
-                MinutelyPoint(time: try entry.required("dt").time(), precipitationMillimetresPerHour: try entry.requiredNumber("precipitation"))
+                MinutelyPoint(time: try entry.required("dt").unixTime(), precipitationMillimetresPerHour: try entry.requiredNumber("precipitation"))
             }
         }
         if let hourly = try root.optional("hourly") {
@@ -84,7 +84,7 @@ public enum OpenWeatherDecoder {
 
     private static func hourlyPoint(_ entry: JSONNode, units: OpenWeatherUnits) throws -> HourlyPoint {
         HourlyPoint(
-            time: try entry.required("dt").time(),
+            time: try entry.required("dt").unixTime(),
             temperatureCelsius: try temperature(entry.optional("temp"), units: units),
             pressureHectopascals: try entry.optionalNumber("pressure"),
             precipitationProbability: try probability(entry.optional("pop")),
@@ -93,7 +93,7 @@ public enum OpenWeatherDecoder {
     }
 
     private static func dailyPoint(_ entry: JSONNode, units: OpenWeatherUnits, offset: Int) throws -> DailyPoint {
-        let time = try entry.required("dt").time()
+        let time = try entry.required("dt").unixTime()
         let temperatures = try entry.optional("temp")
         return DailyPoint(
             day: Timestamp.localDay(of: time, offsetSeconds: offset), time: time,
@@ -109,8 +109,8 @@ public enum OpenWeatherDecoder {
         WeatherAlert(
             sender: try entry.optionalString("sender_name") ?? "",
             event: try entry.requiredString("event"),
-            start: try entry.required("start").time(),
-            end: try entry.required("end").time(),
+            start: try entry.required("start").unixTime(),
+            end: try entry.required("end").unixTime(),
             description: try entry.optionalString("description") ?? "",
             tags: try entry.optional("tags")?.elements().map { try $0.string() } ?? [])
     }

@@ -118,3 +118,10 @@ extension Timestamp {
         return secondOfDay / 3600
     }
 }
+
+extension JSONNode {
+    /// The value as Unix seconds (a number only, as OpenWeather's `dt`).
+    func unixTime() throws -> Date {
+        Date(timeIntervalSince1970: try number())
+    }
+}
