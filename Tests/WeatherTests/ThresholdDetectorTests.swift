@@ -13,7 +13,7 @@ final class ThresholdDetectorTests: XCTestCase {
         let drops: [Double] = [5.2, 4.8, 5.1, 4.5, 5.3, 4.9]
         let polls = drops.enumerated().map { index, drop -> (Forecast, Date) in
             let now = t0.addingTimeInterval(Double(index) * 600)
-            return (SyntheticForecast.pressures(from: now, [1015, 1014, 1013, 1012, 1011, 1010, 1015 - drop]), now)
+            return (SyntheticForecast.pressures(from: now, [1015, 1014.5, 1014, 1013, 1012, 1011, 1015 - drop]), now)
         }
         let result = evaluatePolls(detector, from: .init(), polls: polls)
         XCTAssertEqual(result.events.map(\.count), [1, 0, 0, 0, 0, 0])
