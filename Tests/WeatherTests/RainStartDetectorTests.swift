@@ -69,3 +69,19 @@ final class RainStartDetectorTests: XCTestCase {
         XCTAssertEqual(RainStartDetector().evaluate(forecast, previous: .init(), now: try XCTUnwrap(forecast.issuedAt)).events, [])
     }
 }
+
+extension RainStartDetectorTests {
+    /// Where the minute series covers the window it wins over the hourly amount; beyond it, hours count.
+    func testMinuteSeriesWinsWhereItExists() {
+        let t0 = SyntheticForecast.start
+        var forecast = SyntheticForecast.minutely(from: t0, rates: Array(repeating: 0, count: 60))
+        forecast.hourly = [
+            HourlyPoint(time: t0, precipitationMillimetres: 1.0),
+            HourlyPoint(time: t0.addingTimeInterval(3600), precipitationMillimetres: 2.0),
+        ]
+        let short = RainStartDetector(lookahead: 30 * 60).evaluate(forecast, previous: .init(), now: t0)
+        XCTAssertEqual(short.events, [])
+        let long = RainStartDetector(lookahead: 90 * 60).evaluate(forecast, previous: .init(), now: t0)
+        XCTAssertEqual(long.events, [.rainStarting(at: t0.addingTimeInterval(3600), millimetresPerHour: 2.0)])
+    }
+}

@@ -42,11 +42,19 @@ public struct RainStartDetector: WeatherChangeDetector {
         for point in minutes where point.precipitationMillimetresPerHour >= thresholdMillimetresPerHour {
             wet.append((max(point.time, now), point.precipitationMillimetresPerHour))
         }
-        // Hourly data covers what the minute series does not.
-        let minuteCoverageEnd = minutes.last?.time ?? now
-        for hour in forecast.hours(overlapping: now, end) where hour.time.addingTimeInterval(3600) > minuteCoverageEnd || minutes.isEmpty {
-            guard let amount = hour.precipitationMillimetres, amount >= thresholdMillimetresPerHour else { continue }
-            wet.append((max(hour.time, minutes.isEmpty ? now : minuteCoverageEnd), amount))
+        // Hourly data covers what the minute series does not (the minute series wins where it exists).
+        // Each point stands for one step (1 minute for OpenWeather, 15 for Open-Meteo).
+        var coverageEnd = now
+        if let last = minutes.last {
+            let step = minutes.count >= 2 ? last.time.timeIntervalSince(minutes[minutes.count - 2].time) : 60
+            coverageEnd = last.time.addingTimeInterval(step)
+        }
+        if coverageEnd < end {
+            for hour in forecast.hours(overlapping: coverageEnd, end) {
+                guard let amount = hour.precipitationMillimetres, amount >= thresholdMillimetresPerHour else { continue }
+                let moment = max(hour.time, coverageEnd)
+                if moment <= end { wet.append((moment, amount)) }
+            }
         }
         guard let first = wet.min(by: { $0.time < $1.time }) else {
             var state = previous
