@@ -39,6 +39,7 @@ public struct WeatherDecodeError: Error, Sendable, Equatable, CustomStringConver
         self.message = message
     }
 
+    /// `source: path: message`, or `source: message` for the whole document.
     public var description: String {
         path.isEmpty ? "\(source): \(message)" : "\(source): \(path): \(message)"
     }

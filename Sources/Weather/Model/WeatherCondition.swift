@@ -1,6 +1,21 @@
 /// A coarse weather condition, common to all providers.
 public enum WeatherCondition: String, Sendable, Equatable, Codable, CaseIterable {
-    case clear, clouds, fog, drizzle, rain, snow, thunderstorm, other
+    /// Clear or mainly clear sky.
+    case clear
+    /// Partly cloudy to overcast.
+    case clouds
+    /// Fog, mist, haze, dust and other obscuring conditions.
+    case fog
+    /// Drizzle.
+    case drizzle
+    /// Rain and rain showers.
+    case rain
+    /// Snow, sleet and snow showers.
+    case snow
+    /// Thunderstorm.
+    case thunderstorm
+    /// A code the mapping does not know.
+    case other
 
     /// Whether the condition means precipitation (drizzle, rain, snow, thunderstorm).
     public var isPrecipitation: Bool {
