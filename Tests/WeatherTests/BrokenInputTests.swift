@@ -1,0 +1,88 @@
+import Foundation
+import XCTest
+@testable import Weather
+
+final class BrokenInputTests: XCTestCase {
+    private let seattle = "owm-onecall-2.5_seattle_2020-12_alerts_devights.json"
+
+    func testTruncatedJSON() throws {
+        let bytes = Array(try WeatherFixtures.bytes(seattle).prefix(5000))
+        let error = assertDecodeError { try OpenWeatherDecoder.oneCall(bytes, source: "https://api.openweathermap.org/data/2.5/onecall") }
+        XCTAssertEqual(error?.kind, .truncated)
+        XCTAssertEqual(error?.description.hasPrefix("https://api.openweathermap.org/data/2.5/onecall: "), true)
+        XCTAssertTrue(error?.description.contains("truncated") ?? false, "\(String(describing: error))")
+    }
+
+    func testHTMLErrorPage() {
+        let page = Array("\n<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title></head></html>".utf8)
+        for decode in decoders {
+            let error = assertDecodeError { try decode(page) }
+            XCTAssertEqual(error?.kind, .notJSON)
+            XCTAssertTrue(error?.description.contains("HTML") ?? false)
+            XCTAssertTrue(error?.description.contains("<!DOCTYPE html>") ?? false, "\(String(describing: error))")
+        }
+    }
+
+    func testEmptyAndMalformed() {
+        XCTAssertEqual(assertDecodeError { try OpenMeteoDecoder.forecast([UInt8](), source: "empty.json") }?.kind, .empty)
+        let trailingComma = assertDecodeError { try OpenMeteoDecoder.forecast(Array(#"{"hourly": {"time": [],}}"#.utf8), source: "bad.json") }
+        XCTAssertEqual(trailingComma?.kind, .malformed)
+        XCTAssertTrue(trailingComma?.description.contains("byte 23") ?? false, "\(String(describing: trailingComma))")
+        let deep = Array(String(repeating: "[", count: 5000).utf8)
+        XCTAssertEqual(assertDecodeError { try JMADecoder.forecast(deep, source: "deep.json") }?.kind, .malformed)
+    }
+
+    func testWrongTypeNamesThePath() throws {
+        var document = try XCTUnwrap(WeatherFixtures.jsonObject(seattle) as? [String: Any])
+        var hourly = try XCTUnwrap(document["hourly"] as? [[String: Any]])
+        hourly[3]["dt"] = "soon"
+        document["hourly"] = hourly
+        let error = assertDecodeError {
+            try OpenWeatherDecoder.oneCall(JSONSerialization.data(withJSONObject: document), source: "onecall.json")
+        }
+        XCTAssertEqual(error?.description, "onecall.json: hourly[3].dt: expected a number, got string \"soon\"")
+        XCTAssertEqual(error?.kind, .wrongType)
+    }
+
+    func testBooleanIsNotANumber() {
+        let body = Array(#"{"hourly":[{"dt":1700000000,"temp":true}]}"#.utf8)
+        let error = assertDecodeError { try OpenWeatherDecoder.oneCall(body, source: "bool.json") }
+        XCTAssertEqual(error?.description, "bool.json: hourly[0].temp: expected a number, got boolean true")
+    }
+
+    func testMissingAndOutOfRange() {
+        let missing = assertDecodeError { try OpenWeatherDecoder.oneCall(Array(#"{"alerts":[{"event":"Storm","start":1}]}"#.utf8), source: "a.json") }
+        XCTAssertEqual(missing?.description, "a.json: alerts[0].end: missing required value")
+        let pop = assertDecodeError { try OpenWeatherDecoder.oneCall(Array(#"{"hourly":[{"dt":1,"pop":40}]}"#.utf8), source: "p.json") }
+        XCTAssertEqual(pop?.path, "hourly[0].pop")
+        XCTAssertEqual(pop?.kind, .invalidValue)
+    }
+
+    func testOpenMeteoColumnLengthMismatchAndBadTime() {
+        let short = Array(#"{"hourly":{"time":["2024-05-20T00:00","2024-05-20T01:00"],"temperature_2m":[1.0]}}"#.utf8)
+        XCTAssertEqual(assertDecodeError { try OpenMeteoDecoder.forecast(short, source: "om.json") }?.description,
+                       "om.json: hourly.temperature_2m: has 1 values but hourly.time has 2")
+        let badTime = Array(#"{"hourly":{"time":["yesterday"]}}"#.utf8)
+        XCTAssertEqual(assertDecodeError { try OpenMeteoDecoder.forecast(badTime, source: "om.json") }?.description,
+                       "om.json: hourly.time[0]: expected an ISO 8601 time, got \"yesterday\"")
+        let apiError = Array(#"{"error":true,"reason":"Cannot initialize WeatherVariable from invalid String value tempeture_2m"}"#.utf8)
+        XCTAssertTrue(assertDecodeError { try OpenMeteoDecoder.forecast(apiError, source: "om.json") }?.message.contains("tempeture_2m") ?? false)
+    }
+
+    func testJMAWrongShape() {
+        let object = Array(#"{"timeSeries": []}"#.utf8)
+        XCTAssertEqual(assertDecodeError { try JMADecoder.forecast(object, source: "130000.json") }?.description,
+                       "130000.json: (top level): expected an array, got an object")
+        let badPop = Array(#"[{"timeSeries":[{"timeDefines":["2026-01-05T17:00:00+09:00"],"areas":[{"area":{"name":"東京地方","code":"130010"}}]},{"timeDefines":["2026-01-05T18:00:00+09:00"],"areas":[{"area":{"name":"東京地方","code":"130010"},"pops":["x"]}]}]}]"#.utf8)
+        XCTAssertEqual(assertDecodeError { try JMADecoder.forecast(badPop, source: "130000.json") }?.description,
+                       "130000.json: [0].timeSeries[1].areas[0].pops[0]: expected a number in a string, got \"x\"")
+    }
+
+    private var decoders: [([UInt8]) throws -> Forecast] {
+        [
+            { try OpenWeatherDecoder.oneCall($0, source: "owm") },
+            { try OpenMeteoDecoder.forecast($0, source: "om") },
+            { try JMADecoder.forecast($0, source: "jma") },
+        ]
+    }
+}

@@ -1,3 +1,0 @@
-import XCTest
-@testable import Weather
-final class WeatherPlaceholderTests: XCTestCase { func testModuleLinks() { XCTAssertEqual("\(WeatherModule.self)", "WeatherModule") } }
