@@ -27,7 +27,7 @@ let package = Package(
         // HTTP client on libcurl (easy + multi).
         .target(name: "HTTP", dependencies: ["CCurl"]),
         // Configuration: YAML with line:column diagnostics, boards (and later rules).
-        .target(name: "Rules", dependencies: ["Timetable", "CYAML"]),
+        .target(name: "Rules", dependencies: ["Timetable", "Weather", "Feeds", "CYAML"]),
 
         .executableTarget(name: "leavenow", dependencies: ["Timetable", "Rules"]),
         .executableTarget(name: "leavenow-bench", dependencies: ["Timetable", "Rules"]),
