@@ -20,7 +20,11 @@ public struct BoardCatalog: Sendable {
 
     /// Reads every board of `directory` and loads its sources.
     public static func load(directory: String) throws(ConfigError) -> BoardCatalog {
-        let specs = try loadBoardSpecs(directory: directory)
+        build(try Configuration.load(directory: directory).boards)
+    }
+
+    /// Loads the sources of already-parsed boards.
+    public static func build(_ specs: [BoardSpec]) -> BoardCatalog {
         var loader = BoardSourceLoader()
         var boards: [Board] = []
         var problems: [String] = []
