@@ -32,6 +32,12 @@ public struct MessageTemplate: Sendable, Equatable {
         self.parts = parts
     }
 
+    /// A template that renders `text` as is, braces included.
+    public init(literal text: String) {
+        self.source = text
+        self.parts = text.isEmpty ? [] : [.text(text)]
+    }
+
     /// The variable names used.
     public var variables: [String] {
         parts.compactMap { if case .variable(let name) = $0 { return name } else { return nil } }

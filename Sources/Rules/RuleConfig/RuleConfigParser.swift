@@ -56,6 +56,9 @@ public struct RuleConfigParser {
                 common?.channels.append(name)
             }
         }
+        if !rule.contains("channels") || common?.channels.isEmpty == true {
+            diagnostics.report("rule \(quoted(id ?? "")) needs channels: a list of channel ids to send through", at: node.mark)
+        }
         rule.finish()
         guard diagnostics.diagnostics.count == before, let id, let kind, let common else { return nil }
         return RuleSpec(id: id, kind: kind, common: common, location: context.location(of: node), references: references)

@@ -1,7 +1,7 @@
 /// The `{{variables}}` each rule kind offers to its message and title templates.
 public enum TemplateVariables {
     public static let leaveNow = [
-        "rule", "board", "board_title", "line", "stop", "destination", "departure", "leave_at", "when",
+        "rule", "board", "board_title", "line", "stop", "place", "destination", "departure", "leave_at", "when",
         "minutes", "walk_minutes", "heads_up_minutes", "rain_note", "service_date", "day_type",
     ]
     public static let weather = [

@@ -1,0 +1,84 @@
+import Feeds
+import Foundation
+import Timetable
+
+/// `new_article`: each feed snapshot is compared with the entries seen before; new ones are
+/// announced once (or as one digest). The first snapshot is silent unless `first_run: notify`.
+struct NewArticleEvaluator {
+    let rule: RuleSpec
+    let spec: NewArticleSpec
+    let feedSpec: FeedSourceSpec?
+
+    func evaluate(facts: Facts, state: inout RuleState, now: Int64, trace: inout Trace) -> RuleOutcome {
+        var outcome = RuleOutcome()
+        guard let snapshot = facts.feeds[spec.feed] else {
+            trace.note("no snapshot of feed \"\(spec.feed)\" yet")
+            return outcome
+        }
+        guard state.lastSnapshotAt != snapshot.fetchedAt else {
+            trace.note("feed \"\(spec.feed)\" has not been fetched again since it was last looked at")
+            return outcome
+        }
+        let firstRun = state.seenEntries == nil
+        let (new, seen) = NewEntryDetector.detect(feed: snapshot.value, seen: state.seenEntries, firstRunSilent: spec.firstRunSilent)
+        state.seenEntries = seen
+        state.lastSnapshotAt = snapshot.fetchedAt
+        if firstRun && spec.firstRunSilent {
+            trace.note("first snapshot of \"\(spec.feed)\": \(snapshot.value.entries.count) entries recorded as seen, nothing sent (first_run: silent)")
+            return outcome
+        }
+        let wanted = new.filter(isWanted)
+        trace.note("\(new.count) new entries, \(wanted.count) pass the filters")
+        guard !wanted.isEmpty else { return outcome }
+        if spec.digest {
+            let notification = digest(wanted, feed: snapshot.value, fetchedAt: snapshot.fetchedAt, now: now)
+            outcome.due.append((notification, now + 30 * 86_400, true))
+        } else {
+            for entry in wanted {
+                outcome.due.append((self.notification(entry, feed: snapshot.value, now: now), now + 30 * 86_400, true))
+            }
+        }
+        return outcome
+    }
+
+    func isWanted(_ entry: FeedEntry) -> Bool {
+        if let words = spec.titleContains, !words.contains(where: { entry.title.localizedCaseInsensitiveContains($0) }) { return false }
+        if let authors = spec.authors, !entry.authors.contains(where: authors.contains) { return false }
+        return true
+    }
+
+    private var calendar: AdventCalendar? { feedSpec?.adventCalendar.flatMap(AdventCalendar.init(shorthand:)) }
+
+    func notification(_ entry: FeedEntry, feed: Feed, now: Int64) -> Notification {
+        let renderer = MessageRenderer(rule: rule)
+        let day = calendar?.calendarDay(of: entry)
+        let published = entry.published.map { renderer.time(Int64($0.timeIntervalSince1970), now: now, zone: rule.common.timeZone) } ?? ""
+        let values: [String: String] = [
+            "feed": spec.feed, "title": entry.title, "link": entry.link ?? "", "author": entry.authors.joined(separator: ", "),
+            "published": published, "day": day.map(String.init) ?? "", "calendar": feedSpec?.adventCalendar ?? feed.title,
+            "count": "1", "titles": entry.title,
+        ]
+        let fallback: [MessageLanguage: String] = day == nil
+            ? [.en: "New article: {{title}} by {{author}}", .ja: "新着記事: {{title}}（{{author}}）"]
+            : [.en: "Day {{day}}: {{title}} by {{author}}", .ja: "{{day}}日目: {{title}}（{{author}}）"]
+        let (title, text) = renderer.render(values, fallback: fallback, fallbackTitle: [.en: "{{calendar}}", .ja: "{{calendar}}"])
+        return Notification(key: "\(rule.id)/\(LeaveNowEvaluator.keyPart(entry.identity))", rule: rule.id, kind: "new_article",
+                            fireAt: now, expiresAt: nil, channels: rule.common.channels, urgency: rule.common.urgency,
+                            language: rule.common.language, title: title, text: text, link: entry.link)
+    }
+
+    func digest(_ entries: [FeedEntry], feed: Feed, fetchedAt: Int64, now: Int64) -> Notification {
+        let renderer = MessageRenderer(rule: rule)
+        let values: [String: String] = [
+            "feed": spec.feed, "calendar": feedSpec?.adventCalendar ?? feed.title, "count": String(entries.count),
+            "titles": entries.map(\.title).joined(separator: " / "), "title": entries[0].title, "link": entries[0].link ?? "",
+            "author": entries[0].authors.joined(separator: ", "),
+        ]
+        let (title, text) = renderer.render(values, fallback: [
+            .en: "{{count}} new articles: {{titles}}", .ja: "新着記事{{count}}件: {{titles}}",
+        ], fallbackTitle: [.en: "{{calendar}}", .ja: "{{calendar}}"])
+        return Notification(key: "\(rule.id)/digest/\(fetchedAt)", rule: rule.id, kind: "new_article", fireAt: now, expiresAt: nil,
+                            channels: rule.common.channels, urgency: rule.common.urgency, language: rule.common.language,
+                            title: title, text: text, link: feedSpec.map { $0.adventCalendar != nil ? String($0.url.dropLast("/feed".count)) : $0.url })
+    }
+}

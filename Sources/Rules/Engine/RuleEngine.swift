@@ -1,0 +1,134 @@
+import Foundation
+import Timetable
+
+/// The rules engine: pure and deterministic. Given facts, a rule's state and the time, it says
+/// which notifications to send now and when anything can next change.
+public struct RuleEngine: Sendable {
+    public let rules: [RuleSpec]
+    private let feeds: [String: FeedSourceSpec]
+    private let indexByID: [String: Int]
+
+    public init(rules: [RuleSpec], feeds: [FeedSourceSpec] = []) {
+        self.rules = rules
+        self.feeds = Dictionary(feeds.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        self.indexByID = Dictionary(rules.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    public init(configuration: Configuration) {
+        self.init(rules: configuration.rules, feeds: configuration.feeds)
+    }
+
+    /// The index of a rule by id.
+    public func index(of id: String) -> Int? { indexByID[id] }
+
+    /// What one evaluation of one rule produced.
+    public struct RuleEvaluation: Sendable {
+        /// To send now, in order.
+        public var notifications: [Notification]
+        /// When this rule can next produce something without new facts; nil = only on new facts.
+        public var nextWakeUp: Int64?
+        /// Why (filled when asked for).
+        public var explanation: [String]
+    }
+
+    /// Evaluates every rule at `now`.
+    public func evaluate(facts: Facts, state: inout EngineState, now: Int64, schedules: inout ScheduleCache)
+        -> (notifications: [Notification], nextWakeUp: Int64?) {
+        var notifications: [Notification] = []
+        var wake: Int64?
+        for index in rules.indices {
+            var ruleState = state.rules[rules[index].id] ?? RuleState()
+            let result = evaluate(rule: index, facts: facts, state: &ruleState, now: now, schedules: &schedules)
+            state.rules[rules[index].id] = ruleState
+            notifications += result.notifications
+            if let next = result.nextWakeUp { wake = min(wake ?? next, next) }
+        }
+        return (notifications, wake)
+    }
+
+    /// Evaluates one rule at `now`, updating its state.
+    public func evaluate(rule index: Int, facts: Facts, state: inout RuleState, now: Int64,
+                         schedules: inout ScheduleCache, explain: Bool = false) -> RuleEvaluation {
+        let rule = rules[index]
+        var trace = Trace(enabled: explain)
+        state.prune(now: now)
+        var outcome: RuleOutcome
+        switch rule.kind {
+        case .leaveNow(let spec):
+            if let board = facts.boards[spec.board] {
+                let schedule = schedules.schedule(for: board, now: now)
+                outcome = LeaveNowEvaluator(rule: rule, spec: spec)
+                    .evaluate(board: board, schedule: schedule, facts: facts, state: state, now: now, trace: &trace)
+            } else {
+                trace.note("board \"\(spec.board)\" is not loaded")
+                outcome = RuleOutcome()
+            }
+        case .weather(let spec):
+            outcome = WeatherRuleEvaluator(rule: rule, spec: spec).evaluate(facts: facts, state: &state, now: now, trace: &trace)
+        case .newArticle(let spec):
+            outcome = NewArticleEvaluator(rule: rule, spec: spec, feedSpec: feeds[spec.feed])
+                .evaluate(facts: facts, state: &state, now: now, trace: &trace)
+        }
+        var sendable: [Notification] = []
+        // Notifications that waited for quiet hours to end come first.
+        let (ready, waiting) = (state.deferred.filter { $0.fireAt <= now }, state.deferred.filter { $0.fireAt > now })
+        state.deferred = waiting
+        for notification in waiting { outcome.wake(at: notification.fireAt) }
+        for notification in ready { gate(notification, rule: rule, state: &state, now: now, into: &sendable, outcome: &outcome, trace: &trace) }
+        for (notification, forgetAfter, deliver) in outcome.due {
+            state.sent[notification.key] = forgetAfter
+            guard deliver else { continue }
+            gate(notification, rule: rule, state: &state, now: now, into: &sendable, outcome: &outcome, trace: &trace)
+        }
+        if sendable.isEmpty, outcome.due.isEmpty, ready.isEmpty { trace.note("nothing to send at this time") }
+        return RuleEvaluation(notifications: sendable, nextWakeUp: outcome.nextWakeUp, explanation: trace.lines)
+    }
+
+    /// The checks every notification passes at sending time: expiry, active days and hours, quiet
+    /// hours (wait for their end unless it would expire), cooldown, and the daily maximum.
+    private func gate(_ notification: Notification, rule: RuleSpec, state: inout RuleState, now: Int64,
+                      into sendable: inout [Notification], outcome: inout RuleOutcome, trace: inout Trace) {
+        let common = rule.common
+        let clock = ZoneClock(timeZone: common.timeZone)
+        let (date, seconds) = clock.localTime(at: now)
+        if let expiry = notification.expiresAt, expiry <= now {
+            trace.note("dropped \(notification.key): expired at \(clock.iso8601(expiry))")
+            return
+        }
+        if let days = common.activeDays, !days.contains(date.weekday) {
+            trace.note("dropped \(notification.key): the rule is not active on this weekday")
+            return
+        }
+        if let hours = common.activeHours, !hours.contains(seconds) {
+            trace.note("dropped \(notification.key): outside the active hours \(hours)")
+            return
+        }
+        if let quiet = common.quietHours, quiet.contains(seconds), common.urgency != .critical {
+            let end = now + Int64(quiet.secondsUntilEnd(from: seconds))
+            if let expiry = notification.expiresAt, expiry <= end {
+                trace.note("dropped \(notification.key): quiet hours \(quiet), and it expires before they end")
+            } else {
+                var waiting = notification
+                waiting.fireAt = end
+                state.deferred.append(waiting)
+                outcome.wake(at: end)
+                trace.note("held \(notification.key) until the quiet hours \(quiet) end at \(clock.iso8601(end))")
+            }
+            return
+        }
+        if let last = state.lastSentAt, common.cooldownSeconds > 0, now - last < Int64(common.cooldownSeconds) {
+            trace.note("dropped \(notification.key): cooldown \(common.cooldownSeconds / 60) min since the last one at \(clock.iso8601(last))")
+            return
+        }
+        let today = date.description
+        let count = state.dayCount?.date == today ? state.dayCount!.count : 0
+        if let limit = common.maxPerDay, count >= limit {
+            trace.note("dropped \(notification.key): already \(count) today (max_per_day \(limit))")
+            return
+        }
+        state.dayCount = RuleState.DayCount(date: today, count: count + 1)
+        state.lastSentAt = now
+        trace.note("send \(notification.key) → \(notification.channels.joined(separator: ", ")): \(notification.text)")
+        sendable.append(notification)
+    }
+}

@@ -1,0 +1,49 @@
+import Feeds
+import Weather
+
+/// What one rule remembers between evaluations; the caller stores it (SQLite in the worker,
+/// memory in a dry run).
+public struct RuleState: Sendable, Equatable, Codable {
+    /// Keys already sent, with the instant after which they can be forgotten.
+    public var sent: [String: Int64] = [:]
+    /// When the rule last sent anything (for the cooldown).
+    public var lastSentAt: Int64?
+    /// `YYYY-MM-DD` (rule's timezone) and how many were sent that day (for `max_per_day`).
+    public var dayCount: DayCount?
+    /// Notifications waiting for quiet hours to end.
+    public var deferred: [Notification] = []
+    /// The weather detector's memory.
+    public var weather: WeatherDetectorState?
+    /// Feed entries seen so far (nil before the first snapshot).
+    public var seenEntries: SeenEntries?
+    /// The last snapshot (fetch time) a feed or weather rule looked at.
+    public var lastSnapshotAt: Int64?
+
+    public init() {}
+
+    public struct DayCount: Sendable, Equatable, Codable {
+        public var date: String
+        public var count: Int
+    }
+
+    /// Forgets sent keys that can no longer come back.
+    mutating func prune(now: Int64) {
+        sent = sent.filter { $0.value >= now }
+    }
+}
+
+/// The state of whichever detector a weather rule uses.
+public enum WeatherDetectorState: Sendable, Equatable, Codable {
+    case rainStart(RainStartDetector.State)
+    case precipitationProbability(PrecipitationProbabilityDetector.State)
+    case pressureDrop(PressureDropDetector.State)
+    case temperatureDrop(TemperatureDropDetector.State)
+    case newAlert(NewAlertDetector.State)
+    case forecastChanged(ForecastChangeDetector.State)
+}
+
+/// The state of every rule, by rule id.
+public struct EngineState: Sendable, Equatable, Codable {
+    public var rules: [String: RuleState] = [:]
+    public init() {}
+}

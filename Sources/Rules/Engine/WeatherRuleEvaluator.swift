@@ -1,0 +1,140 @@
+import Foundation
+import Weather
+
+/// `weather`: runs the rule's change detector on the latest forecast; each event it reports (on
+/// a transition, with the detector's hysteresis) becomes one notification.
+struct WeatherRuleEvaluator {
+    let rule: RuleSpec
+    let spec: WeatherRuleSpec
+
+    func evaluate(facts: Facts, state: inout RuleState, now: Int64, trace: inout Trace) -> RuleOutcome {
+        var outcome = RuleOutcome()
+        guard let snapshot = facts.forecasts[spec.weather] else {
+            trace.note("no forecast from weather source \"\(spec.weather)\" yet")
+            return outcome
+        }
+        let forecast = snapshot.value
+        let date = Date(timeIntervalSince1970: TimeInterval(now))
+        trace.note("forecast fetched at \(snapshot.fetchedAt) (\(now - snapshot.fetchedAt) s old): \(forecast.minutely.count) minutely, \(forecast.hourly.count) hourly points, \(forecast.alerts.count) alerts")
+        let events: [WeatherEvent]
+        switch spec.condition {
+        case .rainStarts(let within, let threshold):
+            let detector = RainStartDetector(thresholdMillimetresPerHour: threshold, lookahead: TimeInterval(within))
+            var previous = RainStartDetector.State()
+            if case .rainStart(let stored)? = state.weather { previous = stored }
+            let result = detector.evaluate(forecast, previous: previous, now: date)
+            events = result.events
+            state.weather = .rainStart(result.state)
+            // Wake when the first rain beyond the window enters it.
+            let horizon = now + Int64(within)
+            let firstRain = forecast.minutely.first { Int64($0.time.timeIntervalSince1970) > horizon && $0.precipitationMillimetresPerHour >= threshold }?.time
+                ?? forecast.hourly.first { Int64($0.time.timeIntervalSince1970) > horizon && ($0.precipitationMillimetres ?? 0) >= threshold }?.time
+            if let firstRain { outcome.wake(at: Int64(firstRain.timeIntervalSince1970) - Int64(within)) }
+            trace.note(result.state.inEpisode ? "in a rain episode (fires again only after a dry spell)" : "no rain of ≥ \(threshold) mm/h expected within \(within / 60) min")
+        case .precipitationProbability(let atLeast, let within):
+            let detector = PrecipitationProbabilityDetector(threshold: atLeast, window: .ahead(from: 0, to: TimeInterval(within)))
+            var previous = PrecipitationProbabilityDetector.State()
+            if case .precipitationProbability(let stored)? = state.weather { previous = stored }
+            let result = detector.evaluate(forecast, previous: previous, now: date)
+            events = result.events
+            state.weather = .precipitationProbability(result.state)
+            trace.note("probability ≥ \(Int(atLeast * 100))% within \(within / 3600) h: \(result.state.isActive ? "yes" : "no")")
+        case .pressureDrop(let hpa, let within):
+            let detector = PressureDropDetector(dropHectopascals: hpa, horizon: TimeInterval(within))
+            var previous = PressureDropDetector.State()
+            if case .pressureDrop(let stored)? = state.weather { previous = stored }
+            let result = detector.evaluate(forecast, previous: previous, now: date)
+            events = result.events
+            state.weather = .pressureDrop(result.state)
+            trace.note("pressure drop ≥ \(hpa) hPa within \(within / 3600) h: \(result.state.isActive ? "yes" : "no")")
+        case .temperatureDrop(let degrees, let within):
+            let detector = TemperatureDropDetector(dropCelsius: degrees, horizon: TimeInterval(within))
+            var previous = TemperatureDropDetector.State()
+            if case .temperatureDrop(let stored)? = state.weather { previous = stored }
+            let result = detector.evaluate(forecast, previous: previous, now: date)
+            events = result.events
+            state.weather = .temperatureDrop(result.state)
+            trace.note("temperature ≥ \(degrees) °C below the same hour yesterday: \(result.state.isActive ? "yes" : "no")")
+        case .newAlert:
+            let detector = NewAlertDetector()
+            var previous = NewAlertDetector.State()
+            if case .newAlert(let stored)? = state.weather { previous = stored }
+            let result = detector.evaluate(forecast, previous: previous, now: date)
+            events = result.events
+            state.weather = .newAlert(result.state)
+            trace.note("\(forecast.alerts.count) alerts in the forecast, \(events.count) new")
+        case .forecastChanged(let within):
+            let detector = ForecastChangeDetector(window: .ahead(from: 0, to: TimeInterval(within)))
+            var previous = ForecastChangeDetector.State()
+            if case .forecastChanged(let stored)? = state.weather { previous = stored }
+            let result = detector.evaluate(forecast, previous: previous, now: date)
+            events = result.events
+            state.weather = .forecastChanged(result.state)
+            trace.note(previous.baseline == nil ? "first forecast: recorded as the baseline" : "compared with the previous forecast: \(events.isEmpty ? "no change" : "changed")")
+        }
+        state.lastSnapshotAt = snapshot.fetchedAt
+        for event in events {
+            let notification = self.notification(event, now: now)
+            trace.note("fires: \(notification.text)")
+            outcome.due.append((notification, max(now, notification.expiresAt ?? now) + 86_400, true))
+        }
+        return outcome
+    }
+
+    func notification(_ event: WeatherEvent, now: Int64) -> Notification {
+        let renderer = MessageRenderer(rule: rule)
+        let zone = rule.common.timeZone
+        func time(_ date: Date) -> String { renderer.time(Int64(date.timeIntervalSince1970), now: now, zone: zone) }
+        func number(_ value: Double) -> String { String(format: "%.1f", value) }
+        var values: [String: String] = ["weather": spec.weather]
+        let occurrence: String
+        let expires: Date?
+        let fallback: [MessageLanguage: String]
+        switch event {
+        case .rainStarting(let at, let rate):
+            values.merge(["condition": "rain_starts", "time": time(at), "value": number(rate)]) { $1 }
+            occurrence = "rain/\(Int64(at.timeIntervalSince1970))"
+            expires = at
+            fallback = [.en: "Rain expected from {{time}} ({{value}} mm/h)", .ja: "{{time}}頃から雨の予報です（{{value}} mm/h）"]
+        case .precipitationLikely(let probability, let at, _, let end):
+            values.merge(["condition": "precipitation_probability", "time": time(at), "value": "\(Int((probability * 100).rounded()))%"]) { $1 }
+            occurrence = "pop/\(Int64(at.timeIntervalSince1970))"
+            expires = end
+            fallback = [.en: "{{value}} chance of rain around {{time}}", .ja: "{{time}}頃の降水確率は{{value}}です"]
+        case .pressureDrop(let from, let to, _, let toTime):
+            values.merge(["condition": "pressure_drop", "time": time(toTime), "value": number(from - to)]) { $1 }
+            occurrence = "pressure/\(Int64(toTime.timeIntervalSince1970))"
+            expires = toTime
+            fallback = [.en: "Pressure falls {{value}} hPa by {{time}}: headache alert", .ja: "{{time}}までに気圧が{{value}} hPa下がる予報です（頭痛に注意）"]
+        case .temperatureDrop(let at, let yesterday, let forecast):
+            values.merge(["condition": "temperature_drop", "time": time(at), "value": number(yesterday - forecast)]) { $1 }
+            occurrence = "temperature/\(Int64(at.timeIntervalSince1970))"
+            expires = at
+            fallback = [.en: "{{time}} will be {{value}} °C colder than yesterday", .ja: "{{time}}は昨日より{{value}}℃低い予報です"]
+        case .newAlert(let alert):
+            values.merge(["condition": "new_alert", "time": time(alert.start), "alert_event": alert.event, "alert_sender": alert.sender,
+                          "summary": alert.description]) { $1 }
+            occurrence = "alert/\(LeaveNowEvaluator.keyPart(alert.sender))/\(LeaveNowEvaluator.keyPart(alert.event))/\(Int64(alert.start.timeIntervalSince1970))"
+            expires = alert.end
+            fallback = [.en: "{{alert_sender}}: {{alert_event}} from {{time}}", .ja: "{{alert_sender}}: {{alert_event}}（{{time}}から）"]
+        case .forecastChanged(let start, let end, let change):
+            let summary: String
+            let ja = renderer.language == .ja
+            switch change {
+            case .rainNowExpected: summary = ja ? "雨が降る予報になりました" : "rain is now expected"
+            case .rainNoLongerExpected: summary = ja ? "雨の予報がなくなりました" : "rain is no longer expected"
+            case .probabilityRose(let from, let to): summary = ja ? "降水確率 \(Int(from * 100))% → \(Int(to * 100))%" : "chance of rain \(Int(from * 100))% → \(Int(to * 100))%"
+            case .probabilityFell(let from, let to): summary = ja ? "降水確率 \(Int(from * 100))% → \(Int(to * 100))%" : "chance of rain \(Int(from * 100))% → \(Int(to * 100))%"
+            }
+            values.merge(["condition": "forecast_changed", "time": time(start), "summary": summary]) { $1 }
+            occurrence = "change/\(Int64(start.timeIntervalSince1970))/\(now)"
+            expires = end
+            fallback = [.en: "Forecast changed until {{time}}: {{summary}}", .ja: "予報が変わりました: {{summary}}"]
+        }
+        values["time"] = values["time"] ?? ""
+        let (title, text) = renderer.render(values, fallback: fallback, fallbackTitle: [.en: "Weather: {{weather}}", .ja: "天気: {{weather}}"])
+        return Notification(key: "\(rule.id)/\(occurrence)", rule: rule.id, kind: "weather", fireAt: now,
+                            expiresAt: expires.map { max(now, Int64($0.timeIntervalSince1970)) }, channels: rule.common.channels,
+                            urgency: rule.common.urgency, language: rule.common.language, title: title, text: text)
+    }
+}
