@@ -257,6 +257,7 @@ public struct RuleConfigParser {
             }
             let latitude = reader.optional("lat").flatMap { number($0, unit: "degrees", range: -90...90) }
             let longitude = reader.optional("lon").flatMap { number($0, unit: "degrees", range: -180...180) }
+            let office = reader.optionalString("office")
             let area = reader.optionalString("area")
             var units = WeatherSourceSpec.Units.metric
             if let node = reader.optional("units"), let text = diagnostics.decode(node, YAMLValue.string) {
@@ -278,11 +279,11 @@ public struct RuleConfigParser {
             case .openweather?, .openMeteo?:
                 if latitude == nil || longitude == nil { diagnostics.report("\(provider!.rawValue) needs lat and lon", at: item.mark) }
             case .jma?:
-                if area == nil { diagnostics.report("jma needs area (an office code such as 130000)", at: item.mark) }
+                if office == nil { diagnostics.report("jma needs office (a forecast office code such as 130000)", at: item.mark) }
             case nil: break
             }
             guard diagnostics.diagnostics.count == before, let id, let provider else { return nil }
-            return WeatherSourceSpec(id: id, provider: provider, latitude: latitude, longitude: longitude, area: area,
+            return WeatherSourceSpec(id: id, provider: provider, latitude: latitude, longitude: longitude, office: office, area: area,
                                      units: units, version: version, keyEnv: keyEnv, keyFile: keyFile,
                                      refreshSeconds: refresh, location: context.location(of: item))
         }

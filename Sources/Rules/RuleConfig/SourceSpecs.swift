@@ -12,7 +12,9 @@ public struct WeatherSourceSpec: Sendable, Equatable {
     public var provider: Provider
     public var latitude: Double?
     public var longitude: Double?
-    /// JMA office / area code (`130000`, `130010`).
+    /// JMA forecast office code, which names the file fetched (`130000` for Tokyo).
+    public var office: String?
+    /// JMA area within the office's file, by code or name (`130010`, 東京地方); default the first.
     public var area: String?
     /// OpenWeather's `units` (default metric, as leavenow requests it).
     public var units: Units
