@@ -53,6 +53,31 @@ struct CommandContext {
         return board
     }
 
+    /// Loads a rules directory with its boards and fixtures; configuration problems fail the command.
+    func loadWorkspace(rulesOption: String?, fixtures: String?) throws -> Workspace {
+        let directory = rulesDirectory(rulesOption)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw CommandFailure.failure("no rules directory \"\(directory)\": give --rules DIR, or put rules in "
+                + "$XDG_CONFIG_HOME/leavenow/rules or ./rules")
+        }
+        do {
+            let workspace = try Workspace.load(directory: directory, fixtures: fixtures)
+            for warning in workspace.warnings { warn(warning) }
+            return workspace
+        } catch {
+            throw CommandFailure.failure("\(directory) has problems:\n" + error.rendered)
+        }
+    }
+
+    /// Parses a time option: ISO 8601 with an offset, or a wall time in Asia/Tokyo.
+    func time(_ text: String, option: String) throws -> Int64 {
+        guard let instant = ZoneClock(identifier: "Asia/Tokyo")!.parseTimestamp(text) else {
+            throw CommandFailure.usage("\(option): \"\(text)\" is not a time (use 2024-12-22T10:32:00+09:00 or 2024-12-22T10:32)")
+        }
+        return instant
+    }
+
     /// Parses `--at`: ISO 8601 with offset, or a wall time in the board's zone; default now.
     func instant(_ option: String?, clock: ZoneClock) throws -> Int64 {
         guard let option else { return now() }

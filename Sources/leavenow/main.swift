@@ -8,6 +8,10 @@ usage:
   leavenow next BOARD [--rules DIR] [--at TIME] [--count N] [--json]
   leavenow board BOARD [--rules DIR] [--date YYYY-MM-DD] [--json]
   leavenow holidays (--year Y | --from DATE --to DATE) [--json]
+  leavenow check [--rules DIR]
+  leavenow dry-run [--rules DIR] (--at TIME | --from TIME --to TIME) [--fixtures DIR] [--json]
+  leavenow explain RULE --at TIME [--rules DIR] [--fixtures DIR] [--json]
+  leavenow test [--rules DIR] [FILES…]
 
 TIME is ISO 8601 with an offset (2024-12-22T10:32:00+09:00) or a wall time in the board's
 timezone (2024-12-22T10:32). Rules come from --rules, $XDG_CONFIG_HOME/leavenow/rules or ./rules.
@@ -20,6 +24,10 @@ func runCommand(_ arguments: [String], context: CommandContext) throws -> String
     case "next": return try NextCommand().run(rest, context: context)
     case "board": return try BoardCommand().run(rest, context: context)
     case "holidays": return try HolidaysCommand().run(rest, context: context)
+    case "check": return try CheckCommand().run(rest, context: context)
+    case "dry-run": return try DryRunCommand().run(rest, context: context)
+    case "explain": return try ExplainCommand().run(rest, context: context)
+    case "test": return try TestCommand().run(rest, context: context)
     case "help", "--help", "-h": return help
     default: throw CommandFailure.usage("unknown command \"\(command)\"\n\n" + help)
     }

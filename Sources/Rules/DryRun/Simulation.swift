@@ -4,6 +4,11 @@ import Timetable
 public struct SimulatedDelivery: Sendable, Equatable {
     public var at: Int64
     public var notification: Notification
+
+    public init(at: Int64, notification: Notification) {
+        self.at = at
+        self.notification = notification
+    }
 }
 
 /// Runs the production engine on a simulated clock from `from` to `to`: each rule is evaluated

@@ -1,0 +1,50 @@
+import Foundation
+import Timetable
+
+/// A rules directory ready to evaluate: its configuration, boards with their data loaded, the
+/// engine, and (for dry runs and tests) recorded fixtures.
+public struct Workspace: Sendable {
+    public var configuration: Configuration
+    public var boards: [String: Board]
+    public var engine: RuleEngine
+    public var timeline: FactTimeline
+    /// Sources that did not load and fixtures that were skipped.
+    public var warnings: [String]
+
+    /// Loads `directory`; `fixtures` defaults to `<directory>/fixtures` when that exists.
+    ///
+    /// - Throws: `ConfigError` when the configuration has problems.
+    public static func load(directory: String, fixtures: String? = nil) throws(ConfigError) -> Workspace {
+        let configuration = try Configuration.load(directory: directory)
+        let catalog = BoardCatalog.build(configuration.boards)
+        var warnings = catalog.problems
+        var timeline = FactTimeline()
+        let fixturePath = fixtures ?? directory + "/fixtures"
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: fixturePath, isDirectory: &isDirectory), isDirectory.boolValue {
+            let loaded = FixtureDirectory.load(fixturePath, configuration: configuration)
+            timeline = loaded.timeline
+            warnings += loaded.warnings
+        } else if fixtures != nil {
+            warnings.append("\(fixturePath): no such fixtures directory")
+        }
+        return Workspace(configuration: configuration,
+                         boards: Dictionary(catalog.boards.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }),
+                         engine: RuleEngine(configuration: configuration), timeline: timeline, warnings: warnings)
+    }
+
+    /// A simulation over the workspace's boards and fixtures.
+    public var simulation: Simulation { Simulation(engine: engine, boards: boards, timeline: timeline) }
+
+    /// Why a rule does or does not fire at `instant`: the day before is simulated first, so the
+    /// rule's memory (sent notifications, previous forecasts, seen entries) is what a worker's would be.
+    public func explain(rule id: String, at instant: Int64) -> RuleEngine.RuleEvaluation? {
+        guard let index = engine.index(of: id) else { return nil }
+        let warmUp = Simulation(engine: RuleEngine(rules: [engine.rules[index]], feeds: configuration.feeds),
+                                boards: boards, timeline: timeline)
+        var state = warmUp.run(from: instant - 86_400, to: instant - 1).state.rules[id] ?? RuleState()
+        var schedules = ScheduleCache()
+        let facts = timeline.facts(at: instant, boards: boards)
+        return engine.evaluate(rule: index, facts: facts, state: &state, now: instant, schedules: &schedules, explain: true)
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import Timetable
+
+/// A rule unit-test file, in the manner of `promtool test rules`:
+///
+/// ```yaml
+/// rules: ..                  # the rules directory, relative to this file (default: ..)
+/// fixtures: ../fixtures      # recorded responses (default: the rules directory's fixtures/)
+/// timezone: Asia/Tokyo       # for wall times below (default Asia/Tokyo)
+/// tests:
+///   - name: Chofu Sunday 10:33 bus
+///     from: 2024-12-22T10:00     # or at: T
+///     to: 2024-12-22T10:40
+///     rules: [chofu-leave-now]   # only these rules' notifications are compared (default: all)
+///     expect:
+///       - rule: chofu-leave-now
+///         at: 2024-12-22T10:19
+///         channel: phone         # optional
+///         text_contains: "10:33" # optional
+/// ```
+///
+/// Every notification of the compared rules in the range must be expected, and every expected
+/// one must happen.
+public struct RuleTestFile: Sendable {
+    public var path: String
+    public var rulesDirectory: String
+    public var fixtures: String?
+    public var tests: [RuleTestCase]
+
+    /// Reads a test file; every problem is reported at once.
+    public static func load(path: String) throws(ConfigError) -> RuleTestFile {
+        let source: YAMLSource
+        do {
+            source = try YAMLSource.load(path: path)
+        } catch {
+            throw ConfigError(diagnostics: [error])
+        }
+        let collector = DiagnosticCollector(source: source)
+        let base = ConfigFileContext.directory(of: path)
+        let context = ConfigFileContext(diagnostics: collector, baseDirectory: base)
+        var file = RuleTestFile(path: path, rulesDirectory: context.resolve(path: ".."), fixtures: nil, tests: [])
+        let root: YAMLNode?
+        do {
+            root = try YAMLDocumentReader().read(source)
+        } catch {
+            throw ConfigError(diagnostics: [error])
+        }
+        guard let root, var reader = MappingReader(root, what: "rule test file", diagnostics: collector) else {
+            throw ConfigError(diagnostics: collector.sortedDiagnostics.isEmpty
+                ? [Diagnostic(file: path, message: "the file is empty: expected tests:")] : collector.sortedDiagnostics)
+        }
+        if let rules = reader.optionalString("rules") { file.rulesDirectory = context.resolve(path: rules) }
+        file.fixtures = reader.optionalString("fixtures").map(context.resolve(path:))
+        var clock = ZoneClock(identifier: "Asia/Tokyo")!
+        if let node = reader.optional("timezone"), let name = collector.decode(node, YAMLValue.string) {
+            if let zone = ZoneClock(identifier: name) { clock = zone } else { collector.report("unknown timezone \(quoted(name))", at: node.mark) }
+        }
+        if let items = reader.require("tests").flatMap({ collector.decode($0, YAMLValue.list) }) {
+            file.tests = items.compactMap { RuleTestCase.parse($0, clock: clock, diagnostics: collector) }
+        }
+        reader.finish()
+        guard collector.isEmpty else { throw ConfigError(diagnostics: collector.sortedDiagnostics) }
+        return file
+    }
+}
+
+/// One test: a time range and the notifications expected in it.
+public struct RuleTestCase: Sendable {
+    public var name: String
+    public var from: Int64
+    public var to: Int64
+    public var rules: Set<String>?
+    public var expected: [ExpectedNotification]
+    public var location: YAMLMark
+
+    static func parse(_ node: YAMLNode, clock: ZoneClock, diagnostics: DiagnosticCollector) -> RuleTestCase? {
+        let before = diagnostics.diagnostics.count
+        guard var reader = MappingReader(node, what: "test", diagnostics: diagnostics) else { return nil }
+        let name = reader.requiredString("name")
+        func time(_ key: String) -> Int64? {
+            guard let node = reader.optional(key), let text = diagnostics.decode(node, YAMLValue.string) else { return nil }
+            guard let instant = clock.parseTimestamp(text) else {
+                diagnostics.report("\(key) must be a time like 2024-12-22T10:19 or 2024-12-22T10:19:00+09:00, found \(quoted(text))", at: node.mark)
+                return nil
+            }
+            return instant
+        }
+        let at = time("at"), from = time("from"), to = time("to")
+        if at == nil, from == nil || to == nil, diagnostics.diagnostics.count == before {
+            diagnostics.report("a test needs at: T, or from: T1 and to: T2", at: node.mark)
+        }
+        let rules = reader.optionalList("rules").map { Set($0.compactMap { diagnostics.decode($0, YAMLValue.string) }) }
+        var expected: [ExpectedNotification] = []
+        if let items = reader.optionalList("expect") {
+            for item in items {
+                guard var expectation = MappingReader(item, what: "expected notification", diagnostics: diagnostics) else { continue }
+                let rule = expectation.requiredString("rule")
+                var when: Int64?
+                if let node = expectation.require("at"), let text = diagnostics.decode(node, YAMLValue.string) {
+                    when = clock.parseTimestamp(text)
+                    if when == nil { diagnostics.report("at must be a time like 2024-12-22T10:19, found \(quoted(text))", at: node.mark) }
+                }
+                let channel = expectation.optionalString("channel")
+                let contains = expectation.optionalString("text_contains")
+                expectation.finish()
+                if let rule, let when {
+                    expected.append(ExpectedNotification(rule: rule, at: when, channel: channel, textContains: contains, location: item.mark))
+                }
+            }
+        }
+        reader.finish()
+        guard diagnostics.diagnostics.count == before, let name else { return nil }
+        let start = at ?? from!, end = at ?? to!
+        if end < start {
+            diagnostics.report("to is before from", at: node.mark)
+            return nil
+        }
+        return RuleTestCase(name: name, from: start, to: end, rules: rules, expected: expected, location: node.mark)
+    }
+}
+
+/// A notification a test expects.
+public struct ExpectedNotification: Sendable, Equatable {
+    public var rule: String
+    public var at: Int64
+    public var channel: String?
+    public var textContains: String?
+    public var location: YAMLMark
+
+    func matches(_ delivery: SimulatedDelivery) -> Bool {
+        delivery.notification.rule == rule && delivery.at == at
+            && (channel.map { delivery.notification.channels.contains($0) } ?? true)
+            && (textContains.map { delivery.notification.text.contains($0) || delivery.notification.title.contains($0) } ?? true)
+    }
+}

@@ -1,0 +1,29 @@
+import Rules
+
+/// `leavenow check [--rules DIR]`: validates every configuration file and loads every source.
+struct CheckCommand {
+    static let usage = "usage: leavenow check [--rules DIR]"
+
+    func run(_ arguments: [String], context: CommandContext) throws -> String {
+        let parsed = try ParsedArguments(arguments, options: ["--rules"], flags: [])
+        _ = try parsed.requirePositionals([])
+        let directory = context.rulesDirectory(parsed.value("--rules"))
+        let configuration: Configuration
+        do {
+            configuration = try Configuration.load(directory: directory)
+        } catch {
+            throw CommandFailure.failure(error.rendered + "\n\n\(error.diagnostics.count) problem\(error.diagnostics.count == 1 ? "" : "s") in \(directory)")
+        }
+        let catalog = BoardCatalog.build(configuration.boards)
+        guard catalog.problems.isEmpty else {
+            throw CommandFailure.failure(catalog.problems.joined(separator: "\n")
+                + "\n\n\(catalog.problems.count) source\(catalog.problems.count == 1 ? "" : "s") could not be loaded in \(directory)")
+        }
+        func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+        return "\(directory): ok — " + [
+            count(configuration.boards.count, "board"), count(configuration.weather.count, "weather source"),
+            count(configuration.feeds.count, "feed"), count(configuration.channels.count, "channel"),
+            count(configuration.rules.count, "rule"),
+        ].joined(separator: ", ")
+    }
+}

@@ -1,0 +1,76 @@
+import Rules
+import Timetable
+
+/// `leavenow dry-run [--rules DIR] (--at T | --from T1 --to T2) [--fixtures DIR] [--json]`:
+/// the timeline of what would be sent. No network, no state written, nothing sent.
+struct DryRunCommand {
+    static let usage = "usage: leavenow dry-run [--rules DIR] (--at TIME | --from TIME --to TIME) [--fixtures DIR] [--json]"
+
+    func run(_ arguments: [String], context: CommandContext) throws -> String {
+        let parsed = try ParsedArguments(arguments, options: ["--rules", "--at", "--from", "--to", "--fixtures"], flags: ["--json"])
+        _ = try parsed.requirePositionals([])
+        let from: Int64, to: Int64
+        switch (parsed.value("--at"), parsed.value("--from"), parsed.value("--to")) {
+        case (let at?, nil, nil):
+            from = try context.time(at, option: "--at")
+            to = from
+        case (nil, let start?, let end?):
+            from = try context.time(start, option: "--from")
+            to = try context.time(end, option: "--to")
+            guard from <= to else { throw CommandFailure.usage("--from is after --to") }
+            guard to - from <= 31 * 86_400 else { throw CommandFailure.usage("a dry run covers at most 31 days") }
+        default:
+            throw CommandFailure.usage("give --at TIME, or --from TIME and --to TIME\n" + DryRunCommand.usage)
+        }
+        let workspace = try context.loadWorkspace(rulesOption: parsed.value("--rules"), fixtures: parsed.value("--fixtures"))
+        let deliveries = workspace.simulation.run(from: from, to: to).deliveries
+        let tokyo = ZoneClock(identifier: "Asia/Tokyo")!
+        if parsed.has("--json") {
+            return JSONValue.object([
+                ("from", .string(tokyo.iso8601(from))), ("to", .string(tokyo.iso8601(to))),
+                ("notifications", .array(deliveries.map { NotificationJSON.encode($0, workspace: workspace) })),
+            ]).text
+        }
+        var lines = ["dry run \(tokyo.iso8601(from)) → \(tokyo.iso8601(to)); nothing is sent"]
+        if deliveries.isEmpty { lines.append(context.language == .japanese ? "送信される通知はありません。" : "Nothing would be sent.") }
+        let multiDay = tokyo.localTime(at: from).date != tokyo.localTime(at: to).date
+        for delivery in deliveries {
+            let clock = workspace.clock(forRule: delivery.notification.rule)
+            let when = (multiDay ? "\(clock.localTime(at: delivery.at).date) " : "") + clock.clockText(delivery.at)
+            let notification = delivery.notification
+            lines.append("\(when)  \(notification.rule)  → \(notification.channels.joined(separator: ", "))  \(notification.text)"
+                + (notification.link.map { "  <\($0)>" } ?? ""))
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// The JSON shape of a simulated delivery.
+enum NotificationJSON {
+    static func encode(_ delivery: SimulatedDelivery, workspace: Workspace) -> JSONValue {
+        let notification = delivery.notification
+        let clock = workspace.clock(forRule: notification.rule)
+        var members: [(String, JSONValue)] = [
+            ("at", .string(clock.iso8601(delivery.at))),
+            ("rule", .string(notification.rule)),
+            ("kind", .string(notification.kind)),
+            ("channels", .array(notification.channels.map { .string($0) })),
+            ("title", .string(notification.title)),
+            ("text", .string(notification.text)),
+            ("key", .string(notification.key)),
+            ("fire_at", .string(clock.iso8601(notification.fireAt))),
+            ("expires_at", notification.expiresAt.map { .string(clock.iso8601($0)) } ?? .null),
+            ("urgency", .string(notification.urgency.rawValue)),
+        ]
+        if let link = notification.link { members.append(("link", .string(link))) }
+        return .object(members)
+    }
+}
+
+extension Workspace {
+    /// The clock of a rule's timezone.
+    func clock(forRule id: String) -> ZoneClock {
+        let zone = engine.index(of: id).map { engine.rules[$0].common.timeZone }
+        return zone.map(ZoneClock.init(timeZone:)) ?? ZoneClock(identifier: "Asia/Tokyo")!
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import Rules
+import Timetable
+
+/// `leavenow test [FILES]`: rule unit tests (default: every `*.yaml` in `<rules>/tests/`).
+struct TestCommand {
+    static let usage = "usage: leavenow test [--rules DIR] [FILES…]"
+
+    func run(_ arguments: [String], context: CommandContext) throws -> String {
+        let parsed = try ParsedArguments(arguments, options: ["--rules"], flags: [])
+        var files = parsed.positionals
+        if files.isEmpty {
+            let directory = context.rulesDirectory(parsed.value("--rules")) + "/tests"
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+            files = names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted().map { directory + "/" + $0 }
+            guard !files.isEmpty else { throw CommandFailure.failure("no rule tests in \(directory) (give FILES or add *.yaml there)") }
+        }
+        var lines: [String] = []
+        var passed = 0, failed = 0
+        for path in files {
+            let file: RuleTestFile
+            do {
+                file = try RuleTestFile.load(path: path)
+            } catch {
+                lines.append(error.rendered)
+                failed += 1
+                continue
+            }
+            let workspace: Workspace
+            do {
+                workspace = try Workspace.load(directory: file.rulesDirectory, fixtures: file.fixtures)
+            } catch {
+                lines.append("\(path): the rules it tests have problems:\n" + error.rendered)
+                failed += 1
+                continue
+            }
+            for warning in workspace.warnings { context.warn(warning) }
+            lines.append("\(path): \(file.tests.count) test\(file.tests.count == 1 ? "" : "s")")
+            for result in RuleTestRunner().run(file, workspace: workspace) {
+                if result.passed {
+                    passed += 1
+                    lines.append("  PASS \(result.name)")
+                    continue
+                }
+                failed += 1
+                lines.append("  FAIL \(result.name)")
+                for expectation in result.missing {
+                    let clock = workspace.clock(forRule: expectation.rule)
+                    var what = "- expected \(expectation.rule) at \(clock.iso8601(expectation.at))"
+                    if let channel = expectation.channel { what += " → \(channel)" }
+                    if let text = expectation.textContains { what += " containing \"\(text)\"" }
+                    lines.append("      \(what) (\(path):\(expectation.location))")
+                }
+                for delivery in result.unexpected {
+                    let clock = workspace.clock(forRule: delivery.notification.rule)
+                    lines.append("      + got \(delivery.notification.rule) at \(clock.iso8601(delivery.at)) → \(delivery.notification.channels.joined(separator: ", ")): \(delivery.notification.text)")
+                }
+            }
+        }
+        lines.append("\(passed) passed, \(failed) failed")
+        let report = lines.joined(separator: "\n")
+        if failed > 0 { throw CommandFailure.failure(report) }
+        return report
+    }
+}
