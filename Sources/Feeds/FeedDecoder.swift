@@ -29,6 +29,11 @@ public enum FeedDecoder {
         if let root = builder.rootName, builder.kind == nil {
             throw notAFeed(root: root, source: source)
         }
+        if succeeded, !builder.isComplete, let root = builder.rootName {
+            throw FeedDecodeError(
+                code: .malformed, source: source, line: parser.lineNumber, column: parser.columnNumber,
+                message: "truncated: the document ends before <\(root)> is closed")
+        }
         guard succeeded, let feed = builder.feed else {
             let code = (parser.parserError as? NSError)?.code ?? 0
             throw FeedDecodeError(

@@ -31,6 +31,8 @@ final class FeedTreeBuilder: NSObject, XMLParserDelegate {
 
     private(set) var kind: Feed.Kind?
     private(set) var rootName: String?
+    /// Whether the root element was closed (a truncated document never closes it).
+    var isComplete: Bool { rootName != nil && stack.isEmpty }
     private(set) var sawEntityDeclaration = false
     /// Where the parser first reported an error (its position later moves on to the chunk's end).
     private(set) var errorPosition: (line: Int, column: Int)?

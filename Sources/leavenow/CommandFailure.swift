@@ -4,17 +4,19 @@ enum CommandFailure: Error, CustomStringConvertible {
     case usage(String)
     /// The command ran and failed; the message says what and where.
     case failure(String)
+    /// The command ran and its report (on stdout) says what failed: failing rule tests.
+    case failedReport(String)
 
     var description: String {
         switch self {
-        case .usage(let message), .failure(let message): return message
+        case .usage(let message), .failure(let message), .failedReport(let message): return message
         }
     }
 
     var exitCode: Int32 {
         switch self {
         case .usage: return 64
-        case .failure: return 1
+        case .failure, .failedReport: return 1
         }
     }
 }

@@ -59,7 +59,7 @@ struct TestCommand {
         }
         lines.append("\(passed) passed, \(failed) failed")
         let report = lines.joined(separator: "\n")
-        if failed > 0 { throw CommandFailure.failure(report) }
+        if failed > 0 { throw CommandFailure.failedReport(report) }
         return report
     }
 }

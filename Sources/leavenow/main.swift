@@ -37,6 +37,9 @@ do {
     let output = try runCommand(Array(CommandLine.arguments.dropFirst()), context: .live)
     print(output)
     exit(0)
+} catch CommandFailure.failedReport(let report) {
+    print(report)
+    exit(1)
 } catch let failure as CommandFailure {
     FileHandle.standardError.write(Data(("leavenow: " + failure.description + "\n").utf8))
     exit(failure.exitCode)

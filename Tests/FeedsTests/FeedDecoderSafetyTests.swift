@@ -93,3 +93,22 @@ final class FeedDecoderSafetyTests: XCTestCase {
         XCTAssertEqual(feed.entries.first?.link, "https://e.x/?a=1&b=2")
     }
 }
+
+final class FeedTruncationTests: XCTestCase {
+    func testATruncatedFeedIsAnErrorNotAShorterFeed() throws {
+        let whole = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <feed xmlns="http://www.w3.org/2005/Atom"><title>t</title>
+        <entry><id>a</id><title>A</title></entry>
+        <entry><id>b</id><title>B</title></entry>
+        </feed>
+        """
+        XCTAssertEqual(try FeedDecoder.decode(Array(whole.utf8), source: "whole.xml").entries.count, 2)
+        for cut in [120, 150, whole.utf8.count - 8] {
+            let truncated = Array(whole.utf8.prefix(cut))
+            XCTAssertThrowsError(try FeedDecoder.decode(truncated, source: "cut.xml"), "cut at \(cut)") { error in
+                XCTAssertTrue("\(error)".hasPrefix("cut.xml"), "\(error)")
+            }
+        }
+    }
+}

@@ -66,6 +66,7 @@ struct LeaveNowEvaluator {
     }
 
     func matches(_ departure: BoardDeparture, board: Board, schedule: BoardSchedule, index: Int, trace: inout Trace) -> Bool {
+        if spec.lastOnly, !departure.isLast { return false }
         if let lines = spec.lines, !lines.contains(departure.line) { return false }
         if let stops = spec.stops, !stops.contains(departure.stop) { return false }
         if let destinations = spec.destinations, !destinations.contains(departure.destination) { return false }

@@ -1,4 +1,5 @@
 import Foundation
+import Timetable
 import Weather
 
 /// `weather`: runs the rule's change detector on the latest forecast; each event it reports (on
@@ -15,7 +16,7 @@ struct WeatherRuleEvaluator {
         }
         let forecast = snapshot.value
         let date = Date(timeIntervalSince1970: TimeInterval(now))
-        trace.note("forecast fetched at \(snapshot.fetchedAt) (\(now - snapshot.fetchedAt) s old): \(forecast.minutely.count) minutely, \(forecast.hourly.count) hourly points, \(forecast.alerts.count) alerts")
+        trace.note("forecast fetched at \(ZoneClock(timeZone: rule.common.timeZone).iso8601(snapshot.fetchedAt)) (\((now - snapshot.fetchedAt) / 60) min old): \(forecast.minutely.count) minutely, \(forecast.hourly.count) hourly points, \(forecast.alerts.count) alerts")
         let events: [WeatherEvent]
         switch spec.condition {
         case .rainStarts(let within, let threshold):

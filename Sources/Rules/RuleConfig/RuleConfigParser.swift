@@ -65,7 +65,7 @@ public struct RuleConfigParser {
     }
 
     /// Keys that belong to one rule kind or another (not "unknown" when the kind itself is wrong).
-    static let kindKeys = ["board", "lines", "stops", "destinations", "days", "day_types", "between", "pick", "buffer",
+    static let kindKeys = ["board", "lines", "stops", "destinations", "days", "day_types", "between", "last_only", "pick", "buffer",
                            "heads_up", "rain", "weather", "when", "feed", "first_run", "title_contains", "authors", "digest"]
 
     private func parseLeaveNow(_ rule: inout MappingReader,
@@ -87,6 +87,7 @@ public struct RuleConfigParser {
             spec.dayTypes = types
         }
         spec.window = window(&rule, "between")
+        spec.lastOnly = rule.optionalBool("last_only") ?? false
         if let node = rule.optional("pick"), let text = diagnostics.decode(node, YAMLValue.string) {
             if let pick = LeaveNowSpec.Pick(rawValue: text) { spec.pick = pick } else {
                 diagnostics.report("pick must be \"all\" or \"first\", found \(quoted(text))", at: node.mark)

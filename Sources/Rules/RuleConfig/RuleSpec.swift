@@ -109,6 +109,8 @@ public struct LeaveNowSpec: Sendable {
     public var dayTypes: Set<DayType>?
     /// Only departures whose wall-clock departure time is in this window.
     public var window: ClockWindow?
+    /// Only departures flagged as the last toward their destination (`last_only: true`).
+    public var lastOnly: Bool = false
     /// `all` departures in the window, or only the `first` of each service day.
     public var pick: Pick
     /// Extra margin before leaving, on top of the source's walk time.
