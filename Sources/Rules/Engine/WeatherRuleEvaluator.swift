@@ -30,7 +30,8 @@ struct WeatherRuleEvaluator {
             let horizon = now + Int64(within)
             let firstRain = forecast.minutely.first { Int64($0.time.timeIntervalSince1970) > horizon && $0.precipitationMillimetresPerHour >= threshold }?.time
                 ?? forecast.hourly.first { Int64($0.time.timeIntervalSince1970) > horizon && ($0.precipitationMillimetres ?? 0) >= threshold }?.time
-            if let firstRain { outcome.wake(at: Int64(firstRain.timeIntervalSince1970) - Int64(within)) }
+            // In an episode nothing fires until a dry spell, which only a new forecast can show.
+            if let firstRain, !result.state.inEpisode { outcome.wake(at: Int64(firstRain.timeIntervalSince1970) - Int64(within)) }
             trace.note(result.state.inEpisode ? "in a rain episode (fires again only after a dry spell)" : "no rain of ≥ \(threshold) mm/h expected within \(within / 60) min")
         case .precipitationProbability(let atLeast, let within):
             let detector = PrecipitationProbabilityDetector(threshold: atLeast, window: .ahead(from: 0, to: TimeInterval(within)))
