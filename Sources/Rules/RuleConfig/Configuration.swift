@@ -19,13 +19,14 @@ public struct Configuration: Sendable {
         let files = config.files
         let result = Configuration(directory: directory, boards: files.flatMap(\.boards), weather: files.flatMap(\.weather),
                                    feeds: files.flatMap(\.feeds), channels: files.flatMap(\.channels), rules: files.flatMap(\.rules))
-        config.add(result.crossFileProblems().map { config.diagnostic(at: $0.location, $0.message) })
+        let problems = result.crossFileProblems(references: files.flatMap(\.ruleReferences))
+        config.add(problems.map { config.diagnostic(at: $0.location, $0.message) })
         guard config.diagnostics.isEmpty else { throw ConfigError(diagnostics: config.diagnostics) }
         return result
     }
 
     /// Duplicate ids per kind of thing, and rule references to things that do not exist.
-    func crossFileProblems() -> [(location: ConfigLocation, message: String)] {
+    func crossFileProblems(references: [RuleReferenceUse]) -> [(location: ConfigLocation, message: String)] {
         var problems = duplicateBoardIDs(in: boards)
         func duplicates(_ what: String, _ items: [(String, ConfigLocation)]) {
             var first: [String: ConfigLocation] = [:]
@@ -44,13 +45,12 @@ public struct Configuration: Sendable {
         let known: [RuleReference.Target: [String]] = [
             .board: boards.map(\.id), .weather: weather.map(\.id), .feed: feeds.map(\.id), .channel: channels.map(\.id),
         ]
-        let section: [RuleReference.Target: String] = [.board: "boards", .weather: "weather", .feed: "feeds", .channel: "channels"]
-        for rule in rules {
-            for reference in rule.references where !(known[reference.target] ?? []).contains(reference.name) {
-                let names = (known[reference.target] ?? []).sorted()
-                let hint = names.isEmpty ? "no \(section[reference.target]!) are defined" : "known: \(names.joined(separator: ", "))"
-                problems.append((reference.location, "unknown \(reference.target.rawValue) \(quoted(reference.name)) in rule \(quoted(rule.id)) (\(hint))"))
-            }
+        let section: [RuleReference.Target: String] = [.board: "boards", .weather: "weather sources", .feed: "feeds", .channel: "channels"]
+        for use in references where !(known[use.reference.target] ?? []).contains(use.reference.name) {
+            let reference = use.reference
+            let names = (known[reference.target] ?? []).sorted()
+            let hint = names.isEmpty ? "no \(section[reference.target]!) are defined" : "known: \(names.joined(separator: ", "))"
+            problems.append((reference.location, "unknown \(reference.target.rawValue) \(quoted(reference.name)) in rule \(quoted(use.rule)) (\(hint))"))
         }
         return problems
     }

@@ -14,15 +14,25 @@ public struct RuleConfigParser {
 
     // MARK: rules
 
-    public func parseRules(_ node: YAMLNode) -> [RuleSpec] {
-        guard let items = diagnostics.decode(node, YAMLValue.list) else { return [] }
-        return items.compactMap(parseRule)
+    /// Reads the rules, and the references every rule makes (also those of rules with problems, so
+    /// that a reference to an unknown board is reported together with everything else).
+    public func parseRules(_ node: YAMLNode) -> (rules: [RuleSpec], references: [RuleReferenceUse]) {
+        guard let items = diagnostics.decode(node, YAMLValue.list) else { return ([], []) }
+        var rules: [RuleSpec] = []
+        var uses: [RuleReferenceUse] = []
+        for item in items {
+            let (rule, id, references) = parseRule(item)
+            if let rule { rules.append(rule) }
+            uses += references.map { RuleReferenceUse(rule: id ?? "", reference: $0) }
+        }
+        return (rules, uses)
     }
 
-    /// Reads one rule; nil when it has any problem (all reported).
-    public func parseRule(_ node: YAMLNode) -> RuleSpec? {
+    /// Reads one rule; nil when it has any problem (all reported). Also answers the id and the
+    /// references it makes.
+    public func parseRule(_ node: YAMLNode) -> (rule: RuleSpec?, id: String?, references: [RuleReference]) {
         let before = diagnostics.diagnostics.count
-        guard var rule = MappingReader(node, what: "rule", diagnostics: diagnostics) else { return nil }
+        guard var rule = MappingReader(node, what: "rule", diagnostics: diagnostics) else { return (nil, nil, []) }
         var references: [RuleReference] = []
         func reference(_ target: RuleReference.Target, _ key: String, _ reader: inout MappingReader) -> String? {
             guard let value = reader.require(key), let name = diagnostics.decode(value, YAMLValue.string) else { return nil }
@@ -60,8 +70,9 @@ public struct RuleConfigParser {
             diagnostics.report("rule \(quoted(id ?? "")) needs channels: a list of channel ids to send through", at: node.mark)
         }
         rule.finish()
-        guard diagnostics.diagnostics.count == before, let id, let kind, let common else { return nil }
-        return RuleSpec(id: id, kind: kind, common: common, location: context.location(of: node), references: references)
+        guard diagnostics.diagnostics.count == before, let id, let kind, let common else { return (nil, id, references) }
+        return (RuleSpec(id: id, kind: kind, common: common, location: context.location(of: node), references: references),
+                id, references)
     }
 
     /// Keys that belong to one rule kind or another (not "unknown" when the kind itself is wrong).

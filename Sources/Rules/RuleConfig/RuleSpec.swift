@@ -38,6 +38,12 @@ public struct RuleReference: Sendable, Equatable {
     public var location: ConfigLocation
 }
 
+/// A reference and the rule (id) that makes it.
+public struct RuleReferenceUse: Sendable, Equatable {
+    public var rule: String
+    public var reference: RuleReference
+}
+
 /// What kind of rule, with its own settings.
 public enum RuleKindSpec: Sendable {
     case leaveNow(LeaveNowSpec)

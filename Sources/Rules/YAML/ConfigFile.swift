@@ -7,6 +7,8 @@ public struct ConfigFile: Sendable {
 
     /// The `rules:` section.
     public var rules: [RuleSpec] = []
+    /// Every reference the rules make, including rules left out for other problems.
+    public var ruleReferences: [RuleReferenceUse] = []
     /// The `weather:` section: forecast sources.
     public var weather: [WeatherSourceSpec] = []
     /// The `feeds:` section.

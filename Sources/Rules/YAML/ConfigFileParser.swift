@@ -34,7 +34,7 @@ public struct ConfigFileParser: Sendable {
             file.channels = RuleConfigParser(context: context).parseChannels(node)
         },
         Section(key: "rules") { node, context, file in
-            file.rules = RuleConfigParser(context: context).parseRules(node)
+            (file.rules, file.ruleReferences) = RuleConfigParser(context: context).parseRules(node)
         },
     ]
 
