@@ -1,0 +1,34 @@
+import Foundation
+
+/// Settings shared by every request of a client.
+public struct HTTPClientConfiguration: Sendable {
+    /// The `User-Agent` header; a request's own `User-Agent` header wins.
+    public var userAgent: String
+    /// A transfer slower than this many bytes per second for ``lowSpeedTime`` is a stall and
+    /// fails with ``HTTPError/Code/timeout``.
+    public var lowSpeedLimit: Int
+    /// How long a transfer may stay below ``lowSpeedLimit``.
+    public var lowSpeedTime: Duration
+    /// How many idle connections an easy-interface client keeps for reuse.
+    public var maxIdleConnections: Int
+    /// The clock that stamps ``HTTPResponse/receivedAt``.
+    public var now: @Sendable () -> Date
+
+    /// The default `User-Agent`.
+    public static let defaultUserAgent = "leavenow/0.1 (+https://github.com/leavenow/leavenow)"
+
+    /// Settings; by default a stall is under 10 bytes/s for 30 s.
+    public init(
+        userAgent: String = HTTPClientConfiguration.defaultUserAgent,
+        lowSpeedLimit: Int = 10,
+        lowSpeedTime: Duration = .seconds(30),
+        maxIdleConnections: Int = 4,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.userAgent = userAgent
+        self.lowSpeedLimit = lowSpeedLimit
+        self.lowSpeedTime = lowSpeedTime
+        self.maxIdleConnections = maxIdleConnections
+        self.now = now
+    }
+}
