@@ -18,6 +18,7 @@ Endpoints:
   /echo            JSON with the method, the headers and the body received
   /whoami          JSON with the client's port (shows connection reuse)
   /slow?ms=N&i=K   answers {"i": K} after N ms (for the multi interface)
+  /garbage         an answer that is not HTTP
   /stats           JSON: the most connections and requests open at once, connections opened
 """
 
@@ -51,6 +52,7 @@ def adjust(key, delta):
 
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
+    disable_nagle_algorithm = True
 
     def setup(self):
         super().setup()
@@ -187,6 +189,10 @@ class Handler(BaseHTTPRequestHandler):
         elif path == "/slow":
             time.sleep(int(query.get("ms", "100")) / 1000)
             self.send_json(200, {"i": int(query.get("i", "0"))})
+        elif path == "/garbage":
+            self.wfile.write(b"this is not HTTP\r\n\r\n")
+            self.wfile.flush()
+            self.close_connection = True
         elif path == "/stats":
             with lock:
                 snapshot = dict(counters)

@@ -112,14 +112,17 @@ public struct URLRedaction: Sendable, Equatable {
         }.joined(separator: "&")
     }
 
+    /// RFC 3986 unreserved characters: everything else is percent-encoded by strict encoders.
+    private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+
     private func redactKnownSecrets(_ text: String) -> String {
         var result = text
         for secret in knownSecrets {
             result = result.replacingOccurrences(of: secret, with: Self.placeholder)
-            if let encoded = secret.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed),
-                encoded != secret
-            {
-                result = result.replacingOccurrences(of: encoded, with: Self.placeholder)
+            for allowed in [CharacterSet.urlQueryAllowed, Self.unreserved] {
+                if let encoded = secret.addingPercentEncoding(withAllowedCharacters: allowed), encoded != secret {
+                    result = result.replacingOccurrences(of: encoded, with: Self.placeholder)
+                }
             }
         }
         return result

@@ -234,3 +234,11 @@ final class HTTPClientTests: XCTestCase {
         XCTAssertLessThan(ContinuousClock.now - start, .seconds(3))
     }
 }
+
+extension HTTPClientTests {
+    func testAnswerThatIsNotHTTPIsMalformed() throws {
+        expectError(HTTPRequest(url: try url("/garbage")), .malformedResponse)
+        // The client stays usable afterwards.
+        XCTAssertEqual(try client.perform(HTTPRequest(url: try url("/data"))).status, 200)
+    }
+}
