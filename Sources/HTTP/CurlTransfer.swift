@@ -67,6 +67,11 @@ final class CurlTransfer {
         try set(CURLOPT_SSL_VERIFYPEER, 1)
         try set(CURLOPT_SSL_VERIFYHOST, 2)
         try set(CURLOPT_USERAGENT, string: configuration.userAgent)
+        switch configuration.proxy {
+        case .environment: break
+        case .direct: try set(CURLOPT_PROXY, string: "")
+        case .url(let proxy): try set(CURLOPT_PROXY, string: proxy)
+        }
         try check(leavenow_easy_setopt_off_t(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(request.maxResponseBytes)))
         try setHeaders(for: request)
         try setMethodAndBody(for: request)

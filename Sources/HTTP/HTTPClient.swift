@@ -6,7 +6,7 @@ internal import CCurl
 /// Not `Sendable`: confine a client to one thread or one actor (a worker owns its client).
 /// ``perform(_:)`` blocks the calling thread for the length of the transfer, bounded by the
 /// request's timeouts; cancelling the calling task aborts the transfer with
-/// ``HTTPError/Code/cancelled``.
+/// ``HTTPError/Code/cancelled`` within about a second (libcurl's progress callback checks it).
 public final class HTTPClient {
     /// The settings every request uses.
     public let configuration: HTTPClientConfiguration

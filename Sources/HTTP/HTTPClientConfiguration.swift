@@ -2,6 +2,17 @@ import Foundation
 
 /// Settings shared by every request of a client.
 public struct HTTPClientConfiguration: Sendable {
+    /// Which proxy requests go through.
+    public enum Proxy: Sendable, Equatable {
+        /// libcurl's default: `http_proxy`, `https_proxy`, `all_proxy` and `no_proxy` from the
+        /// environment.
+        case environment
+        /// No proxy, whatever the environment says.
+        case direct
+        /// This proxy URL (e.g. `http://proxy.example:3128`).
+        case url(String)
+    }
+
     /// The `User-Agent` header; a request's own `User-Agent` header wins.
     public var userAgent: String
     /// A transfer slower than this many bytes per second for ``lowSpeedTime`` is a stall and
@@ -11,6 +22,8 @@ public struct HTTPClientConfiguration: Sendable {
     public var lowSpeedTime: Duration
     /// How many idle connections an easy-interface client keeps for reuse.
     public var maxIdleConnections: Int
+    /// The proxy; the environment's by default.
+    public var proxy: Proxy
     /// The clock that stamps ``HTTPResponse/receivedAt``.
     public var now: @Sendable () -> Date
 
@@ -23,12 +36,14 @@ public struct HTTPClientConfiguration: Sendable {
         lowSpeedLimit: Int = 10,
         lowSpeedTime: Duration = .seconds(30),
         maxIdleConnections: Int = 4,
+        proxy: Proxy = .environment,
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.userAgent = userAgent
         self.lowSpeedLimit = lowSpeedLimit
         self.lowSpeedTime = lowSpeedTime
         self.maxIdleConnections = maxIdleConnections
+        self.proxy = proxy
         self.now = now
     }
 }

@@ -25,6 +25,10 @@ public final class HTTPMultiClient {
     /// Performs `requests` with at most `maxConnections` open connections in total (and
     /// `maxConnectionsPerHost` to one host, by default the same) and returns one result per
     /// request, in the order given.
+    ///
+    /// At most `maxConnections` transfers run at once; the rest wait here, not inside libcurl,
+    /// so a request's timeout starts when it starts. With a smaller per-host cap, transfers to
+    /// one host may wait inside libcurl for a connection, with their timeout running.
     public func perform(
         _ requests: [HTTPRequest], maxConnections: Int, maxConnectionsPerHost: Int? = nil
     ) -> [Result<HTTPResponse, HTTPError>] {
@@ -94,9 +98,16 @@ public final class HTTPMultiClient {
                 let code = message.pointee.data.result
                 complete(handle) { $0.finish(code) }
             }
+            if Task.isCancelled {
+                for handle in Array(active.keys) {
+                    complete(handle) { transfer in
+                        .failure(HTTPError(.cancelled, request: transfer.request ?? HTTPRequest(url: ""), detail: "the task was cancelled"))
+                    }
+                }
+            }
             startMore()
             if active.isEmpty { break }
-            _ = curl_multi_poll(multi, nil, 0, 1000, nil)
+            _ = curl_multi_poll(multi, nil, 0, 200, nil)
         }
 
         return results.enumerated().map { index, result in

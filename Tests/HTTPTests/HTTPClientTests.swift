@@ -4,11 +4,11 @@ import XCTest
 
 final class HTTPClientTests: XCTestCase {
     private var server: TestHTTPServer?
-    private var client = HTTPClient()
+    private var client = HTTPClient(configuration: TestHTTPServer.configuration)
 
     override func setUpWithError() throws {
         server = try TestHTTPServer()
-        client = HTTPClient()
+        client = HTTPClient(configuration: TestHTTPServer.configuration)
     }
 
     override func tearDown() {
@@ -201,7 +201,7 @@ final class HTTPClientTests: XCTestCase {
         }
         let first = try clientPort()
         XCTAssertEqual(try clientPort(), first)
-        let other = try HTTPClient().perform(HTTPRequest(url: try url("/whoami")))
+        let other = try HTTPClient(configuration: TestHTTPServer.configuration).perform(HTTPRequest(url: try url("/whoami")))
         let otherPort = (try JSONSerialization.jsonObject(with: other.body) as? [String: Int])?["port"]
         XCTAssertNotNil(otherPort)
         XCTAssertNotEqual(otherPort, first)
@@ -217,7 +217,7 @@ final class HTTPClientTests: XCTestCase {
         let target = try url("/stall?ms=5000")
         let start = ContinuousClock.now
         let task = Task.detached { () -> HTTPError.Code? in
-            let client = HTTPClient()
+            let client = HTTPClient(configuration: TestHTTPServer.configuration)
             do {
                 _ = try client.perform(HTTPRequest(url: target, timeout: .seconds(10)))
                 return nil
@@ -240,5 +240,25 @@ extension HTTPClientTests {
         expectError(HTTPRequest(url: try url("/garbage")), .malformedResponse)
         // The client stays usable afterwards.
         XCTAssertEqual(try client.perform(HTTPRequest(url: try url("/data"))).status, 200)
+    }
+}
+
+extension HTTPClientTests {
+    func testProxyFromTheEnvironmentOrConfiguration() throws {
+        // The local server also answers proxy requests (absolute URLs in the request line).
+        let proxy = try url("")
+        func echoedHost(_ configuration: HTTPClientConfiguration) throws -> String? {
+            let response = try HTTPClient(configuration: configuration).perform(HTTPRequest(url: "http://timetable.invalid/echo", timeout: .seconds(3)))
+            let echo = try JSONSerialization.jsonObject(with: response.body) as? [String: Any]
+            let headers = (echo?["headers"] as? [[String]] ?? []).map { HTTPHeaders.Field(name: $0[0], value: $0[1]) }
+            return HTTPHeaders(headers)["Host"]
+        }
+        XCTAssertEqual(try echoedHost(HTTPClientConfiguration(proxy: .url(proxy))), "timetable.invalid")
+
+        setenv("http_proxy", proxy, 1)
+        defer { unsetenv("http_proxy") }
+        XCTAssertEqual(try echoedHost(HTTPClientConfiguration()), "timetable.invalid")
+        // .direct ignores the environment: the made-up host does not resolve.
+        XCTAssertThrowsError(try echoedHost(HTTPClientConfiguration(proxy: .direct)))
     }
 }

@@ -19,13 +19,13 @@ final class HTTPMultiClientTests: XCTestCase {
     }
 
     private func stats() throws -> [String: Int] {
-        let response = try HTTPClient().perform(HTTPRequest(url: try url("/stats")))
+        let response = try HTTPClient(configuration: TestHTTPServer.configuration).perform(HTTPRequest(url: try url("/stats")))
         return try XCTUnwrap(try JSONSerialization.jsonObject(with: response.body) as? [String: Int])
     }
 
     func testFiftyRequestsWithinEightConnections() throws {
         let requests = try (0..<50).map { HTTPRequest(url: try url("/slow?ms=100&i=\($0)")) }
-        let client = HTTPMultiClient()
+        let client = HTTPMultiClient(configuration: TestHTTPServer.configuration)
         let start = ContinuousClock.now
         let results = client.perform(requests, maxConnections: 8)
         let elapsed = ContinuousClock.now - start
@@ -51,7 +51,7 @@ final class HTTPMultiClientTests: XCTestCase {
     }
 
     func testBurstReusesConnectionsAcrossCalls() throws {
-        let client = HTTPMultiClient()
+        let client = HTTPMultiClient(configuration: TestHTTPServer.configuration)
         for _ in 0..<2 {
             let requests = try (0..<100).map { HTTPRequest(url: try url("/slow?ms=0&i=\($0)")) }
             let results = client.perform(requests, maxConnections: 4)
@@ -73,7 +73,7 @@ final class HTTPMultiClientTests: XCTestCase {
             HTTPRequest(url: "ftp://127.0.0.1/file"),
             HTTPRequest(url: try url("/gzip")),
         ]
-        let results = HTTPMultiClient().perform(requests, maxConnections: 3)
+        let results = HTTPMultiClient(configuration: TestHTTPServer.configuration).perform(requests, maxConnections: 3)
         XCTAssertEqual(try results[0].get().status, 200)
         XCTAssertEqual(try results[1].get().status, 404)
         func code(_ result: Result<HTTPResponse, HTTPError>) -> HTTPError.Code? {
@@ -89,7 +89,23 @@ final class HTTPMultiClientTests: XCTestCase {
         XCTAssertEqual(try results[7].get().body.count, 54)
     }
 
+    func testCancellingTheTaskStopsTheBatch() async throws {
+        let requests = try (0..<6).map { HTTPRequest(url: try url("/stall?ms=5000&i=\($0)"), timeout: .seconds(10)) }
+        let start = ContinuousClock.now
+        let task = Task.detached { () -> [HTTPError.Code?] in
+            HTTPMultiClient(configuration: TestHTTPServer.configuration).perform(requests, maxConnections: 2).map { result in
+                if case .failure(let error) = result { return error.code }
+                return nil
+            }
+        }
+        try await Task.sleep(for: .milliseconds(300))
+        task.cancel()
+        let codes = await task.value
+        XCTAssertEqual(codes, Array(repeating: .cancelled, count: 6))
+        XCTAssertLessThan(ContinuousClock.now - start, .seconds(3))
+    }
+
     func testEmptyBatch() {
-        XCTAssertTrue(HTTPMultiClient().perform([], maxConnections: 8).isEmpty)
+        XCTAssertTrue(HTTPMultiClient(configuration: TestHTTPServer.configuration).perform([], maxConnections: 8).isEmpty)
     }
 }

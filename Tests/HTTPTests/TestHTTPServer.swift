@@ -1,8 +1,12 @@
 import Foundation
 import XCTest
+@testable import HTTP
 
 /// `scripts/test-http-server.py` running on 127.0.0.1 for one test; stopped with ``stop()``.
 final class TestHTTPServer {
+    /// Client settings for the local server: never through a proxy from the environment.
+    static let configuration = HTTPClientConfiguration(proxy: .direct)
+
     let port: Int
     private let process = Process()
     private let input = Pipe()
