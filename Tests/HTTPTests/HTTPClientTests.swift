@@ -262,3 +262,15 @@ extension HTTPClientTests {
         XCTAssertThrowsError(try echoedHost(HTTPClientConfiguration(proxy: .direct)))
     }
 }
+
+extension HTTPClientTests {
+    func testStallBelowTheLowSpeedLimitFailsBeforeTheTotalTimeout() throws {
+        var configuration = TestHTTPServer.configuration
+        configuration.lowSpeedTime = .seconds(1)
+        client = HTTPClient(configuration: configuration)
+        let start = ContinuousClock.now
+        let error = expectError(HTTPRequest(url: try url("/stall?ms=4000"), timeout: .seconds(20)), .timeout)
+        XCTAssertLessThan(ContinuousClock.now - start, .milliseconds(3000))
+        XCTAssertTrue(error?.detail.contains("too slow") ?? false, "\(String(describing: error))")
+    }
+}
