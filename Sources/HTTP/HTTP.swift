@@ -1,2 +1,0 @@
-/// HTTP on libcurl: easy and multi interfaces, timeouts, size caps, conditional GET, retries.
-public enum HTTPModule {}
