@@ -26,6 +26,8 @@ demo: build
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-swift-testing
+	$(BIN) check --rules rules
+	$(BIN) test --rules rules
 
 release: deps
 	$(SWIFT) build -c release
