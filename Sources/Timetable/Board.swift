@@ -52,10 +52,27 @@ public struct BoardDeparture: Sendable, Hashable {
 }
 
 /// Departures of a board over a range of service dates, merged and sorted for fast queries.
+///
+/// Besides the departures it keeps their fields in parallel arrays of plain numbers (labels as
+/// ids), so that scanning many departures with a filter touches no strings.
 public struct BoardSchedule: Sendable {
     /// Sorted by departure instant, then line, then stop.
     public let departures: [BoardDeparture]
     private let instants: [Int64]
+    /// Per departure: days since 1970-01-01 of its service date.
+    public let serviceDayNumbers: [Int32]
+    /// Per departure: seconds since the service-day start (the timetable's time, 24:05 = 86_700).
+    public let serviceSeconds: [Int32]
+    /// Per departure: the ids of its line, stop and destination labels (see `labelID(_:)`).
+    public let lineIDs: [Int32]
+    public let stopIDs: [Int32]
+    public let destinationIDs: [Int32]
+    /// Per departure: `isLast`.
+    public let lastFlags: [Bool]
+    /// Per label id: an ASCII token that stands for it in keys and headers: the label itself when it
+    /// is plain ASCII (letters, digits, `-_.`), else `x` + its FNV-1a 64 hash in hex (stable everywhere).
+    public let labelTokens: [String]
+    private let labels: [String: Int32]
 
     public init(departures: [BoardDeparture]) {
         let sorted = departures.sorted {
@@ -65,7 +82,43 @@ public struct BoardSchedule: Sendable {
         }
         self.departures = sorted
         self.instants = sorted.map(\.departure)
+        self.serviceDayNumbers = sorted.map { Int32($0.serviceDate.dayNumber) }
+        self.serviceSeconds = sorted.map(\.info.time)
+        self.lastFlags = sorted.map(\.info.isLast)
+        var labels: [String: Int32] = [:]
+        func id(_ label: String) -> Int32 {
+            if let id = labels[label] { return id }
+            let id = Int32(labels.count)
+            labels[label] = id
+            return id
+        }
+        self.lineIDs = sorted.map { id($0.info.line) }
+        self.stopIDs = sorted.map { id($0.info.stop) }
+        self.destinationIDs = sorted.map { id($0.info.destination) }
+        self.labels = labels
+        var tokens = [String](repeating: "", count: labels.count)
+        for (label, id) in labels { tokens[Int(id)] = BoardSchedule.token(label) }
+        self.labelTokens = tokens
     }
+
+    /// The ASCII token of a label (see `labelTokens`).
+    public static func token(_ label: String) -> String {
+        var plain = true
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in label.utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+            let isSafe = (byte >= 48 && byte <= 57) || (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122)
+                || byte == 45 || byte == 95 || byte == 46
+            if !isSafe { plain = false }
+        }
+        return plain && !label.isEmpty ? label : "x" + String(hash, radix: 16)
+    }
+
+    /// The id of a label (line, stop or destination text), or nil when no departure has it.
+    public func labelID(_ label: String) -> Int32? { labels[label] }
+
+    /// The departure instant at an index.
+    public func instant(at index: Int) -> Int64 { instants[index] }
 
     /// Index of the first departure at or after `instant`.
     public func firstIndex(atOrAfter instant: Int64) -> Int {

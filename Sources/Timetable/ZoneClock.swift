@@ -6,18 +6,31 @@ import Foundation
 public struct ZoneClock: Sendable {
     /// The timezone whose wall clock this converts to and from.
     public let timeZone: TimeZone
+    /// From this instant on the zone never changes its offset (Asia/Tokyo since 1951): conversions
+    /// after it are arithmetic instead of a timezone-database lookup.
+    private let fixedOffset: (since: Int64, seconds: Int)?
 
-    public init(timeZone: TimeZone) { self.timeZone = timeZone }
+    public init(timeZone: TimeZone) {
+        self.timeZone = timeZone
+        // A zone with no transition after 1970 keeps the 1970 offset for good.
+        let epoch = Date(timeIntervalSince1970: 0)
+        if timeZone.nextDaylightSavingTimeTransition(after: epoch) == nil {
+            fixedOffset = (0, timeZone.secondsFromGMT(for: epoch))
+        } else {
+            fixedOffset = nil
+        }
+    }
 
     /// Looks a timezone up by IANA name (`Asia/Tokyo`); nil when unknown.
     public init?(identifier: String) {
         guard let zone = TimeZone(identifier: identifier) else { return nil }
-        self.timeZone = zone
+        self.init(timeZone: zone)
     }
 
     /// Offset from UTC in seconds at an instant.
     public func offset(at epoch: Int64) -> Int {
-        timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(epoch)))
+        if let fixedOffset, epoch >= fixedOffset.since { return fixedOffset.seconds }
+        return timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(epoch)))
     }
 
     /// The local date and seconds since local midnight at an instant.

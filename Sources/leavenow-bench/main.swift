@@ -1,6 +1,6 @@
 import Foundation
 
-/// `leavenow-bench [queries|holidays|gtfs|all]` — the numbers quoted in the README.
+/// `leavenow-bench [queries|holidays|gtfs|rules|all]` — the numbers quoted in the README.
 /// Build with `swift build -c release`; timings are wall clock on this machine (noisy: 2 shared cores).
 let arguments = Array(CommandLine.arguments.dropFirst())
 let which = arguments.first ?? "all"
@@ -9,14 +9,17 @@ do {
     case "queries": runQueryBenchmark()
     case "holidays": try runHolidayBenchmark(arguments: Array(arguments.dropFirst()))
     case "gtfs": try runGTFSBenchmark(arguments: Array(arguments.dropFirst()))
+    case "rules": try runRuleBenchmark(arguments: Array(arguments.dropFirst()))
     case "all":
         runQueryBenchmark()
         print("")
         try runHolidayBenchmark(arguments: [])
         print("")
         try runGTFSBenchmark(arguments: [])
+        print("")
+        try runRuleBenchmark(arguments: [])
     default:
-        FileHandle.standardError.write(Data("usage: leavenow-bench [queries|holidays|gtfs|all] [options]\n".utf8))
+        FileHandle.standardError.write(Data("usage: leavenow-bench [queries|holidays|gtfs|rules|all] [options]\n".utf8))
         exit(64)
     }
 } catch {

@@ -91,10 +91,11 @@ final class BoardConfigParserTests: XCTestCase {
         }
     }
 
-    func testOtherTopLevelKeysAreUnknownForNow() {
-        let text = "boards: []\nrules: []\n"
+    func testOtherTopLevelKeysAreUnknown() {
+        let text = "boards: []\nrules: []\nroutes: []\n"
         let (_, diagnostics) = ConfigFileParser().parse(YAMLSource(name: "x.yaml", text: text), baseDirectory: ".")
-        XCTAssertEqual(diagnostics.map(\.description), ["x.yaml:2:1: unknown key \"rules\" (expected one of: boards)"])
+        XCTAssertEqual(diagnostics.map(\.description),
+                       ["x.yaml:3:1: unknown key \"routes\" (expected one of: boards, weather, feeds, channels, rules)"])
     }
 
     func testMoreShapeProblems() {

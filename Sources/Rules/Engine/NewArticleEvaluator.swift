@@ -47,22 +47,25 @@ struct NewArticleEvaluator {
         return true
     }
 
+    static let title = MessageRenderer.builtIn([.en: "{{calendar}}", .ja: "{{calendar}}"])
+    static let undated = MessageRenderer.builtIn([.en: "New article: {{title}} by {{author}}", .ja: "新着記事: {{title}}（{{author}}）"])
+    static let dated = MessageRenderer.builtIn([.en: "Day {{day}}: {{title}} by {{author}}", .ja: "{{day}}日目: {{title}}（{{author}}）"])
+    static let digestText = MessageRenderer.builtIn([.en: "{{count}} new articles: {{titles}}", .ja: "新着記事{{count}}件: {{titles}}"])
+
     private var calendar: AdventCalendar? { feedSpec?.adventCalendar.flatMap(AdventCalendar.init(shorthand:)) }
 
     func notification(_ entry: FeedEntry, feed: Feed, now: Int64) -> Notification {
         let renderer = MessageRenderer(rule: rule)
         let day = calendar?.calendarDay(of: entry)
-        let published = entry.published.map { renderer.time(Int64($0.timeIntervalSince1970), now: now, zone: rule.common.timeZone) } ?? ""
+        let published = entry.published.map { renderer.time(Int64($0.timeIntervalSince1970), now: now) } ?? ""
         let values: [String: String] = [
             "feed": spec.feed, "title": entry.title, "link": entry.link ?? "", "author": entry.authors.joined(separator: ", "),
             "published": published, "day": day.map(String.init) ?? "", "calendar": feedSpec?.adventCalendar ?? feed.title,
             "count": "1", "titles": entry.title,
         ]
-        let fallback: [MessageLanguage: String] = day == nil
-            ? [.en: "New article: {{title}} by {{author}}", .ja: "新着記事: {{title}}（{{author}}）"]
-            : [.en: "Day {{day}}: {{title}} by {{author}}", .ja: "{{day}}日目: {{title}}（{{author}}）"]
-        let (title, text) = renderer.render(values, fallback: fallback, fallbackTitle: [.en: "{{calendar}}", .ja: "{{calendar}}"])
-        return Notification(key: "\(rule.id)/\(LeaveNowEvaluator.keyPart(entry.identity))", rule: rule.id, kind: "new_article",
+        let fallback = day == nil ? Self.undated : Self.dated
+        let (title, text) = renderer.render(values, fallback: fallback, fallbackTitle: Self.title)
+        return Notification(key: "\(rule.id)/\(BoardSchedule.token(entry.identity))", rule: rule.id, kind: "new_article",
                             fireAt: now, expiresAt: nil, channels: rule.common.channels, urgency: rule.common.urgency,
                             language: rule.common.language, title: title, text: text, link: entry.link)
     }
@@ -74,9 +77,7 @@ struct NewArticleEvaluator {
             "titles": entries.map(\.title).joined(separator: " / "), "title": entries[0].title, "link": entries[0].link ?? "",
             "author": entries[0].authors.joined(separator: ", "),
         ]
-        let (title, text) = renderer.render(values, fallback: [
-            .en: "{{count}} new articles: {{titles}}", .ja: "新着記事{{count}}件: {{titles}}",
-        ], fallbackTitle: [.en: "{{calendar}}", .ja: "{{calendar}}"])
+        let (title, text) = renderer.render(values, fallback: Self.digestText, fallbackTitle: Self.title)
         return Notification(key: "\(rule.id)/digest/\(fetchedAt)", rule: rule.id, kind: "new_article", fireAt: now, expiresAt: nil,
                             channels: rule.common.channels, urgency: rule.common.urgency, language: rule.common.language,
                             title: title, text: text, link: feedSpec.map { $0.adventCalendar != nil ? String($0.url.dropLast("/feed".count)) : $0.url })

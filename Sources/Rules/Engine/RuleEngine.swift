@@ -7,9 +7,15 @@ public struct RuleEngine: Sendable {
     public let rules: [RuleSpec]
     private let feeds: [String: FeedSourceSpec]
     private let indexByID: [String: Int]
+    /// Leave-now rules compiled once (nil for other kinds).
+    private let leaveNow: [LeaveNowEvaluator?]
 
     public init(rules: [RuleSpec], feeds: [FeedSourceSpec] = []) {
         self.rules = rules
+        self.leaveNow = rules.map { rule in
+            if case .leaveNow(let spec) = rule.kind { return LeaveNowEvaluator(rule: rule, spec: spec) }
+            return nil
+        }
         self.feeds = Dictionary(feeds.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         self.indexByID = Dictionary(rules.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
     }
@@ -51,14 +57,13 @@ public struct RuleEngine: Sendable {
                          schedules: inout ScheduleCache, explain: Bool = false) -> RuleEvaluation {
         let rule = rules[index]
         var trace = Trace(enabled: explain)
-        state.prune(now: now)
+        if state.sent.count > 64 { state.prune(now: now) }
         var outcome: RuleOutcome
         switch rule.kind {
         case .leaveNow(let spec):
-            if let board = facts.boards[spec.board] {
+            if let board = facts.boards[spec.board], let evaluator = leaveNow[index] {
                 let schedule = schedules.schedule(for: board, now: now)
-                outcome = LeaveNowEvaluator(rule: rule, spec: spec)
-                    .evaluate(board: board, schedule: schedule, facts: facts, state: state, now: now, trace: &trace)
+                outcome = evaluator.evaluate(board: board, schedule: schedule, facts: facts, state: state, now: now, trace: &trace)
             } else {
                 trace.note("board \"\(spec.board)\" is not loaded")
                 outcome = RuleOutcome()
@@ -89,7 +94,7 @@ public struct RuleEngine: Sendable {
     private func gate(_ notification: Notification, rule: RuleSpec, state: inout RuleState, now: Int64,
                       into sendable: inout [Notification], outcome: inout RuleOutcome, trace: inout Trace) {
         let common = rule.common
-        let clock = ZoneClock(timeZone: common.timeZone)
+        let clock = common.clock
         let (date, seconds) = clock.localTime(at: now)
         if let expiry = notification.expiresAt, expiry <= now {
             trace.note("dropped \(notification.key): expired at \(clock.iso8601(expiry))")
@@ -120,13 +125,13 @@ public struct RuleEngine: Sendable {
             trace.note("dropped \(notification.key): cooldown \(common.cooldownSeconds / 60) min since the last one at \(clock.iso8601(last))")
             return
         }
-        let today = date.description
-        let count = state.dayCount?.date == today ? state.dayCount!.count : 0
+        let today = date.dayNumber
+        let count = state.dayCount?.day == today ? state.dayCount!.count : 0
         if let limit = common.maxPerDay, count >= limit {
             trace.note("dropped \(notification.key): already \(count) today (max_per_day \(limit))")
             return
         }
-        state.dayCount = RuleState.DayCount(date: today, count: count + 1)
+        state.dayCount = RuleState.DayCount(day: today, count: count + 1)
         state.lastSentAt = now
         trace.note("send \(notification.key) → \(notification.channels.joined(separator: ", ")): \(notification.text)")
         sendable.append(notification)

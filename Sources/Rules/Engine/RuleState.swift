@@ -8,7 +8,7 @@ public struct RuleState: Sendable, Equatable, Codable {
     public var sent: [String: Int64] = [:]
     /// When the rule last sent anything (for the cooldown).
     public var lastSentAt: Int64?
-    /// `YYYY-MM-DD` (rule's timezone) and how many were sent that day (for `max_per_day`).
+    /// The day (rule's timezone) and how many were sent that day (for `max_per_day`).
     public var dayCount: DayCount?
     /// Notifications waiting for quiet hours to end.
     public var deferred: [Notification] = []
@@ -22,7 +22,8 @@ public struct RuleState: Sendable, Equatable, Codable {
     public init() {}
 
     public struct DayCount: Sendable, Equatable, Codable {
-        public var date: String
+        /// Days since 1970-01-01 in the rule's timezone.
+        public var day: Int
         public var count: Int
     }
 

@@ -16,7 +16,7 @@ struct WeatherRuleEvaluator {
         }
         let forecast = snapshot.value
         let date = Date(timeIntervalSince1970: TimeInterval(now))
-        trace.note("forecast fetched at \(ZoneClock(timeZone: rule.common.timeZone).iso8601(snapshot.fetchedAt)) (\((now - snapshot.fetchedAt) / 60) min old): \(forecast.minutely.count) minutely, \(forecast.hourly.count) hourly points, \(forecast.alerts.count) alerts")
+        trace.note("forecast fetched at \(rule.common.clock.iso8601(snapshot.fetchedAt)) (\((now - snapshot.fetchedAt) / 60) min old): \(forecast.minutely.count) minutely, \(forecast.hourly.count) hourly points, \(forecast.alerts.count) alerts")
         let events: [WeatherEvent]
         switch spec.condition {
         case .rainStarts(let within, let threshold):
@@ -83,10 +83,11 @@ struct WeatherRuleEvaluator {
         return outcome
     }
 
+    static let title = MessageRenderer.builtIn([.en: "Weather: {{weather}}", .ja: "天気: {{weather}}"])
+
     func notification(_ event: WeatherEvent, now: Int64) -> Notification {
         let renderer = MessageRenderer(rule: rule)
-        let zone = rule.common.timeZone
-        func time(_ date: Date) -> String { renderer.time(Int64(date.timeIntervalSince1970), now: now, zone: zone) }
+        func time(_ date: Date) -> String { renderer.time(Int64(date.timeIntervalSince1970), now: now) }
         func number(_ value: Double) -> String { String(format: "%.1f", value) }
         var values: [String: String] = ["weather": spec.weather]
         let occurrence: String
@@ -116,7 +117,7 @@ struct WeatherRuleEvaluator {
         case .newAlert(let alert):
             values.merge(["condition": "new_alert", "time": time(alert.start), "alert_event": alert.event, "alert_sender": alert.sender,
                           "summary": alert.description]) { $1 }
-            occurrence = "alert/\(LeaveNowEvaluator.keyPart(alert.sender))/\(LeaveNowEvaluator.keyPart(alert.event))/\(Int64(alert.start.timeIntervalSince1970))"
+            occurrence = "alert/\(BoardSchedule.token(alert.sender))/\(BoardSchedule.token(alert.event))/\(Int64(alert.start.timeIntervalSince1970))"
             expires = alert.end
             fallback = [.en: "{{alert_sender}}: {{alert_event}} from {{time}}", .ja: "{{alert_sender}}: {{alert_event}}（{{time}}から）"]
         case .forecastChanged(let start, let end, let change):
@@ -134,7 +135,7 @@ struct WeatherRuleEvaluator {
             fallback = [.en: "Forecast changed until {{time}}: {{summary}}", .ja: "予報が変わりました: {{summary}}"]
         }
         values["time"] = values["time"] ?? ""
-        let (title, text) = renderer.render(values, fallback: fallback, fallbackTitle: [.en: "Weather: {{weather}}", .ja: "天気: {{weather}}"])
+        let (title, text) = renderer.render(values, fallback: MessageRenderer.builtIn(fallback), fallbackTitle: Self.title)
         return Notification(key: "\(rule.id)/\(occurrence)", rule: rule.id, kind: "weather", fireAt: now,
                             expiresAt: expires.map { max(now, Int64($0.timeIntervalSince1970)) }, channels: rule.common.channels,
                             urgency: rule.common.urgency, language: rule.common.language, title: title, text: text)

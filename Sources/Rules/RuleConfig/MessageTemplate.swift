@@ -45,11 +45,18 @@ public struct MessageTemplate: Sendable, Equatable {
 
     /// The text with each variable replaced (an unknown one renders as empty).
     public func render(_ values: [String: String]) -> String {
+        render { values[$0] }
+    }
+
+    /// The text with each variable replaced by `value(name)` (nil renders as empty).
+    public func render(_ value: (String) -> String?) -> String {
+        if parts.count == 1, case .variable(let name) = parts[0] { return value(name) ?? "" }
         var output = ""
+        output.reserveCapacity(source.utf8.count + 48)
         for part in parts {
             switch part {
             case .text(let text): output += text
-            case .variable(let name): output += values[name] ?? ""
+            case .variable(let name): output += value(name) ?? ""
             }
         }
         return output

@@ -1,16 +1,17 @@
 import Foundation
 import Timetable
 
-/// A notification rule as configured under `rules:`.
-public struct RuleSpec: Sendable {
+/// A notification rule as configured under `rules:`. Immutable, and shared by reference so the
+/// engine can hand it around without copying its contents.
+public final class RuleSpec: Sendable {
     /// `[a-z0-9-]+`, unique across files; part of every idempotency key.
-    public var id: String
-    public var kind: RuleKindSpec
-    public var common: RuleCommonSpec
+    public let id: String
+    public let kind: RuleKindSpec
+    public let common: RuleCommonSpec
     /// Where the rule's mapping starts.
-    public var location: ConfigLocation
+    public let location: ConfigLocation
     /// Where references to other things are written, for cross-reference errors.
-    public var references: [RuleReference]
+    public let references: [RuleReference]
 
     public init(id: String, kind: RuleKindSpec, common: RuleCommonSpec, location: ConfigLocation, references: [RuleReference]) {
         self.id = id
@@ -72,8 +73,10 @@ public struct RuleCommonSpec: Sendable {
     public var message: [MessageLanguage: MessageTemplate]
     /// Optional title templates per language.
     public var title: [MessageLanguage: MessageTemplate]
-    /// Timezone for active days / hours / quiet hours / per-day limits.
-    public var timeZone: TimeZone
+    /// Clock of the timezone for active days / hours / quiet hours / per-day limits and message times.
+    public var clock: ZoneClock
+    /// The timezone of `clock`.
+    public var timeZone: TimeZone { clock.timeZone }
 
     public init(activeDays: Set<Weekday>? = nil, activeHours: ClockWindow? = nil, quietHours: ClockWindow? = nil,
                 cooldownSeconds: Int = 0, maxPerDay: Int? = nil, channels: [String] = [], urgency: Urgency = .normal,
@@ -89,7 +92,7 @@ public struct RuleCommonSpec: Sendable {
         self.language = language
         self.message = message
         self.title = title
-        self.timeZone = timeZone
+        self.clock = ZoneClock(timeZone: timeZone)
     }
 }
 

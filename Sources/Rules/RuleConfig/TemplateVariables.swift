@@ -1,9 +1,6 @@
 /// The `{{variables}}` each rule kind offers to its message and title templates.
 public enum TemplateVariables {
-    public static let leaveNow = [
-        "rule", "board", "board_title", "line", "stop", "place", "destination", "departure", "leave_at", "when",
-        "minutes", "walk_minutes", "heads_up_minutes", "rain_note", "service_date", "day_type",
-    ]
+    public static let leaveNow = LeaveNowVariable.allCases.map(\.rawValue)
     public static let weather = [
         "rule", "weather", "condition", "time", "value", "threshold", "summary", "alert_event", "alert_sender",
     ]

@@ -1,0 +1,43 @@
+/// A message template whose variables were resolved once to a kind's variable enum, so rendering
+/// is a switch on small integers instead of comparing names.
+struct CompiledTemplate<Variable: RawRepresentable & Sendable>: Sendable where Variable.RawValue == String {
+    enum Part: Sendable {
+        case text(String)
+        case variable(Variable)
+    }
+
+    let parts: [Part]
+    private let capacity: Int
+
+    /// Compiles `template`; a name that is not a `Variable` renders as empty (configuration checks
+    /// reject such names before an engine is built).
+    init(_ template: MessageTemplate) {
+        parts = template.parts.map { part in
+            switch part {
+            case .text(let text): return .text(text)
+            case .variable(let name): return Variable(rawValue: name).map { .variable($0) } ?? .text("")
+            }
+        }
+        capacity = template.source.utf8.count + 48
+    }
+
+    func render(_ value: (Variable) -> String) -> String {
+        if parts.count == 1, case .variable(let variable) = parts[0] { return value(variable) }
+        var output = ""
+        output.reserveCapacity(capacity)
+        for part in parts {
+            switch part {
+            case .text(let text): output += text
+            case .variable(let variable): output += value(variable)
+            }
+        }
+        return output
+    }
+}
+
+/// The variables of `leave_now` messages.
+enum LeaveNowVariable: String, CaseIterable, Sendable {
+    case rule, board, boardTitle = "board_title", line, stop, place, destination, departure
+    case leaveAt = "leave_at", when, minutes, walkMinutes = "walk_minutes", headsUpMinutes = "heads_up_minutes"
+    case rainNote = "rain_note", serviceDate = "service_date", dayType = "day_type"
+}
