@@ -83,18 +83,18 @@ extension ODPTTimetableDecoder {
         var clock = ODPTDepartureClock()
         var departures: [Departure] = []
         for (index, entry) in try record.entries("odpt:busstopPoleTimetableObject", file: file).enumerated() {
-            let place = record.place + ", departure \(index + 1)"
+            func place() -> String { record.place + ", departure \(index + 1)" }
             guard case .object = entry else {
-                throw DecodeError(file: file, place: place, message: "expected an object, got \(entry.kindDescription) \(entry.quoted)")
+                throw DecodeError(file: file, place: place(), message: "expected an object, got \(entry.kindDescription) \(entry.quoted)")
             }
-            guard var clockSeconds = try departureSeconds(entry, place: place, file: file) else { continue }
-            if try flag(entry, "odpt:isMidnight", place: place, file: file), clockSeconds < 12 * 3600 {
+            guard var clockSeconds = try departureSeconds(entry, place: place(), file: file) else { continue }
+            if try flag(entry, "odpt:isMidnight", place: place(), file: file), clockSeconds < 12 * 3600 {
                 clockSeconds += 24 * 3600
             }
-            let destination = try string(entry, "odpt:destinationSign", place: place, file: file).map(destinationLabel)
+            let destination = try string(entry, "odpt:destinationSign", place: place(), file: file).map(destinationLabel)
             departures.append(Departure(time: clock.serviceTime(clockSeconds), line: line, stop: stop,
                                         destination: destination.flatMap { $0.isEmpty ? nil : $0 } ?? fallbackDestination,
-                                        isOrigin: try flag(entry, "odpt:isOrigin", place: place, file: file)))
+                                        isOrigin: try flag(entry, "odpt:isOrigin", place: place(), file: file)))
         }
         return departures
     }

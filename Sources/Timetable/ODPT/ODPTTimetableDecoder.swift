@@ -123,68 +123,68 @@ public enum ODPTTimetableDecoder {
         var clock = ODPTDepartureClock()
         var departures: [Departure] = []
         for (index, entry) in try record.entries("odpt:stationTimetableObject", file: file).enumerated() {
-            let place = record.place + ", departure \(index + 1)"
+            func place() -> String { record.place + ", departure \(index + 1)" }
             guard case .object = entry else {
-                throw DecodeError(file: file, place: place, message: "expected an object, got \(entry.kindDescription) \(entry.quoted)")
+                throw DecodeError(file: file, place: place(), message: "expected an object, got \(entry.kindDescription) \(entry.quoted)")
             }
-            guard let clockSeconds = try departureSeconds(entry, place: place, file: file) else { continue }
-            let destinations = try destinationStations(entry, place: place, file: file)
+            guard let clockSeconds = try departureSeconds(entry, place: place(), file: file) else { continue }
+            let destinations = try destinationStations(entry, place: place(), file: file)
             let destination = destinations.isEmpty ? fallbackDestination : destinations.map {
                 ODPTTitles.station($0, language: language) ?? ODPTDocument.lastComponent($0)
             }.joined(separator: "・")
-            let trainType = try string(entry, "odpt:trainType", place: place, file: file).map(ODPTDocument.lastComponent)
+            let trainType = try string(entry, "odpt:trainType", place: place(), file: file).map(ODPTDocument.lastComponent)
             departures.append(Departure(time: clock.serviceTime(clockSeconds), line: line, stop: stop,
                                         destination: destination, trainType: trainType,
-                                        isLast: try flag(entry, "odpt:isLast", place: place, file: file),
-                                        isOrigin: try flag(entry, "odpt:isOrigin", place: place, file: file)))
+                                        isLast: try flag(entry, "odpt:isLast", place: place(), file: file),
+                                        isOrigin: try flag(entry, "odpt:isOrigin", place: place(), file: file)))
         }
         return departures
     }
 
     /// `odpt:departureTime` in seconds since 00:00; nil for an arrival-only entry (a terminal station).
-    static func departureSeconds(_ entry: JSONValue, place: String, file: String) throws -> Int32? {
+    static func departureSeconds(_ entry: JSONValue, place: @autoclosure () -> String, file: String) throws -> Int32? {
         guard let value = entry["odpt:departureTime"] else {
             if entry["odpt:arrivalTime"] != nil { return nil }
-            throw DecodeError(file: file, place: place, message: "missing \"odpt:departureTime\"")
+            throw DecodeError(file: file, place: place(), message: "missing \"odpt:departureTime\"")
         }
         guard let text = value.stringValue, let seconds = ODPTDepartureClock.seconds(text) else {
-            throw DecodeError(file: file, place: place,
+            throw DecodeError(file: file, place: place(),
                               message: "odpt:departureTime \(value.quoted) is not a time HH:MM (hours 0–29, minutes 0–59)")
         }
         return seconds
     }
 
     /// `odpt:destinationStation`: a string (2017), an array of strings (2025), or absent.
-    private static func destinationStations(_ entry: JSONValue, place: String, file: String) throws -> [String] {
+    private static func destinationStations(_ entry: JSONValue, place: @autoclosure () -> String, file: String) throws -> [String] {
         guard let value = entry["odpt:destinationStation"], value != .null else { return [] }
         if let id = value.stringValue { return [id] }
         if let items = value.arrayValue {
             return try items.map { item in
                 guard let id = item.stringValue else {
-                    throw DecodeError(file: file, place: place,
+                    throw DecodeError(file: file, place: place(),
                                       message: "odpt:destinationStation must hold station ids, got \(item.quoted)")
                 }
                 return id
             }
         }
-        throw DecodeError(file: file, place: place,
+        throw DecodeError(file: file, place: place(),
                           message: "odpt:destinationStation must be a station id or an array of them, got \(value.quoted)")
     }
 
     /// An optional string member of an entry.
-    static func string(_ entry: JSONValue, _ key: String, place: String, file: String) throws -> String? {
+    static func string(_ entry: JSONValue, _ key: String, place: @autoclosure () -> String, file: String) throws -> String? {
         guard let value = entry[key], value != .null else { return nil }
         guard let text = value.stringValue else {
-            throw DecodeError(file: file, place: place, message: "\(key) must be a string, got \(value.quoted)")
+            throw DecodeError(file: file, place: place(), message: "\(key) must be a string, got \(value.quoted)")
         }
         return text
     }
 
     /// A flag that ODPT writes only when true (`odpt:isLast`, `odpt:isOrigin`, `odpt:isMidnight`).
-    static func flag(_ entry: JSONValue, _ key: String, place: String, file: String) throws -> Bool {
+    static func flag(_ entry: JSONValue, _ key: String, place: @autoclosure () -> String, file: String) throws -> Bool {
         guard let value = entry[key], value != .null else { return false }
         guard case .bool(let flag) = value else {
-            throw DecodeError(file: file, place: place, message: "\(key) must be true or false, got \(value.quoted)")
+            throw DecodeError(file: file, place: place(), message: "\(key) must be true or false, got \(value.quoted)")
         }
         return flag
     }
