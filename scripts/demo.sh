@@ -17,3 +17,11 @@ step "$bin" next ginza --at 2025-01-13T05:00 --count 2
 step "$bin" next oshiage --at 2017-04-07T23:55 --count 3
 step "$bin" next kawasaki-west --at 2017-04-10T06:30 --count 3
 step "$bin" next kawasaki-west --at 2025-04-10T06:30 --count 3
+
+# The rules engine: validate, run the rule tests, and a dry-run day of the example rules on the
+# recorded (illustrative) fixtures in rules/fixtures: nothing is sent.
+step "$bin" check
+step "$bin" test
+step "$bin" dry-run --from 2024-12-22T00:00 --to 2024-12-22T23:59
+step "$bin" explain chofu-leave-now --at 2024-12-22T10:26
+step "$bin" explain headache-pressure --at 2024-12-22T12:50
