@@ -18,10 +18,12 @@ let package = Package(
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
+        // Strict JSON text → values, with line:column errors (shared by Timetable and Weather). Pure.
+        .target(name: "JSONText"),
         // Pure core: service days, holidays, timetables, decoders, merged boards.
-        .target(name: "Timetable", dependencies: ["CZlib"]),
+        .target(name: "Timetable", dependencies: ["CZlib", "JSONText"]),
         // Weather forecasts (OpenWeather, Open-Meteo, JMA) and change detection. Pure.
-        .target(name: "Weather"),
+        .target(name: "Weather", dependencies: ["JSONText"]),
         // Atom / RSS feeds and new-entry detection. Pure (FoundationXML).
         .target(name: "Feeds"),
         // HTTP client on libcurl (easy + multi).
@@ -32,6 +34,7 @@ let package = Package(
         .executableTarget(name: "leavenow", dependencies: ["Timetable", "Rules"]),
         .executableTarget(name: "leavenow-bench", dependencies: ["Timetable", "Rules"]),
 
+        .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
         .testTarget(name: "TimetableTests", dependencies: ["Timetable"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
         .testTarget(name: "WeatherTests", dependencies: ["Weather"]),

@@ -73,15 +73,11 @@ final class ODPTDecodeErrorTests: XCTestCase {
                        "x.json: record 1 of 1 (odpt.Station:A): this is odpt:Station, not odpt:StationTimetable")
         XCTAssertEqual(message("[\n {\"a\": tru}]"), "x.json:2:8: unexpected 't' where a JSON value was expected")
         XCTAssertEqual(message("[{}] x"), "x.json:1:6: unexpected 'x' after the end of the JSON document")
+        XCTAssertEqual(message("Service Unavailable"), #"x.json: expected ODPT JSON, got plain text ("Service Unavailable")"#)
+        XCTAssertEqual(message(String(repeating: "[", count: 300)), "x.json:1:257: JSON nested deeper than 256 levels")
         XCTAssertEqual(message(#"{"title":"Unauthorized","message":"bad key"}"#),
                        #"x.json: expected a JSON array of odpt:StationTimetable records, got an object {"title", "message"}; title: "Unauthorized"; message: "bad key""#)
         XCTAssertEqual(message(#"[{"odpt:station":"s","odpt:calendar":"odpt.Calendar:Weekday","odpt:stationTimetableObject":[{"odpt:departureTime":"06:00","odpt:isLast":"yes"}]}]"#),
                        #"x.json: record 1 of 1, departure 1: odpt:isLast must be true or false, got "yes""#)
-    }
-
-    func testJSONParserEscapesAndNumbers() throws {
-        let value = try JSONParser.parse(Array(#"{"a":"\u9280\u5EA7 \"x\" \ud83d\ude83","b":[1.5e2,-0,true,false,null]}"#.utf8), file: "j")
-        XCTAssertEqual(value["a"]?.stringValue, "銀座 \"x\" 🚃")
-        XCTAssertEqual(value["b"], .array([.number(150), .number(0), .bool(true), .bool(false), .null]))
     }
 }

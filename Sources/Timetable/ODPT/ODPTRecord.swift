@@ -1,3 +1,5 @@
+internal import JSONText
+
 /// One element of an ODPT response array, with what an error message needs to point at it.
 struct ODPTRecord {
     /// 0-based position in the file's array.
@@ -55,16 +57,12 @@ enum ODPTDocument {
     /// truncated JSON, a top-level value that is not an array, a non-object element, or an element
     /// whose `@type` is not `type`.
     static func records(_ bytes: [UInt8], file: String, type: String) throws -> [ODPTRecord] {
-        var start = 0
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
-        while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
-        guard start < bytes.count else {
-            throw DecodeError(file: file, message: "the file is empty: expected a JSON array of \(type) records")
+        let document: JSONValue
+        do {
+            document = try JSONParser.parse(bytes)
+        } catch {
+            throw decodeError(error, bytes: bytes, file: file, type: type)
         }
-        if bytes[start] == UInt8(ascii: "<") {
-            throw DecodeError(file: file, message: "expected ODPT JSON, got an HTML page (\(excerpt(bytes[start...])))")
-        }
-        let document = try JSONParser.parse(bytes, file: file)
         guard let items = document.arrayValue else {
             var message = "expected a JSON array of \(type) records, got \(document.kindDescription)"
             if case .object = document {
@@ -92,6 +90,21 @@ enum ODPTDocument {
             records.append(record)
         }
         return records
+    }
+
+    /// A `JSONSyntaxError` as a `DecodeError`: the whole file for an empty file, an HTML page or
+    /// plain text (quoting its start), else `file:line:col`.
+    private static func decodeError(_ error: JSONSyntaxError, bytes: [UInt8], file: String, type: String) -> DecodeError {
+        switch error.kind {
+        case .empty:
+            return DecodeError(file: file, message: "the file is empty: expected a JSON array of \(type) records")
+        case .html:
+            return DecodeError(file: file, message: "expected ODPT JSON, got an HTML page (\(excerpt(bytes[error.offset...])))")
+        case .notJSON:
+            return DecodeError(file: file, message: "expected ODPT JSON, got plain text (\(excerpt(bytes[error.offset...])))")
+        case .truncated, .syntax, .tooDeep:
+            return DecodeError(file: file, line: error.line, column: error.column, message: error.message)
+        }
     }
 
     /// The first characters of a non-JSON body, on one line, quoted.

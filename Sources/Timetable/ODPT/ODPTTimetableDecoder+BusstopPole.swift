@@ -1,3 +1,5 @@
+internal import JSONText
+
 extension ODPTTimetableDecoder {
     /// The departures of an `odpt:BusstopPoleTimetable` response (a bus stop pole's timetable),
     /// keyed by calendar.

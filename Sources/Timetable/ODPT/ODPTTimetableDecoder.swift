@@ -1,3 +1,5 @@
+internal import JSONText
+
 /// Decodes ODPT (公共交通オープンデータ, API v4) timetable responses into day-type timetables.
 ///
 /// Both shapes of `odpt:StationTimetable` are read: 2017 data, where `odpt:destinationStation` is a

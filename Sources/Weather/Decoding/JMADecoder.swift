@@ -21,7 +21,7 @@ public enum JMADecoder {
     ///     station at the same position as the area (JMA lists them in the same order).
     /// - Throws: ``WeatherDecodeError``; an unknown area lists the areas the document has.
     public static func forecast(_ bytes: [UInt8], source: String, area: String? = nil, temperatureStation: String? = nil) throws -> Forecast {
-        let root = JSONNode(root: try JSONParser.parse(bytes, source: source), source: source)
+        let root = try JSONNode(document: bytes, source: source)
         let reports = try root.elements()
         guard let shortTerm = reports.first else { throw root.error(.missingValue, "expected an array of forecast reports, got an empty array") }
         let offset = 9 * 3600

@@ -1,4 +1,5 @@
 import Foundation
+internal import JSONText
 
 /// A JSON value together with its path in the document, so every error can say where it is.
 struct JSONNode {
@@ -9,6 +10,16 @@ struct JSONNode {
     /// The document root.
     init(root: JSONValue, source: String) {
         self.init(value: root, path: "", source: source)
+    }
+
+    /// The root of the JSON document in `bytes`; throws a `WeatherDecodeError` (empty, notJSON,
+    /// truncated, malformed) when the body is not JSON.
+    init(document bytes: [UInt8], source: String) throws {
+        do {
+            self.init(root: try JSONParser.parse(bytes), source: source)
+        } catch {
+            throw WeatherDecodeError(error, source: source)
+        }
     }
 
     private init(value: JSONValue, path: String, source: String) {
@@ -25,7 +36,7 @@ struct JSONNode {
 
     /// The member `key` when present and not null; throws when this node is not an object.
     func optional(_ key: String) throws -> JSONNode? {
-        guard case .object(let members) = value else { throw error(.wrongType, "expected an object, got \(value.quoted)") }
+        guard case .object(let members, _) = value else { throw error(.wrongType, "expected an object, got \(value.quoted)") }
         guard let member = members[key] else { return nil }
         if case .null = member { return nil }
         return JSONNode(value: member, path: childPath(key), source: source)

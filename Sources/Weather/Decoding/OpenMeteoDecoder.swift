@@ -13,7 +13,7 @@ public enum OpenMeteoDecoder {
     ///   - bytes: the response body.
     ///   - source: the file or URL, used in errors.
     public static func forecast(_ bytes: [UInt8], source: String) throws -> Forecast {
-        let root = JSONNode(root: try JSONParser.parse(bytes, source: source), source: source)
+        let root = try JSONNode(document: bytes, source: source)
         if let reason = try root.optionalString("reason"), try root.optional("error") != nil {
             throw root.error(.invalidValue, "Open-Meteo answered with an error: \"\(reason)\"")
         }

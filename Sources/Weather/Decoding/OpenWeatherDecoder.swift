@@ -15,7 +15,7 @@ public enum OpenWeatherDecoder {
     /// - Throws: ``WeatherDecodeError`` naming the JSON path; a temperature implausible in `units`
     ///   (e.g. Kelvin data decoded as metric) is an error that names the likely units.
     public static func oneCall(_ bytes: [UInt8], source: String, units: OpenWeatherUnits = .standard) throws -> Forecast {
-        let root = JSONNode(root: try JSONParser.parse(bytes, source: source), source: source)
+        let root = try JSONNode(document: bytes, source: source)
         let offset = try root.optional("timezone_offset")?.integer() ?? 0
         var forecast = Forecast(
             provider: .openWeather, source: source,

@@ -1,4 +1,5 @@
 import Foundation
+internal import JSONText
 
 /// Converts between civil date-times and instants without a calendar or the machine's time zone.
 enum Timestamp {

@@ -1,13 +1,8 @@
-/// A parsed JSON value. Booleans stay booleans (never numbers), numbers are `Double`.
-enum JSONValue: Sendable, Equatable {
-    case null
-    case bool(Bool)
-    case number(Double)
-    case string(String)
-    case array([JSONValue])
-    case object([String: JSONValue])
+internal import JSONText
 
-    /// The JSON type name used in messages, with a short quote of the value.
+extension JSONValue {
+    /// The JSON type name used in messages, with a short quote of the value: `boolean true`,
+    /// `number 1.5`, `string "soon"`, `an array of 3`, `an object`.
     var quoted: String {
         switch self {
         case .null: return "null"
