@@ -83,7 +83,9 @@ public final class SourceFetcher {
     /// Turns one answer into a result, updating the cache only with a good body.
     private func settle(_ source: LiveSource, request: HTTPRequest, response: Result<HTTPResponse, HTTPError>,
                         cached: CachedResponse?, warnings: [String]) -> SourceFetchResult {
-        let redaction = request.redaction
+        // URLs in messages are already redacted by the standard keys; only the literal secrets are
+        // replaced again (a second pass over `…appid=REDACTED:` would eat the colon).
+        let redaction = URLRedaction(secretKeys: [], knownSecrets: request.redaction.knownSecrets)
         let url = request.redactedURL
         func failed(_ reason: SourceFetchError.Reason, _ message: String, status: Int? = nil,
                     retryAfter: Duration? = nil) -> SourceFetchResult {
