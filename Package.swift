@@ -30,6 +30,8 @@ let package = Package(
         .target(name: "HTTP", dependencies: ["CCurl"]),
         // Configuration: YAML with line:column diagnostics, boards (and later rules).
         .target(name: "Rules", dependencies: ["Timetable", "Weather", "Feeds", "CYAML"]),
+        // Live sources: endpoints, secrets, the last-good-data cache and fetching through HTTP.
+        .target(name: "LiveSources", dependencies: ["HTTP", "Rules", "Timetable", "Weather", "Feeds"]),
 
         .executableTarget(name: "leavenow", dependencies: ["Timetable", "Rules"]),
         .executableTarget(name: "leavenow-bench", dependencies: ["Timetable", "Rules"]),
@@ -40,6 +42,7 @@ let package = Package(
         .testTarget(name: "WeatherTests", dependencies: ["Weather"]),
         .testTarget(name: "FeedsTests", dependencies: ["Feeds"]),
         .testTarget(name: "RulesTests", dependencies: ["Rules", "Timetable"]),
+        .testTarget(name: "LiveSourcesTests", dependencies: ["LiveSources", "HTTP", "Rules", "Weather", "Feeds"]),
         .testTarget(name: "CLITests", dependencies: ["leavenow"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,66 @@
+import Feeds
+import Foundation
+import Rules
+import Timetable
+import Weather
+
+/// The facts of the last good responses in a ``SourceCache``: the engine runs from them without
+/// network (a worker's start, a fetch that failed).
+///
+/// Each source contributes one snapshot stamped with its ``SourceCacheMetadata/checkedAt`` (the last
+/// time the server confirmed it, so a 304 keeps the data young).
+public enum CachedFacts {
+    /// A timeline with the cached snapshot of every weather source and feed of `configuration`.
+    /// A source never fetched is absent; an unreadable or undecodable entry is skipped with a warning.
+    public static func timeline(configuration: Configuration, cache: SourceCache) -> (timeline: FactTimeline, warnings: [String]) {
+        var timeline = FactTimeline()
+        var warnings: [String] = []
+        for spec in configuration.weather {
+            let source = LiveSource(weather: spec)
+            guard let (cached, label) = load(source, cache: cache, warnings: &warnings) else { continue }
+            do {
+                let forecast = try FixtureDirectory.decode([UInt8](cached.body), file: label, source: spec)
+                timeline.add(forecast: forecast, source: spec.id, fetchedAt: seconds(cached.metadata.checkedAt))
+            } catch {
+                warnings.append("\(source): the cached response does not decode: \(error)")
+            }
+        }
+        for spec in configuration.feeds {
+            let source = LiveSource(feed: spec)
+            guard let (cached, label) = load(source, cache: cache, warnings: &warnings) else { continue }
+            do {
+                let feed = try FeedDecoder.decode([UInt8](cached.body), source: label)
+                timeline.add(feed: feed, source: spec.id, fetchedAt: seconds(cached.metadata.checkedAt))
+            } catch {
+                warnings.append("\(source): the cached response does not decode: \(error)")
+            }
+        }
+        return (timeline, warnings)
+    }
+
+    /// The facts of the cache for `boards`: the latest cached forecast and feed of every source.
+    public static func facts(configuration: Configuration, cache: SourceCache, boards: [String: Board]) -> (facts: Facts, warnings: [String]) {
+        let (timeline, warnings) = timeline(configuration: configuration, cache: cache)
+        return (timeline.facts(at: Int64.max, boards: boards), warnings)
+    }
+
+    /// The cached `odpt:StationTimetable` of an ODPT source, decoded; nil when nothing is cached.
+    public static func stationTimetable(_ source: LiveSource, cache: SourceCache) throws -> DayTypeTimetable? {
+        guard case .odptStationTimetable(_, let station, let direction) = source.origin,
+              let cached = try cache.load(source) else { return nil }
+        return try ODPTTimetableDecoder.stationTimetable([UInt8](cached.body), file: cache.bodyPath(for: source),
+                                                         station: station, direction: direction)
+    }
+
+    private static func load(_ source: LiveSource, cache: SourceCache, warnings: inout [String]) -> (CachedResponse, String)? {
+        do {
+            guard let cached = try cache.load(source) else { return nil }
+            return (cached, cache.bodyPath(for: source))
+        } catch {
+            warnings.append("\(source): \(error)")
+            return nil
+        }
+    }
+
+    private static func seconds(_ date: Date) -> Int64 { Int64(date.timeIntervalSince1970.rounded(.down)) }
+}

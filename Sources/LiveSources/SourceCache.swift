@@ -1,0 +1,105 @@
+import Foundation
+
+/// The last good response of each source, kept in `<state>/sources/` (mode 0700):
+/// `<kind>-<id>.body` (the bytes) and `<kind>-<id>.json` (``SourceCacheMetadata``), both mode 0600,
+/// each written to a temporary file and renamed into place.
+///
+/// Only validated bodies are stored (see ``SourceFetcher``): a failed fetch never replaces them.
+/// The sidecar is renamed last and carries the body's checksum, so a crash between the two renames
+/// leaves a pair that ``load(_:)`` recognises as inconsistent rather than a wrong pairing.
+public struct SourceCache: Sendable {
+    /// `<state>/sources`.
+    public let directory: String
+
+    /// The cache under `stateDirectory` (created on the first store).
+    public init(stateDirectory: String) {
+        var state = stateDirectory
+        while state.count > 1, state.hasSuffix("/") { state.removeLast() }
+        directory = state + "/sources"
+    }
+
+    /// The body file of `source`.
+    public func bodyPath(for source: LiveSource) -> String { "\(directory)/\(source.cacheName).body" }
+
+    /// The sidecar file of `source`.
+    public func metadataPath(for source: LiveSource) -> String { "\(directory)/\(source.cacheName).json" }
+
+    /// The last good response of `source`, or nil if none was stored.
+    ///
+    /// - Throws: ``SourceCacheError`` for an unreadable or inconsistent pair (a sidecar that does not
+    ///   decode, a body missing or not matching the sidecar's size and checksum).
+    public func load(_ source: LiveSource) throws(SourceCacheError) -> CachedResponse? {
+        try Self.validName(source)
+        let metadataPath = metadataPath(for: source), bodyPath = bodyPath(for: source)
+        guard FileManager.default.fileExists(atPath: metadataPath) else { return nil }
+        let metadata = try readMetadata(metadataPath)
+        guard let body = FileManager.default.contents(atPath: bodyPath) else {
+            throw SourceCacheError(path: bodyPath, message: "missing or unreadable (its sidecar \(metadataPath) exists)")
+        }
+        guard body.count == metadata.bytes, SourceCacheMetadata.checksum(of: body) == metadata.checksum else {
+            throw SourceCacheError(path: bodyPath, message: "does not match its sidecar (\(body.count) bytes, expected \(metadata.bytes) with checksum \(metadata.checksum)); ignored")
+        }
+        return CachedResponse(body: body, metadata: metadata)
+    }
+
+    /// Stores `body` as the last good response of `source`, replacing the previous one atomically.
+    /// `metadata.bytes` and `metadata.checksum` are set from `body`.
+    @discardableResult
+    public func store(_ body: Data, metadata: SourceCacheMetadata, for source: LiveSource) throws(SourceCacheError) -> SourceCacheMetadata {
+        try Self.validName(source)
+        try AtomicFile.makeDirectory(directory)
+        var metadata = metadata
+        metadata.bytes = body.count
+        metadata.checksum = SourceCacheMetadata.checksum(of: body)
+        try AtomicFile.store(body, at: bodyPath(for: source))
+        try writeMetadata(metadata, for: source)
+        return metadata
+    }
+
+    /// Records a 304 for `source`: the body stays, `checkedAt` becomes `date`, `bytesSaved` grows by
+    /// the body's size, and new validators (if the 304 carried any) replace the old ones.
+    ///
+    /// - Returns: the updated metadata, or nil when nothing is cached.
+    @discardableResult
+    public func recordNotModified(for source: LiveSource, at date: Date, etag: String? = nil,
+                                  lastModified: String? = nil) throws(SourceCacheError) -> SourceCacheMetadata? {
+        guard let cached = try load(source) else { return nil }
+        var metadata = cached.metadata
+        metadata.checkedAt = date
+        metadata.bytesSaved += metadata.bytes
+        if let etag { metadata.etag = etag }
+        if let lastModified { metadata.lastModified = lastModified }
+        try writeMetadata(metadata, for: source)
+        return metadata
+    }
+
+    private func writeMetadata(_ metadata: SourceCacheMetadata, for source: LiveSource) throws(SourceCacheError) {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data: Data
+        do { data = try encoder.encode(metadata) } catch {
+            throw SourceCacheError(path: metadataPath(for: source), message: "cannot encode: \(error)")
+        }
+        try AtomicFile.store(data, at: metadataPath(for: source))
+    }
+
+    private func readMetadata(_ path: String) throws(SourceCacheError) -> SourceCacheMetadata {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw SourceCacheError(path: path, message: "cannot be read")
+        }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        do { return try decoder.decode(SourceCacheMetadata.self, from: data) } catch {
+            throw SourceCacheError(path: path, message: "not a valid cache sidecar: \(error)")
+        }
+    }
+
+    /// Ids become file names: no `/`, no leading `.`, not empty.
+    private static func validName(_ source: LiveSource) throws(SourceCacheError) {
+        let id = source.id
+        guard !id.isEmpty, !id.hasPrefix("."), !id.contains("/"), !id.contains("\0") else {
+            throw SourceCacheError(path: source.cacheName, message: "the id \"\(id)\" of \(source) cannot name a cache file")
+        }
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import HTTP
+
+/// Fetches sources concurrently through ``HTTPMultiClient`` and keeps the last good response of
+/// each in a ``SourceCache``:
+///
+/// - each request is a conditional GET with the cached `ETag` / `Last-Modified`; a 304 keeps the
+///   cached body and counts the bytes saved;
+/// - a 2xx body replaces the cache only after it decodes with the source's decoder (an HTML error
+///   page or a truncated JSON keeps the last good data);
+/// - 401 / 403 say which key to check, a missing Qiita calendar says so; every message is redacted
+///   with the request's secrets.
+///
+/// Not `Sendable` (it owns the multi client): confine it to one task.
+public final class SourceFetcher {
+    /// Where URLs come from.
+    public let endpoint: SourceEndpoint
+    /// Where secrets come from.
+    public let secrets: SecretSource
+    /// Where the last good responses are kept.
+    public let cache: SourceCache
+    /// The most transfers at once.
+    public var maxConnections: Int
+    private let client: HTTPMultiClient
+    private let now: @Sendable () -> Date
+
+    /// A fetcher; `now` stamps the cache entries (inject a fixed clock in tests).
+    public init(endpoint: SourceEndpoint, secrets: SecretSource, cache: SourceCache,
+                client: HTTPMultiClient = HTTPMultiClient(), maxConnections: Int = 8,
+                now: @escaping @Sendable () -> Date = { Date() }) {
+        self.endpoint = endpoint
+        self.secrets = secrets
+        self.cache = cache
+        self.client = client
+        self.maxConnections = maxConnections
+        self.now = now
+    }
+
+    /// Fetches `sources` concurrently and returns one result per source, in the order given.
+    public func fetch(_ sources: [LiveSource]) -> [SourceFetchResult] {
+        var results = [SourceFetchResult?](repeating: nil, count: sources.count)
+        var cached = [CachedResponse?](repeating: nil, count: sources.count)
+        var warnings = [[String]](repeating: [], count: sources.count)
+        var requests: [HTTPRequest] = []
+        var requestIndex: [Int] = []
+        for (index, source) in sources.enumerated() {
+            do {
+                cached[index] = try cache.load(source)
+            } catch {
+                warnings[index].append("\(error) (fetching it again)")
+            }
+            do {
+                var request = try endpoint.request(for: source, secrets: secrets)
+                if let validators = cached[index]?.metadata.validators, !validators.isEmpty {
+                    request.conditional = validators
+                }
+                requests.append(request)
+                requestIndex.append(index)
+            } catch {
+                let failure = SourceFetchError(source: source.description, reason: .missingSecret, message: error.reasons.isEmpty
+                                               ? "an API key is needed: set key_env or key_file" : error.reasons.joined(separator: "; "))
+                results[index] = SourceFetchResult(source: source, outcome: .failed(failure), cached: cached[index]?.metadata,
+                                                   warnings: warnings[index])
+            }
+        }
+        let responses = client.perform(requests, maxConnections: maxConnections)
+        for (position, response) in responses.enumerated() {
+            let index = requestIndex[position]
+            results[index] = settle(sources[index], request: requests[position], response: response, cached: cached[index],
+                                    warnings: warnings[index])
+        }
+        return results.enumerated().map { index, result in
+            result ?? SourceFetchResult(source: sources[index], outcome: .failed(SourceFetchError(
+                source: sources[index].description, reason: .transfer, message: "not fetched")), cached: nil)
+        }
+    }
+
+    /// Fetches one source.
+    public func fetch(_ source: LiveSource) -> SourceFetchResult {
+        fetch([source])[0]
+    }
+
+    /// Turns one answer into a result, updating the cache only with a good body.
+    private func settle(_ source: LiveSource, request: HTTPRequest, response: Result<HTTPResponse, HTTPError>,
+                        cached: CachedResponse?, warnings: [String]) -> SourceFetchResult {
+        // URLs in messages are already redacted by the standard keys; only the literal secrets are
+        // replaced again (a second pass over `…appid=REDACTED:` would eat the colon).
+        let redaction = URLRedaction(secretKeys: [], knownSecrets: request.redaction.knownSecrets)
+        let url = request.redactedURL
+        func failed(_ reason: SourceFetchError.Reason, _ message: String, status: Int? = nil,
+                    retryAfter: Duration? = nil) -> SourceFetchResult {
+            let error = SourceFetchError(source: source.description, reason: reason, message: redaction.redact(text: message),
+                                         redactedURL: url, status: status, retryAfter: retryAfter)
+            return SourceFetchResult(source: source, outcome: .failed(error), cached: cached?.metadata, warnings: warnings)
+        }
+        let answer: HTTPResponse
+        switch response {
+        case .failure(let error): return failed(.transfer, error.description)
+        case .success(let value): answer = value
+        }
+        let date = now()
+        if answer.notModified {
+            guard cached != nil else {
+                return failed(.notModifiedWithoutCache, "the server answered 304 Not Modified but nothing is cached", status: 304)
+            }
+            do {
+                let metadata = try cache.recordNotModified(for: source, at: date, etag: answer.headers["ETag"],
+                                                           lastModified: answer.headers["Last-Modified"])
+                return SourceFetchResult(source: source, outcome: .notModified(bytesSaved: cached?.body.count ?? 0),
+                                         cached: metadata ?? cached?.metadata, warnings: warnings)
+            } catch {
+                return failed(.cache, "not modified, but the cache could not be updated: \(error)", status: 304)
+            }
+        }
+        guard answer.isSuccess else {
+            let status = answer.status
+            if status == 401 || status == 403 {
+                let hint = source.key.map { "; check \($0.hint)" } ?? ""
+                return failed(.keyRefused, "the API key was refused (HTTP \(status))\(hint)", status: status)
+            }
+            if status == 404, let calendar = source.adventCalendar {
+                return failed(.calendarNotFound, "the calendar \(calendar) does not exist (404)", status: status)
+            }
+            var message = "HTTP \(status)"
+            if let type = answer.contentType { message += " (\(type), \(answer.body.count) bytes)" }
+            let retryAfter = answer.retryAfterDelay
+            if let retryAfter { message += "; retry after \(retryAfter.components.seconds) s" }
+            return failed(.unexpectedStatus, message, status: status, retryAfter: retryAfter)
+        }
+        do {
+            try SourceBodyValidator.validate(answer.body, contentType: answer.contentType, source: source, label: url)
+        } catch {
+            return failed(.invalidBody, "the response is not valid: \(error)", status: answer.status)
+        }
+        let metadata = SourceCacheMetadata(fetchedAt: date, etag: answer.headers["ETag"], lastModified: answer.headers["Last-Modified"],
+                                           url: url, bytes: answer.body.count, status: answer.status, checksum: "")
+        do {
+            let stored = try cache.store(answer.body, metadata: metadata, for: source)
+            return SourceFetchResult(source: source, outcome: .updated(bytes: answer.body.count), cached: stored, warnings: warnings)
+        } catch {
+            return failed(.cache, "fetched, but the cache could not be written: \(error)", status: answer.status)
+        }
+    }
+}
+
+@available(*, unavailable, message: "SourceFetcher owns a libcurl multi handle: confine it to one task")
+extension SourceFetcher: Sendable {}
