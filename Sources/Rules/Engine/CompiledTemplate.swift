@@ -21,14 +21,18 @@ struct CompiledTemplate<Variable: RawRepresentable & Sendable>: Sendable where V
         capacity = template.source.utf8.count + 48
     }
 
-    func render(_ value: (Variable) -> String) -> String {
-        if parts.count == 1, case .variable(let variable) = parts[0] { return value(variable) }
+    /// Renders the template; `append` writes a variable's value at the end of the text so far.
+    func render(_ append: (Variable, inout String) -> Void) -> String {
         var output = ""
+        if parts.count == 1, case .variable(let variable) = parts[0] {
+            append(variable, &output)
+            return output
+        }
         output.reserveCapacity(capacity)
         for part in parts {
             switch part {
             case .text(let text): output += text
-            case .variable(let variable): output += value(variable)
+            case .variable(let variable): append(variable, &output)
             }
         }
         return output

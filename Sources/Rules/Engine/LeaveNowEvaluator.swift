@@ -12,6 +12,14 @@ final class LeaveNowEvaluator: Sendable {
     /// The rule's message and title (or the built-in ones) in its language, compiled once.
     let text: CompiledTemplate<LeaveNowVariable>
     let title: CompiledTemplate<LeaveNowVariable>
+    /// `rule id/` as UTF-8: how every key of this rule starts.
+    private let keyPrefix: [UInt8]
+    // The spec's scalar filters, copied out once so the departure scan reads them directly.
+    private let window: ClockWindow?
+    private let lastOnly: Bool
+    private let pickFirst: Bool
+    private let headsUpSeconds: [Int]
+    private let bufferSeconds: Int64
 
     init(rule: RuleSpec, spec: LeaveNowSpec) {
         self.rule = rule
@@ -20,39 +28,47 @@ final class LeaveNowEvaluator: Sendable {
         let language = rule.common.language
         text = CompiledTemplate(rule.common.message[language] ?? Self.defaultText[language]!)
         title = CompiledTemplate(rule.common.title[language] ?? Self.defaultTitle[language]!)
+        keyPrefix = Array(rule.id.utf8) + [UInt8(ascii: "/")]
+        window = spec.window
+        lastOnly = spec.lastOnly
+        pickFirst = spec.pick == .first
+        headsUpSeconds = spec.headsUpSeconds
+        bufferSeconds = Int64(spec.bufferSeconds)
     }
 
     /// Departures further ahead than this are not looked at (a day and a bit).
     static let horizon: Int64 = 30 * 3600
 
-    func evaluate(board: Board, schedule: BoardSchedule, facts: Facts, state: RuleState, now: Int64,
-                  trace: inout Trace) -> RuleOutcome {
+    func evaluate(board: Board, schedule: BoardSchedule, filter: CompiledFilter, facts: Facts, state: RuleState,
+                  now: Int64, trace: inout Trace) -> RuleOutcome {
         var outcome = RuleOutcome()
         let forecast = spec.rain.flatMap { facts.forecasts[$0.weather]?.value }
         if let rain = spec.rain, forecast == nil {
             trace.note("no forecast from weather source \"\(rain.weather)\" yet: no rain adjustment")
         }
-        var longestWalk = 0
-        for source in board.sources { longestWalk = max(longestWalk, source.walkSeconds) }
-        let maxLead = Int64(longestWalk + spec.bufferSeconds + (spec.rain?.extraWalkSeconds ?? 0) + longestHeadsUp)
+        let rainExtra = Int64(spec.rain?.extraWalkSeconds ?? 0)
+        let maxLead = Int64(filter.longestWalk + longestHeadsUp) + bufferSeconds + rainExtra
         let departures = schedule.departures
-        let filter = CompiledFilter(spec: spec, schedule: schedule)
+        let instants = schedule.instants
+        let limit = now + LeaveNowEvaluator.horizon
         var index = schedule.firstIndex(atOrAfter: now + 1)
         var considered = 0
-        while index < departures.count {
-            let instant = schedule.instant(at: index)
+        // Offsets due for one departure, largest first (the heads-up before the leave-now); reused.
+        var due: [(offset: Int, key: String)] = []
+        while index < instants.count {
+            let instant = instants[index]
             index += 1
-            if instant > now + LeaveNowEvaluator.horizon { break }
+            if instant > limit { break }
             // No later departure can need a notification before the earliest wake-up found.
             if let wake = outcome.nextWakeUp, instant - maxLead > wake { break }
             guard matches(index - 1, filter: filter, board: board, schedule: schedule) else { continue }
-            let departure = departures[index - 1]
             considered += 1
-            let rainy = forecast.map { isRainy($0, from: departure.leaveAt - Int64(spec.bufferSeconds), to: departure.departure) } ?? false
-            let leaveAt = departure.leaveAt - Int64(spec.bufferSeconds) - (rainy ? Int64(spec.rain!.extraWalkSeconds) : 0)
-            // Offsets largest first: the heads-up before the leave-now. Keys are made only for due ones.
-            var due: [(offset: Int, key: String)] = []
-            for offset in spec.headsUpSeconds {
+            let walkStart = departures[index - 1].leaveAt
+            let rainy = forecast.map { isRainy($0, from: walkStart - bufferSeconds, to: instant) } ?? false
+            let leaveAt = walkStart - bufferSeconds - (rainy ? rainExtra : 0)
+            // Keys are made only for due offsets.
+            due.removeAll(keepingCapacity: true)
+            for offset in headsUpSeconds {
                 let fireAt = leaveAt - Int64(offset)
                 if fireAt > now {
                     outcome.wake(at: fireAt)
@@ -61,19 +77,18 @@ final class LeaveNowEvaluator: Sendable {
                 let key = self.key(index - 1, schedule: schedule, offset: offset)
                 if state.sent[key] == nil { due.append((offset, key)) }
             }
-            trace.note("departure \(board.clock.iso8601(departure.departure)) \(departure.line) from \(departure.stop): leave at \(board.clock.clockText(leaveAt))"
-                + (rainy ? " (rain expected: +\(spec.rain!.extraWalkSeconds / 60) min walk)" : "")
+            trace.note("departure \(board.clock.iso8601(instant)) \(departures[index - 1].line) from \(departures[index - 1].stop): leave at \(board.clock.clockText(leaveAt))"
+                + (rainy ? " (rain expected: +\(rainExtra / 60) min walk)" : "")
                 + (due.isEmpty ? "" : "; due now: " + due.map { $0.offset == 0 ? "leave-now" : "heads-up \($0.offset / 60) min" }.joined(separator: ", ")))
             guard let send = due.last else { continue }
             // Only the most recent of several due notifications is sent; the older ones are recorded as handled.
             for (offset, key) in due.dropLast() {
                 trace.note("  heads-up \(offset / 60) min skipped: a later notification for the same departure is due")
-                outcome.due.append((handled(key: key, fireAt: leaveAt - Int64(offset), expiresAt: departure.departure),
-                                    departure.departure, false))
+                outcome.due.append((handled(key: key, fireAt: leaveAt - Int64(offset), expiresAt: instant), instant, false))
             }
-            let notification = self.notification(departure, board: board, key: send.key, leaveAt: leaveAt, offset: send.offset,
-                                                  rainy: rainy, now: now)
-            outcome.due.append((notification, departure.departure, true))
+            let notification = self.notification(departures[index - 1], board: board, key: send.key, leaveAt: leaveAt,
+                                                  offset: send.offset, rainy: rainy, now: now)
+            outcome.due.append((notification, instant, true))
         }
         if considered == 0 { trace.note("no departure of board \"\(spec.board)\" within \(LeaveNowEvaluator.horizon / 3600) h matches the rule's filters") }
         return outcome
@@ -85,24 +100,32 @@ final class LeaveNowEvaluator: Sendable {
                      urgency: rule.common.urgency, language: rule.common.language, title: "", text: "")
     }
 
-    /// The rule's label filters as label ids of one schedule (nil: no filter; empty: nothing matches).
-    struct CompiledFilter {
+    /// What a rule needs of one board schedule, worked out once per schedule (see `ScheduleCache`):
+    /// its label filters as label ids (nil: no filter; empty: nothing matches) and the board's
+    /// longest walk.
+    struct CompiledFilter: Sendable {
         let lines: [Int32]?
         let stops: [Int32]?
         let destinations: [Int32]?
+        let longestWalk: Int
 
-        init(spec: LeaveNowSpec, schedule: BoardSchedule) {
+        init(spec: LeaveNowSpec, schedule: BoardSchedule, board: Board) {
             lines = spec.lines.map { $0.compactMap(schedule.labelID) }
             stops = spec.stops.map { $0.compactMap(schedule.labelID) }
             destinations = spec.destinations.map { $0.compactMap(schedule.labelID) }
+            var longestWalk = 0
+            for index in board.sources.indices { longestWalk = max(longestWalk, board.sources[index].walkSeconds) }
+            self.longestWalk = longestWalk
         }
     }
 
-    /// Whether the departure at `index` of the schedule is one the rule cares about.
+    /// Whether the departure at `index` of the schedule is one the rule cares about. The cheapest,
+    /// most selective checks come first.
     func matches(_ index: Int, filter: CompiledFilter, board: Board, schedule: BoardSchedule, ignoringPick: Bool = false) -> Bool {
-        if spec.lastOnly, !schedule.lastFlags[index] { return false }
-        if let lines = filter.lines, !lines.contains(schedule.lineIDs[index]) { return false }
+        if let window, !window.contains(Int(schedule.serviceSeconds[index]) % 86_400) { return false }
+        if lastOnly, !schedule.lastFlags[index] { return false }
         if let stops = filter.stops, !stops.contains(schedule.stopIDs[index]) { return false }
+        if let lines = filter.lines, !lines.contains(schedule.lineIDs[index]) { return false }
         if let destinations = filter.destinations, !destinations.contains(schedule.destinationIDs[index]) { return false }
         let day = Int(schedule.serviceDayNumbers[index])
         if let days = spec.days {
@@ -110,8 +133,7 @@ final class LeaveNowEvaluator: Sendable {
             guard let value = Weekday(rawValue: weekday < 0 ? weekday + 7 : weekday), days.contains(value) else { return false }
         }
         if let types = spec.dayTypes, !types.contains(board.calendar.dayType(of: LocalDate(dayNumber: day))) { return false }
-        if let window = spec.window, !window.contains(Int(schedule.serviceSeconds[index]) % 86_400) { return false }
-        if spec.pick == .first, !ignoringPick {
+        if pickFirst, !ignoringPick {
             // Only the first matching departure of its service day.
             var earlier = index - 1
             while earlier >= 0, schedule.instant(at: earlier) >= schedule.instant(at: index) - 48 * 3600 {
@@ -137,17 +159,23 @@ final class LeaveNowEvaluator: Sendable {
 
     /// `rule/departure instant/line token/stop token/offset seconds`: ASCII, stable across restarts.
     func key(_ index: Int, schedule: BoardSchedule, offset: Int) -> String {
-        var key = rule.id
-        key.reserveCapacity(rule.id.utf8.count + 48)
-        key += "/"
-        key += String(schedule.instant(at: index))
-        key += "/"
-        key += schedule.labelTokens[Int(schedule.lineIDs[index])]
-        key += "/"
-        key += schedule.labelTokens[Int(schedule.stopIDs[index])]
-        key += "/"
-        key += String(offset)
-        return key
+        let line = schedule.labelTokens[Int(schedule.lineIDs[index])]
+        let stop = schedule.labelTokens[Int(schedule.stopIDs[index])]
+        let instant = schedule.instant(at: index)
+        // Two numbers and three slashes.
+        let capacity = keyPrefix.count + line.utf8.count + stop.utf8.count + 2 * ByteWriter.maximumDigits + 3
+        return String(unsafeUninitializedCapacity: capacity) { buffer in
+            var writer = ByteWriter(buffer: buffer)
+            keyPrefix.withUnsafeBufferPointer { writer.write($0) }
+            writer.write(instant)
+            writer.write(UInt8(ascii: "/"))
+            writer.write(line)
+            writer.write(UInt8(ascii: "/"))
+            writer.write(stop)
+            writer.write(UInt8(ascii: "/"))
+            writer.write(Int64(offset))
+            return writer.count
+        }
     }
 
     static let defaultText = MessageRenderer.builtIn([
@@ -162,28 +190,35 @@ final class LeaveNowEvaluator: Sendable {
         let ja = renderer.language == .ja
         let minutes = max(0, Int((leaveAt - now + 30) / 60))
         let extra = (spec.rain?.extraWalkSeconds ?? 0) / 60
-        func value(_ variable: LeaveNowVariable) -> String {
+        func append(_ variable: LeaveNowVariable, to output: inout String) {
             switch variable {
-            case .rule: return rule.id
-            case .board: return board.id
-            case .boardTitle: return board.title
-            case .line: return departure.line
-            case .stop: return departure.stop
-            case .place: return renderer.place(stop: departure.stop, line: departure.line)
-            case .destination: return departure.destination
-            case .departure: return board.clock.clockText(departure.departure)
-            case .leaveAt: return board.clock.clockText(leaveAt)
-            case .when: return minutes == 0 ? (ja ? "今すぐ出発" : "Leave now") : (ja ? "あと\(minutes)分で出発" : "Leave in \(minutes) min")
-            case .minutes: return String(minutes)
-            case .walkMinutes: return String(Int(departure.departure - departure.leaveAt) / 60 + (rainy ? extra : 0))
-            case .headsUpMinutes: return String(offset / 60)
-            case .rainNote: return rainy ? (ja ? "（雨予報: 徒歩+\(extra)分）" : " (rain expected: +\(extra) min walk)") : ""
-            case .serviceDate: return departure.serviceDate.description
-            case .dayType: return departure.dayTypeLabel
+            case .rule: output += rule.id
+            case .board: output += board.id
+            case .boardTitle: output += board.title
+            case .line: output += departure.line
+            case .stop: output += departure.stop
+            case .place: renderer.appendPlace(stop: departure.stop, line: departure.line, to: &output)
+            case .destination: output += departure.destination
+            case .departure: ClockText.append(departure.departure, clock: board.clock, to: &output)
+            case .leaveAt: ClockText.append(leaveAt, clock: board.clock, to: &output)
+            case .when:
+                if minutes == 0 {
+                    output += ja ? "今すぐ出発" : "Leave now"
+                } else {
+                    output += ja ? "あと" : "Leave in "
+                    output += String(minutes)
+                    output += ja ? "分で出発" : " min"
+                }
+            case .minutes: output += String(minutes)
+            case .walkMinutes: output += String(Int(departure.departure - departure.leaveAt) / 60 + (rainy ? extra : 0))
+            case .headsUpMinutes: output += String(offset / 60)
+            case .rainNote: if rainy { output += ja ? "（雨予報: 徒歩+\(extra)分）" : " (rain expected: +\(extra) min walk)" }
+            case .serviceDate: output += departure.serviceDate.description
+            case .dayType: output += departure.dayTypeLabel
             }
         }
-        let text = self.text.render(value)
-        let title = self.title.render(value)
+        let text = self.text.render(append)
+        let title = self.title.render(append)
         return Notification(key: key, rule: rule.id, kind: "leave_now", fireAt: leaveAt - Int64(offset),
                             expiresAt: departure.departure, channels: rule.common.channels, urgency: rule.common.urgency,
                             language: rule.common.language, title: title, text: text)

@@ -1,19 +1,56 @@
 import Timetable
 
 /// Merged board schedules around "now", built once per board and service-date range and reused
-/// by every rule that looks at the board.
+/// by every rule that looks at the board; plus each leave-now rule's filter compiled against its
+/// board's current schedule.
 public struct ScheduleCache: Sendable {
-    private var entries: [String: (first: LocalDate, schedule: BoardSchedule)] = [:]
+    private struct Entry: Sendable {
+        var first: LocalDate
+        var schedule: BoardSchedule
+    }
+
+    /// A rule's last schedule and its filter compiled against it. The pair is consistent on its
+    /// own, so a rule whose service-date range has not moved needs no board lookup.
+    private struct CachedFilter: Sendable {
+        /// The rule it was compiled for (held, so the identity cannot be reused by another rule).
+        let evaluator: LeaveNowEvaluator
+        let first: LocalDate
+        let schedule: BoardSchedule
+        let filter: LeaveNowEvaluator.CompiledFilter
+    }
+
+    private var entries: [String: Entry] = [:]
+    /// By rule index (of whichever engine asks; the evaluator identity tells engines apart).
+    private var filters: [CachedFilter?] = []
 
     public init() {}
 
     /// The schedule of `board` from two service days before `now`'s date through two after.
     public mutating func schedule(for board: Board, now: Int64) -> BoardSchedule {
+        entry(for: board, now: now).schedule
+    }
+
+    private mutating func entry(for board: Board, now: Int64) -> Entry {
         let today = board.clock.localTime(at: now).date
         let first = today.adding(days: -Board.previousServiceDays)
-        if let entry = entries[board.id], entry.first == first { return entry.schedule }
-        let schedule = board.schedule(from: first, through: today.adding(days: 2))
-        entries[board.id] = (first, schedule)
-        return schedule
+        if let entry = entries[board.id], entry.first == first { return entry }
+        let entry = Entry(first: first, schedule: board.schedule(from: first, through: today.adding(days: 2)))
+        entries[board.id] = entry
+        return entry
+    }
+
+    /// The schedule of the rule's board at `now` and the rule's filter compiled against it (once
+    /// per schedule).
+    mutating func leaveNow(_ evaluator: LeaveNowEvaluator, rule index: Int, board: Board, now: Int64)
+        -> (schedule: BoardSchedule, filter: LeaveNowEvaluator.CompiledFilter) {
+        if index < filters.count, let cached = filters[index], cached.evaluator === evaluator,
+           cached.first == board.clock.localTime(at: now).date.adding(days: -Board.previousServiceDays) {
+            return (cached.schedule, cached.filter)
+        }
+        let entry = entry(for: board, now: now)
+        let filter = LeaveNowEvaluator.CompiledFilter(spec: evaluator.spec, schedule: entry.schedule, board: board)
+        if index >= filters.count { filters.append(contentsOf: repeatElement(nil, count: index + 1 - filters.count)) }
+        filters[index] = CachedFilter(evaluator: evaluator, first: entry.first, schedule: entry.schedule, filter: filter)
+        return (entry.schedule, filter)
     }
 }
