@@ -122,7 +122,10 @@ final class LeaveNowEvaluator: Sendable {
     /// Whether the departure at `index` of the schedule is one the rule cares about. The cheapest,
     /// most selective checks come first.
     func matches(_ index: Int, filter: CompiledFilter, board: Board, schedule: BoardSchedule, ignoringPick: Bool = false) -> Bool {
-        if let window, !window.contains(Int(schedule.serviceSeconds[index]) % 86_400) { return false }
+        if let window {
+            let seconds = Int(schedule.serviceSeconds[index])
+            if !window.contains(seconds >= 0 && seconds < 86_400 ? seconds : seconds % 86_400) { return false }
+        }
         if lastOnly, !schedule.lastFlags[index] { return false }
         if let stops = filter.stops, !stops.contains(schedule.stopIDs[index]) { return false }
         if let lines = filter.lines, !lines.contains(schedule.lineIDs[index]) { return false }
@@ -190,35 +193,50 @@ final class LeaveNowEvaluator: Sendable {
         let ja = renderer.language == .ja
         let minutes = max(0, Int((leaveAt - now + 30) / 60))
         let extra = (spec.rain?.extraWalkSeconds ?? 0) / 60
-        func append(_ variable: LeaveNowVariable, to output: inout String) {
+        /// The value of a variable that is a stored text (nil for computed ones).
+        func storedValue(_ variable: LeaveNowVariable) -> String? {
             switch variable {
-            case .rule: output += rule.id
-            case .board: output += board.id
-            case .boardTitle: output += board.title
-            case .line: output += departure.line
-            case .stop: output += departure.stop
+            case .rule: return rule.id
+            case .board: return board.id
+            case .boardTitle: return board.title
+            case .line: return departure.line
+            case .stop: return departure.stop
+            case .destination: return departure.destination
+            case .dayType: return departure.dayTypeLabel
+            default: return nil
+            }
+        }
+        func append(_ variable: LeaveNowVariable, to output: inout TextBuilder) {
+            if let value = storedValue(variable) {
+                output.append(value)
+                return
+            }
+            switch variable {
             case .place: renderer.appendPlace(stop: departure.stop, line: departure.line, to: &output)
-            case .destination: output += departure.destination
             case .departure: ClockText.append(departure.departure, clock: board.clock, to: &output)
             case .leaveAt: ClockText.append(leaveAt, clock: board.clock, to: &output)
             case .when:
                 if minutes == 0 {
-                    output += ja ? "今すぐ出発" : "Leave now"
+                    output.append(ja ? "今すぐ出発" : "Leave now")
                 } else {
-                    output += ja ? "あと" : "Leave in "
-                    output += String(minutes)
-                    output += ja ? "分で出発" : " min"
+                    output.append(ja ? "あと" : "Leave in ")
+                    output.append(minutes)
+                    output.append(ja ? "分で出発" : " min")
                 }
-            case .minutes: output += String(minutes)
-            case .walkMinutes: output += String(Int(departure.departure - departure.leaveAt) / 60 + (rainy ? extra : 0))
-            case .headsUpMinutes: output += String(offset / 60)
-            case .rainNote: if rainy { output += ja ? "（雨予報: 徒歩+\(extra)分）" : " (rain expected: +\(extra) min walk)" }
-            case .serviceDate: output += departure.serviceDate.description
-            case .dayType: output += departure.dayTypeLabel
+            case .minutes: output.append(minutes)
+            case .walkMinutes: output.append(Int(departure.departure - departure.leaveAt) / 60 + (rainy ? extra : 0))
+            case .headsUpMinutes: output.append(offset / 60)
+            case .rainNote: if rainy { output.append(ja ? "（雨予報: 徒歩+\(extra)分）" : " (rain expected: +\(extra) min walk)") }
+            case .serviceDate: output.append(departure.serviceDate.description)
+            case .rule, .board, .boardTitle, .line, .stop, .destination, .dayType: break
             }
         }
-        let text = self.text.render(append)
-        let title = self.title.render(append)
+        func render(_ template: CompiledTemplate<LeaveNowVariable>) -> String {
+            if let variable = template.singleVariable, let value = storedValue(variable) { return value }
+            return template.render(append)
+        }
+        let text = render(self.text)
+        let title = render(self.title)
         return Notification(key: key, rule: rule.id, kind: "leave_now", fireAt: leaveAt - Int64(offset),
                             expiresAt: departure.departure, channels: rule.common.channels, urgency: rule.common.urgency,
                             language: rule.common.language, title: title, text: text)

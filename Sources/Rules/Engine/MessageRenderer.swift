@@ -35,28 +35,28 @@ struct MessageRenderer {
 
     /// "platform 12" / "12番のりば" for numbered stops, else the stop's name.
     func place(stop: String, line: String) -> String {
-        var place = ""
+        var place = TextBuilder(capacity: stop.utf8.count + line.utf8.count + 16)
         appendPlace(stop: stop, line: line, to: &place)
-        return place
+        return place.text
     }
 
     /// Appends `place(stop:line:)` to `output`.
-    func appendPlace(stop: String, line: String, to output: inout String) {
+    func appendPlace(stop: String, line: String, to output: inout TextBuilder) {
         if MessageRenderer.isNumber(stop) {
             if language == .ja {
-                output += stop
-                output += "番のりば"
+                output.append(stop)
+                output.append("番のりば")
             } else {
-                output += "platform "
-                output += stop
+                output.append("platform ")
+                output.append(stop)
             }
         } else {
-            output += stop
+            output.append(stop)
         }
         if !line.isEmpty {
-            output += " ("
-            output += line
-            output += ")"
+            output.append(" (")
+            output.append(line)
+            output.append(")")
         }
     }
 
