@@ -39,8 +39,8 @@ final class LeaveNowEvaluator: Sendable {
     /// Departures further ahead than this are not looked at (a day and a bit).
     static let horizon: Int64 = 30 * 3600
 
-    func evaluate(board: Board, schedule: BoardSchedule, filter: CompiledFilter, facts: Facts, state: RuleState,
-                  now: Int64, trace: inout Trace) -> RuleOutcome {
+    func evaluate(board: Board, schedule: BoardSchedule, filter: CompiledFilter, keys: inout KeyMemo, facts: Facts,
+                  state: RuleState, now: Int64, trace: inout Trace) -> RuleOutcome {
         var outcome = RuleOutcome()
         let forecast = spec.rain.flatMap { facts.forecasts[$0.weather]?.value }
         if let rain = spec.rain, forecast == nil {
@@ -50,8 +50,10 @@ final class LeaveNowEvaluator: Sendable {
         let maxLead = Int64(filter.longestWalk + longestHeadsUp) + bufferSeconds + rainExtra
         let departures = schedule.departures
         let instants = schedule.instants
+        let serviceSeconds = schedule.serviceSeconds
         let limit = now + LeaveNowEvaluator.horizon
         var index = schedule.firstIndex(atOrAfter: now + 1)
+        keys.forget(before: index)
         var considered = 0
         // Offsets due for one departure, largest first (the heads-up before the leave-now); reused.
         var due: [(offset: Int, key: String)] = []
@@ -61,6 +63,8 @@ final class LeaveNowEvaluator: Sendable {
             if instant > limit { break }
             // No later departure can need a notification before the earliest wake-up found.
             if let wake = outcome.nextWakeUp, instant - maxLead > wake { break }
+            // The window rules out most departures: checked here first, without a call.
+            if let window, !window.contains(Self.secondsOfDay(serviceSeconds[index - 1])) { continue }
             guard matches(index - 1, filter: filter, board: board, schedule: schedule) else { continue }
             considered += 1
             let walkStart = departures[index - 1].leaveAt
@@ -74,7 +78,7 @@ final class LeaveNowEvaluator: Sendable {
                     outcome.wake(at: fireAt)
                     continue
                 }
-                let key = self.key(index - 1, schedule: schedule, offset: offset)
+                let key = keys.key(index: index - 1, offset: offset) { self.key(index - 1, schedule: schedule, offset: offset) }
                 if state.sent[key] == nil { due.append((offset, key)) }
             }
             trace.note("departure \(board.clock.iso8601(instant)) \(departures[index - 1].line) from \(departures[index - 1].stop): leave at \(board.clock.clockText(leaveAt))"
@@ -122,10 +126,7 @@ final class LeaveNowEvaluator: Sendable {
     /// Whether the departure at `index` of the schedule is one the rule cares about. The cheapest,
     /// most selective checks come first.
     func matches(_ index: Int, filter: CompiledFilter, board: Board, schedule: BoardSchedule, ignoringPick: Bool = false) -> Bool {
-        if let window {
-            let seconds = Int(schedule.serviceSeconds[index])
-            if !window.contains(seconds >= 0 && seconds < 86_400 ? seconds : seconds % 86_400) { return false }
-        }
+        if let window, !window.contains(Self.secondsOfDay(schedule.serviceSeconds[index])) { return false }
         if lastOnly, !schedule.lastFlags[index] { return false }
         if let stops = filter.stops, !stops.contains(schedule.stopIDs[index]) { return false }
         if let lines = filter.lines, !lines.contains(schedule.lineIDs[index]) { return false }
@@ -147,6 +148,13 @@ final class LeaveNowEvaluator: Sendable {
             }
         }
         return true
+    }
+
+    /// A timetable time (24:05 = 86_700) as a time of day (00:05), as the window sees it.
+    @inline(__always)
+    static func secondsOfDay(_ serviceSeconds: Int32) -> Int {
+        let seconds = Int(serviceSeconds)
+        return seconds >= 0 && seconds < 86_400 ? seconds : seconds % 86_400
     }
 
     /// Whether the forecast has rain during the walk.

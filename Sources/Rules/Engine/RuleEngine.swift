@@ -78,6 +78,8 @@ public struct RuleEngine: Sendable {
             for notification in ready { gate(notification, rule: rule, state: &state, now: now, into: &sendable, outcome: &outcome, trace: &trace) }
             hadReady = !ready.isEmpty
         }
+        // Room for a day or so of keys up front, instead of regrowing from one.
+        if state.sent.isEmpty, !outcome.due.isEmpty { state.sent.reserveCapacity(16) }
         for entry in outcome.due {
             state.sent[entry.notification.key] = entry.forgetAfter
             guard entry.deliver else { continue }
@@ -95,9 +97,11 @@ public struct RuleEngine: Sendable {
             trace.note("board \"\(evaluator.spec.board)\" is not loaded")
             return RuleOutcome()
         }
-        let (schedule, filter) = schedules.leaveNow(evaluator, rule: index, board: board, now: now)
-        return evaluator.evaluate(board: board, schedule: schedule, filter: filter, facts: facts, state: state, now: now,
-                                  trace: &trace)
+        var (schedule, filter, keys) = schedules.leaveNow(evaluator, rule: index, board: board, now: now)
+        let outcome = evaluator.evaluate(board: board, schedule: schedule, filter: filter, keys: &keys, facts: facts,
+                                         state: state, now: now, trace: &trace)
+        schedules.returnKeys(keys, rule: index, evaluator: evaluator)
+        return outcome
     }
 
     /// The checks every notification passes at sending time: expiry, active days and hours, quiet

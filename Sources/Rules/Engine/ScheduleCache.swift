@@ -17,6 +17,8 @@ public struct ScheduleCache: Sendable {
         let first: LocalDate
         let schedule: BoardSchedule
         let filter: LeaveNowEvaluator.CompiledFilter
+        /// Keys made against `schedule` (lent out during an evaluation).
+        var keys = KeyMemo()
     }
 
     private var entries: [String: Entry] = [:]
@@ -39,18 +41,26 @@ public struct ScheduleCache: Sendable {
         return entry
     }
 
-    /// The schedule of the rule's board at `now` and the rule's filter compiled against it (once
-    /// per schedule).
+    /// The schedule of the rule's board at `now`, the rule's filter compiled against it (once per
+    /// schedule) and the keys the rule made against it so far (give them back with `returnKeys`).
     mutating func leaveNow(_ evaluator: LeaveNowEvaluator, rule index: Int, board: Board, now: Int64)
-        -> (schedule: BoardSchedule, filter: LeaveNowEvaluator.CompiledFilter) {
+        -> (schedule: BoardSchedule, filter: LeaveNowEvaluator.CompiledFilter, keys: KeyMemo) {
         if index < filters.count, let cached = filters[index], cached.evaluator === evaluator,
            cached.first == board.clock.localTime(at: now).date.adding(days: -Board.previousServiceDays) {
-            return (cached.schedule, cached.filter)
+            // Lent out, so that the evaluation can change it without copying.
+            filters[index]?.keys = KeyMemo()
+            return (cached.schedule, cached.filter, cached.keys)
         }
         let entry = entry(for: board, now: now)
         let filter = LeaveNowEvaluator.CompiledFilter(spec: evaluator.spec, schedule: entry.schedule, board: board)
         if index >= filters.count { filters.append(contentsOf: repeatElement(nil, count: index + 1 - filters.count)) }
         filters[index] = CachedFilter(evaluator: evaluator, first: entry.first, schedule: entry.schedule, filter: filter)
-        return (entry.schedule, filter)
+        return (entry.schedule, filter, KeyMemo())
+    }
+
+    /// Takes back the keys lent by `leaveNow` (after the evaluation added to them).
+    mutating func returnKeys(_ keys: KeyMemo, rule index: Int, evaluator: LeaveNowEvaluator) {
+        guard index < filters.count, filters[index]?.evaluator === evaluator else { return }
+        filters[index]?.keys = keys
     }
 }
