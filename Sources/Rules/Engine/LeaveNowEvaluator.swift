@@ -64,7 +64,12 @@ final class LeaveNowEvaluator: Sendable {
             // No later departure can need a notification before the earliest wake-up found.
             if let wake = outcome.nextWakeUp, instant - maxLead > wake { break }
             // The window rules out most departures: checked here first, without a call.
-            if let window, !window.contains(Self.secondsOfDay(serviceSeconds[index - 1])) { continue }
+            if let window, !window.contains(Self.secondsOfDay(serviceSeconds[index - 1])) {
+                if let jump = filter.windowJump, let next = jump.nextStart(after: instant), next > instant + 1 {
+                    index = max(index, schedule.firstIndex(atOrAfter: next))
+                }
+                continue
+            }
             guard matches(index - 1, filter: filter, board: board, schedule: schedule) else { continue }
             considered += 1
             let walkStart = departures[index - 1].leaveAt
@@ -112,14 +117,51 @@ final class LeaveNowEvaluator: Sendable {
         let stops: [Int32]?
         let destinations: [Int32]?
         let longestWalk: Int
+        /// How to skip the departures outside the window at once (nil: check them one by one).
+        let windowJump: WindowJump?
 
         init(spec: LeaveNowSpec, schedule: BoardSchedule, board: Board) {
+            windowJump = spec.window.flatMap { WindowJump(window: $0, clock: board.clock) }
             lines = spec.lines.map { $0.compactMap(schedule.labelID) }
             stops = spec.stops.map { $0.compactMap(schedule.labelID) }
             destinations = spec.destinations.map { $0.compactMap(schedule.labelID) }
             var longestWalk = 0
             for index in board.sources.indices { longestWalk = max(longestWalk, board.sources[index].walkSeconds) }
             self.longestWalk = longestWalk
+        }
+    }
+
+    /// In a zone whose offset never changes, a service day starts at local midnight, so a
+    /// departure's timetable time of day is its instant's local time of day. Departures outside a
+    /// window that does not wrap midnight then form runs of instants, and the scan can go straight
+    /// to the next instant where the window opens: every departure before it is outside the window.
+    struct WindowJump: Sendable {
+        let start: Int
+        let end: Int
+        let offset: Int
+        /// Instants from this on are safely past the zone's last offset change (with a margin of
+        /// a week, more than any timetable time reaches back).
+        let since: Int64
+
+        init?(window: ClockWindow, clock: ZoneClock) {
+            guard window.start < window.end, window.start >= 0, window.end <= 86_400,
+                  let constant = clock.constantOffset else { return nil }
+            start = window.start
+            end = window.end
+            offset = constant.seconds
+            since = constant.since + 8 * 86_400
+        }
+
+        /// The first instant after `instant` whose local time of day is inside the window, when
+        /// `instant` is outside it; nil when unsure.
+        func nextStart(after instant: Int64) -> Int64? {
+            guard instant >= since else { return nil }
+            let local = instant + Int64(offset)
+            let dayStart = local >= 0 ? local / 86_400 * 86_400 : (local - 86_399) / 86_400 * 86_400
+            let time = Int(local - dayStart)
+            if time < start { return instant + Int64(start - time) }
+            if time >= end { return instant + Int64(86_400 - time + start) }
+            return nil
         }
     }
 
