@@ -20,6 +20,9 @@ final class LeaveNowEvaluator: Sendable {
     private let pickFirst: Bool
     private let headsUpSeconds: [Int]
     private let bufferSeconds: Int64
+    private let rain: RainAdjustment?
+    private let days: Set<Weekday>?
+    private let dayTypes: Set<DayType>?
 
     init(rule: RuleSpec, spec: LeaveNowSpec) {
         self.rule = rule
@@ -34,6 +37,9 @@ final class LeaveNowEvaluator: Sendable {
         pickFirst = spec.pick == .first
         headsUpSeconds = spec.headsUpSeconds
         bufferSeconds = Int64(spec.bufferSeconds)
+        rain = spec.rain
+        days = spec.days
+        dayTypes = spec.dayTypes
     }
 
     /// Departures further ahead than this are not looked at (a day and a bit).
@@ -42,11 +48,11 @@ final class LeaveNowEvaluator: Sendable {
     func evaluate(board: Board, schedule: BoardSchedule, filter: CompiledFilter, keys: inout KeyMemo, facts: Facts,
                   state: RuleState, now: Int64, trace: inout Trace) -> RuleOutcome {
         var outcome = RuleOutcome()
-        let forecast = spec.rain.flatMap { facts.forecasts[$0.weather]?.value }
-        if let rain = spec.rain, forecast == nil {
+        let forecast = rain.flatMap { facts.forecasts[$0.weather]?.value }
+        if let rain, forecast == nil {
             trace.note("no forecast from weather source \"\(rain.weather)\" yet: no rain adjustment")
         }
-        let rainExtra = Int64(spec.rain?.extraWalkSeconds ?? 0)
+        let rainExtra = Int64(rain?.extraWalkSeconds ?? 0)
         let maxLead = Int64(filter.longestWalk + longestHeadsUp) + bufferSeconds + rainExtra
         let departures = schedule.departures
         let instants = schedule.instants
@@ -174,11 +180,11 @@ final class LeaveNowEvaluator: Sendable {
         if let lines = filter.lines, !lines.contains(schedule.lineIDs[index]) { return false }
         if let destinations = filter.destinations, !destinations.contains(schedule.destinationIDs[index]) { return false }
         let day = Int(schedule.serviceDayNumbers[index])
-        if let days = spec.days {
+        if let days {
             let weekday = (day + 4) % 7  // 1970-01-01 was a Thursday
             guard let value = Weekday(rawValue: weekday < 0 ? weekday + 7 : weekday), days.contains(value) else { return false }
         }
-        if let types = spec.dayTypes, !types.contains(board.calendar.dayType(of: LocalDate(dayNumber: day))) { return false }
+        if let types = dayTypes, !types.contains(board.calendar.dayType(of: LocalDate(dayNumber: day))) { return false }
         if pickFirst, !ignoringPick {
             // Only the first matching departure of its service day.
             var earlier = index - 1
@@ -201,7 +207,7 @@ final class LeaveNowEvaluator: Sendable {
 
     /// Whether the forecast has rain during the walk.
     func isRainy(_ forecast: Forecast, from start: Int64, to end: Int64) -> Bool {
-        let threshold = spec.rain?.thresholdMillimetresPerHour ?? 0.1
+        let threshold = rain?.thresholdMillimetresPerHour ?? 0.1
         let from = Date(timeIntervalSince1970: TimeInterval(start)), to = Date(timeIntervalSince1970: TimeInterval(end))
         let minutely = forecast.minutely.filter { $0.time >= from && $0.time <= to }
         if !minutely.isEmpty { return minutely.contains { $0.precipitationMillimetresPerHour >= threshold } }
@@ -242,7 +248,7 @@ final class LeaveNowEvaluator: Sendable {
         let renderer = MessageRenderer(rule: rule)
         let ja = renderer.language == .ja
         let minutes = max(0, Int((leaveAt - now + 30) / 60))
-        let extra = (spec.rain?.extraWalkSeconds ?? 0) / 60
+        let extra = (rain?.extraWalkSeconds ?? 0) / 60
         /// The value of a variable that is a stored text (nil for computed ones).
         func storedValue(_ variable: LeaveNowVariable) -> String? {
             switch variable {

@@ -78,14 +78,17 @@ public struct RuleEngine: Sendable {
             for notification in ready { gate(notification, rule: rule, state: &state, now: now, into: &sendable, outcome: &outcome, trace: &trace) }
             hadReady = !ready.isEmpty
         }
+        // Taken out of the outcome so that its notifications are read in place, not copied.
+        let due = outcome.due
+        outcome.due = []
         // Room for a day or so of keys up front, instead of regrowing from one.
-        if state.sent.isEmpty, !outcome.due.isEmpty { state.sent.reserveCapacity(16) }
-        for entry in outcome.due {
-            state.sent[entry.notification.key] = entry.forgetAfter
-            guard entry.deliver else { continue }
-            gate(entry.notification, rule: rule, state: &state, now: now, into: &sendable, outcome: &outcome, trace: &trace)
+        if state.sent.isEmpty, !due.isEmpty { state.sent.reserveCapacity(16) }
+        for index in due.indices {
+            state.sent[due[index].notification.key] = due[index].forgetAfter
+            guard due[index].deliver else { continue }
+            gate(due[index].notification, rule: rule, state: &state, now: now, into: &sendable, outcome: &outcome, trace: &trace)
         }
-        if sendable.isEmpty, outcome.due.isEmpty, !hadReady { trace.note("nothing to send at this time") }
+        if sendable.isEmpty, due.isEmpty, !hadReady { trace.note("nothing to send at this time") }
         return RuleEvaluation(notifications: sendable, nextWakeUp: outcome.nextWakeUp, explanation: trace.lines)
     }
 
