@@ -5,7 +5,7 @@ struct KeyMemo: Sendable {
     private var entries: [(index: Int, offset: Int, key: String)] = []
 
     /// At most this many keys are kept (a few departures' worth).
-    static let capacity = 16
+    static let capacity = 8
 
     /// Forgets keys of departures before `index` (they are behind "now" for good).
     mutating func forget(before index: Int) {

@@ -81,8 +81,6 @@ public struct RuleEngine: Sendable {
         // Taken out of the outcome so that its notifications are read in place, not copied.
         let due = outcome.due
         outcome.due = []
-        // Room for a day or so of keys up front, instead of regrowing from one.
-        if state.sent.isEmpty, !due.isEmpty { state.sent.reserveCapacity(16) }
         for index in due.indices {
             state.sent[due[index].notification.key] = due[index].forgetAfter
             guard due[index].deliver else { continue }
