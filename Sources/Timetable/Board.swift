@@ -54,51 +54,76 @@ public struct BoardDeparture: Sendable, Hashable {
 /// Departures of a board over a range of service dates, merged and sorted for fast queries.
 ///
 /// Besides the departures it keeps their fields in parallel arrays of plain numbers (labels as
-/// ids), so that scanning many departures with a filter touches no strings.
+/// ids), so that scanning many departures with a filter touches no strings. The arrays live in
+/// one shared, immutable storage object, so copying a schedule costs a single retain.
 public struct BoardSchedule: Sendable {
+    /// The columns of a schedule, shared by every copy.
+    @usableFromInline
+    final class Storage: Sendable {
+        @usableFromInline let departures: [BoardDeparture]
+        @usableFromInline let instants: [Int64]
+        @usableFromInline let serviceDayNumbers: [Int32]
+        @usableFromInline let serviceSeconds: [Int32]
+        @usableFromInline let lineIDs: [Int32]
+        @usableFromInline let stopIDs: [Int32]
+        @usableFromInline let destinationIDs: [Int32]
+        @usableFromInline let lastFlags: [Bool]
+        @usableFromInline let labelTokens: [String]
+        let labels: [String: Int32]
+
+        init(departures: [BoardDeparture]) {
+            let sorted = departures.sorted {
+                if $0.departure != $1.departure { return $0.departure < $1.departure }
+                if $0.info.line != $1.info.line { return $0.info.line < $1.info.line }
+                return $0.info.stop < $1.info.stop
+            }
+            self.departures = sorted
+            self.instants = sorted.map(\.departure)
+            self.serviceDayNumbers = sorted.map { Int32($0.serviceDate.dayNumber) }
+            self.serviceSeconds = sorted.map(\.info.time)
+            self.lastFlags = sorted.map(\.info.isLast)
+            var labels: [String: Int32] = [:]
+            func id(_ label: String) -> Int32 {
+                if let id = labels[label] { return id }
+                let id = Int32(labels.count)
+                labels[label] = id
+                return id
+            }
+            self.lineIDs = sorted.map { id($0.info.line) }
+            self.stopIDs = sorted.map { id($0.info.stop) }
+            self.destinationIDs = sorted.map { id($0.info.destination) }
+            self.labels = labels
+            var tokens = [String](repeating: "", count: labels.count)
+            for (label, id) in labels { tokens[Int(id)] = BoardSchedule.token(label) }
+            self.labelTokens = tokens
+        }
+    }
+
+    @usableFromInline let storage: Storage
+
     /// Sorted by departure instant, then line, then stop.
-    public let departures: [BoardDeparture]
-    private let instants: [Int64]
+    @inlinable public var departures: [BoardDeparture] { storage.departures }
     /// Per departure: days since 1970-01-01 of its service date.
-    public let serviceDayNumbers: [Int32]
+    @inlinable public var serviceDayNumbers: [Int32] { storage.serviceDayNumbers }
     /// Per departure: seconds since the service-day start (the timetable's time, 24:05 = 86_700).
-    public let serviceSeconds: [Int32]
+    @inlinable public var serviceSeconds: [Int32] { storage.serviceSeconds }
     /// Per departure: the ids of its line, stop and destination labels (see `labelID(_:)`).
-    public let lineIDs: [Int32]
-    public let stopIDs: [Int32]
-    public let destinationIDs: [Int32]
+    @inlinable public var lineIDs: [Int32] { storage.lineIDs }
+    /// Per departure: the id of its stop label.
+    @inlinable public var stopIDs: [Int32] { storage.stopIDs }
+    /// Per departure: the id of its destination label.
+    @inlinable public var destinationIDs: [Int32] { storage.destinationIDs }
     /// Per departure: `isLast`.
-    public let lastFlags: [Bool]
+    @inlinable public var lastFlags: [Bool] { storage.lastFlags }
     /// Per label id: an ASCII token that stands for it in keys and headers: the label itself when it
     /// is plain ASCII (letters, digits, `-_.`), else `x` + its FNV-1a 64 hash in hex (stable everywhere).
-    public let labelTokens: [String]
-    private let labels: [String: Int32]
+    @inlinable public var labelTokens: [String] { storage.labelTokens }
+    /// Per departure: its instant (the same as `departures[i].departure`), seconds since the epoch.
+    @inlinable public var instants: [Int64] { storage.instants }
 
+    /// Merges and sorts `departures` and builds the columns.
     public init(departures: [BoardDeparture]) {
-        let sorted = departures.sorted {
-            if $0.departure != $1.departure { return $0.departure < $1.departure }
-            if $0.info.line != $1.info.line { return $0.info.line < $1.info.line }
-            return $0.info.stop < $1.info.stop
-        }
-        self.departures = sorted
-        self.instants = sorted.map(\.departure)
-        self.serviceDayNumbers = sorted.map { Int32($0.serviceDate.dayNumber) }
-        self.serviceSeconds = sorted.map(\.info.time)
-        self.lastFlags = sorted.map(\.info.isLast)
-        var labels: [String: Int32] = [:]
-        func id(_ label: String) -> Int32 {
-            if let id = labels[label] { return id }
-            let id = Int32(labels.count)
-            labels[label] = id
-            return id
-        }
-        self.lineIDs = sorted.map { id($0.info.line) }
-        self.stopIDs = sorted.map { id($0.info.stop) }
-        self.destinationIDs = sorted.map { id($0.info.destination) }
-        self.labels = labels
-        var tokens = [String](repeating: "", count: labels.count)
-        for (label, id) in labels { tokens[Int(id)] = BoardSchedule.token(label) }
-        self.labelTokens = tokens
+        storage = Storage(departures: departures)
     }
 
     /// The ASCII token of a label (see `labelTokens`).
@@ -115,13 +140,14 @@ public struct BoardSchedule: Sendable {
     }
 
     /// The id of a label (line, stop or destination text), or nil when no departure has it.
-    public func labelID(_ label: String) -> Int32? { labels[label] }
+    public func labelID(_ label: String) -> Int32? { storage.labels[label] }
 
     /// The departure instant at an index.
-    public func instant(at index: Int) -> Int64 { instants[index] }
+    @inlinable public func instant(at index: Int) -> Int64 { storage.instants[index] }
 
     /// Index of the first departure at or after `instant`.
-    public func firstIndex(atOrAfter instant: Int64) -> Int {
+    @inlinable public func firstIndex(atOrAfter instant: Int64) -> Int {
+        let instants = storage.instants
         var low = 0, high = instants.count
         instants.withUnsafeBufferPointer { buffer in
             while low < high {

@@ -10,6 +10,10 @@ public struct ZoneClock: Sendable {
     /// after it are arithmetic instead of a timezone-database lookup.
     private let fixedOffset: (since: Int64, seconds: Int)?
 
+    /// The zone's offset from UTC in seconds when it never changes from `since` on (nil for a zone
+    /// with transitions after 1970): from `since` on, local time is plain arithmetic on instants.
+    public var constantOffset: (since: Int64, seconds: Int)? { fixedOffset }
+
     public init(timeZone: TimeZone) {
         self.timeZone = timeZone
         // A zone with no transition after 1970 keeps the 1970 offset for good.

@@ -21,17 +21,22 @@ struct CompiledTemplate<Variable: RawRepresentable & Sendable>: Sendable where V
         capacity = template.source.utf8.count + 48
     }
 
-    func render(_ value: (Variable) -> String) -> String {
-        if parts.count == 1, case .variable(let variable) = parts[0] { return value(variable) }
-        var output = ""
-        output.reserveCapacity(capacity)
+    /// The variable when the template is nothing but one variable (`{{board_title}}`).
+    var singleVariable: Variable? {
+        if parts.count == 1, case .variable(let variable) = parts[0] { return variable }
+        return nil
+    }
+
+    /// Renders the template; `append` writes a variable's value at the end of the text so far.
+    func render(_ append: (Variable, inout TextBuilder) -> Void) -> String {
+        var output = TextBuilder(capacity: capacity)
         for part in parts {
             switch part {
-            case .text(let text): output += text
-            case .variable(let variable): output += value(variable)
+            case .text(let text): output.append(text)
+            case .variable(let variable): append(variable, &output)
             }
         }
-        return output
+        return output.text
     }
 }
 

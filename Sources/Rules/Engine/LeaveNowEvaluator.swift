@@ -12,6 +12,17 @@ final class LeaveNowEvaluator: Sendable {
     /// The rule's message and title (or the built-in ones) in its language, compiled once.
     let text: CompiledTemplate<LeaveNowVariable>
     let title: CompiledTemplate<LeaveNowVariable>
+    /// `rule id/` as UTF-8: how every key of this rule starts.
+    private let keyPrefix: [UInt8]
+    // The spec's scalar filters, copied out once so the departure scan reads them directly.
+    private let window: ClockWindow?
+    private let lastOnly: Bool
+    private let pickFirst: Bool
+    private let headsUpSeconds: [Int]
+    private let bufferSeconds: Int64
+    private let rain: RainAdjustment?
+    private let days: Set<Weekday>?
+    private let dayTypes: Set<DayType>?
 
     init(rule: RuleSpec, spec: LeaveNowSpec) {
         self.rule = rule
@@ -20,60 +31,79 @@ final class LeaveNowEvaluator: Sendable {
         let language = rule.common.language
         text = CompiledTemplate(rule.common.message[language] ?? Self.defaultText[language]!)
         title = CompiledTemplate(rule.common.title[language] ?? Self.defaultTitle[language]!)
+        keyPrefix = Array(rule.id.utf8) + [UInt8(ascii: "/")]
+        window = spec.window
+        lastOnly = spec.lastOnly
+        pickFirst = spec.pick == .first
+        headsUpSeconds = spec.headsUpSeconds
+        bufferSeconds = Int64(spec.bufferSeconds)
+        rain = spec.rain
+        days = spec.days
+        dayTypes = spec.dayTypes
     }
 
     /// Departures further ahead than this are not looked at (a day and a bit).
     static let horizon: Int64 = 30 * 3600
 
-    func evaluate(board: Board, schedule: BoardSchedule, facts: Facts, state: RuleState, now: Int64,
-                  trace: inout Trace) -> RuleOutcome {
+    func evaluate(board: Board, schedule: BoardSchedule, filter: CompiledFilter, keys: inout KeyMemo, facts: Facts,
+                  state: RuleState, now: Int64, trace: inout Trace) -> RuleOutcome {
         var outcome = RuleOutcome()
-        let forecast = spec.rain.flatMap { facts.forecasts[$0.weather]?.value }
-        if let rain = spec.rain, forecast == nil {
+        let forecast = rain.flatMap { facts.forecasts[$0.weather]?.value }
+        if let rain, forecast == nil {
             trace.note("no forecast from weather source \"\(rain.weather)\" yet: no rain adjustment")
         }
-        var longestWalk = 0
-        for source in board.sources { longestWalk = max(longestWalk, source.walkSeconds) }
-        let maxLead = Int64(longestWalk + spec.bufferSeconds + (spec.rain?.extraWalkSeconds ?? 0) + longestHeadsUp)
+        let rainExtra = Int64(rain?.extraWalkSeconds ?? 0)
+        let maxLead = Int64(filter.longestWalk + longestHeadsUp) + bufferSeconds + rainExtra
         let departures = schedule.departures
-        let filter = CompiledFilter(spec: spec, schedule: schedule)
+        let instants = schedule.instants
+        let serviceSeconds = schedule.serviceSeconds
+        let limit = now + LeaveNowEvaluator.horizon
         var index = schedule.firstIndex(atOrAfter: now + 1)
+        keys.forget(before: index)
         var considered = 0
-        while index < departures.count {
-            let instant = schedule.instant(at: index)
+        // Offsets due for one departure, largest first (the heads-up before the leave-now); reused.
+        var due: [(offset: Int, key: String)] = []
+        while index < instants.count {
+            let instant = instants[index]
             index += 1
-            if instant > now + LeaveNowEvaluator.horizon { break }
+            if instant > limit { break }
             // No later departure can need a notification before the earliest wake-up found.
             if let wake = outcome.nextWakeUp, instant - maxLead > wake { break }
+            // The window rules out most departures: checked here first, without a call.
+            if let window, !window.contains(Self.secondsOfDay(serviceSeconds[index - 1])) {
+                if let jump = filter.windowJump, let next = jump.nextStart(after: instant), next > instant + 1 {
+                    index = max(index, schedule.firstIndex(atOrAfter: next))
+                }
+                continue
+            }
             guard matches(index - 1, filter: filter, board: board, schedule: schedule) else { continue }
-            let departure = departures[index - 1]
             considered += 1
-            let rainy = forecast.map { isRainy($0, from: departure.leaveAt - Int64(spec.bufferSeconds), to: departure.departure) } ?? false
-            let leaveAt = departure.leaveAt - Int64(spec.bufferSeconds) - (rainy ? Int64(spec.rain!.extraWalkSeconds) : 0)
-            // Offsets largest first: the heads-up before the leave-now. Keys are made only for due ones.
-            var due: [(offset: Int, key: String)] = []
-            for offset in spec.headsUpSeconds {
+            let walkStart = departures[index - 1].leaveAt
+            let rainy = forecast.map { isRainy($0, from: walkStart - bufferSeconds, to: instant) } ?? false
+            let leaveAt = walkStart - bufferSeconds - (rainy ? rainExtra : 0)
+            // Keys are made only for due offsets.
+            due.removeAll(keepingCapacity: true)
+            for offset in headsUpSeconds {
                 let fireAt = leaveAt - Int64(offset)
                 if fireAt > now {
                     outcome.wake(at: fireAt)
                     continue
                 }
-                let key = self.key(index - 1, schedule: schedule, offset: offset)
+                let key = keys.key(index: index - 1, offset: offset) { self.key(index - 1, schedule: schedule, offset: offset) }
                 if state.sent[key] == nil { due.append((offset, key)) }
             }
-            trace.note("departure \(board.clock.iso8601(departure.departure)) \(departure.line) from \(departure.stop): leave at \(board.clock.clockText(leaveAt))"
-                + (rainy ? " (rain expected: +\(spec.rain!.extraWalkSeconds / 60) min walk)" : "")
+            trace.note("departure \(board.clock.iso8601(instant)) \(departures[index - 1].line) from \(departures[index - 1].stop): leave at \(board.clock.clockText(leaveAt))"
+                + (rainy ? " (rain expected: +\(rainExtra / 60) min walk)" : "")
                 + (due.isEmpty ? "" : "; due now: " + due.map { $0.offset == 0 ? "leave-now" : "heads-up \($0.offset / 60) min" }.joined(separator: ", ")))
             guard let send = due.last else { continue }
             // Only the most recent of several due notifications is sent; the older ones are recorded as handled.
             for (offset, key) in due.dropLast() {
                 trace.note("  heads-up \(offset / 60) min skipped: a later notification for the same departure is due")
-                outcome.due.append((handled(key: key, fireAt: leaveAt - Int64(offset), expiresAt: departure.departure),
-                                    departure.departure, false))
+                outcome.due.append((handled(key: key, fireAt: leaveAt - Int64(offset), expiresAt: instant), instant, false))
             }
-            let notification = self.notification(departure, board: board, key: send.key, leaveAt: leaveAt, offset: send.offset,
-                                                  rainy: rainy, now: now)
-            outcome.due.append((notification, departure.departure, true))
+            let notification = self.notification(departures[index - 1], board: board, key: send.key, leaveAt: leaveAt,
+                                                  offset: send.offset, rainy: rainy, now: now)
+            outcome.due.append((notification, instant, true))
         }
         if considered == 0 { trace.note("no departure of board \"\(spec.board)\" within \(LeaveNowEvaluator.horizon / 3600) h matches the rule's filters") }
         return outcome
@@ -85,33 +115,77 @@ final class LeaveNowEvaluator: Sendable {
                      urgency: rule.common.urgency, language: rule.common.language, title: "", text: "")
     }
 
-    /// The rule's label filters as label ids of one schedule (nil: no filter; empty: nothing matches).
-    struct CompiledFilter {
+    /// What a rule needs of one board schedule, worked out once per schedule (see `ScheduleCache`):
+    /// its label filters as label ids (nil: no filter; empty: nothing matches) and the board's
+    /// longest walk.
+    struct CompiledFilter: Sendable {
         let lines: [Int32]?
         let stops: [Int32]?
         let destinations: [Int32]?
+        let longestWalk: Int
+        /// How to skip the departures outside the window at once (nil: check them one by one).
+        let windowJump: WindowJump?
 
-        init(spec: LeaveNowSpec, schedule: BoardSchedule) {
+        init(spec: LeaveNowSpec, schedule: BoardSchedule, board: Board) {
+            windowJump = spec.window.flatMap { WindowJump(window: $0, clock: board.clock) }
             lines = spec.lines.map { $0.compactMap(schedule.labelID) }
             stops = spec.stops.map { $0.compactMap(schedule.labelID) }
             destinations = spec.destinations.map { $0.compactMap(schedule.labelID) }
+            var longestWalk = 0
+            for index in board.sources.indices { longestWalk = max(longestWalk, board.sources[index].walkSeconds) }
+            self.longestWalk = longestWalk
         }
     }
 
-    /// Whether the departure at `index` of the schedule is one the rule cares about.
+    /// In a zone whose offset never changes, a service day starts at local midnight, so a
+    /// departure's timetable time of day is its instant's local time of day. Departures outside a
+    /// window that does not wrap midnight then form runs of instants, and the scan can go straight
+    /// to the next instant where the window opens: every departure before it is outside the window.
+    struct WindowJump: Sendable {
+        let start: Int
+        let end: Int
+        let offset: Int
+        /// Instants from this on are safely past the zone's last offset change (with a margin of
+        /// a week, more than any timetable time reaches back).
+        let since: Int64
+
+        init?(window: ClockWindow, clock: ZoneClock) {
+            guard window.start < window.end, window.start >= 0, window.end <= 86_400,
+                  let constant = clock.constantOffset else { return nil }
+            start = window.start
+            end = window.end
+            offset = constant.seconds
+            since = constant.since + 8 * 86_400
+        }
+
+        /// The first instant after `instant` whose local time of day is inside the window, when
+        /// `instant` is outside it; nil when unsure.
+        func nextStart(after instant: Int64) -> Int64? {
+            guard instant >= since else { return nil }
+            let local = instant + Int64(offset)
+            let dayStart = local >= 0 ? local / 86_400 * 86_400 : (local - 86_399) / 86_400 * 86_400
+            let time = Int(local - dayStart)
+            if time < start { return instant + Int64(start - time) }
+            if time >= end { return instant + Int64(86_400 - time + start) }
+            return nil
+        }
+    }
+
+    /// Whether the departure at `index` of the schedule is one the rule cares about. The cheapest,
+    /// most selective checks come first.
     func matches(_ index: Int, filter: CompiledFilter, board: Board, schedule: BoardSchedule, ignoringPick: Bool = false) -> Bool {
-        if spec.lastOnly, !schedule.lastFlags[index] { return false }
-        if let lines = filter.lines, !lines.contains(schedule.lineIDs[index]) { return false }
+        if let window, !window.contains(Self.secondsOfDay(schedule.serviceSeconds[index])) { return false }
+        if lastOnly, !schedule.lastFlags[index] { return false }
         if let stops = filter.stops, !stops.contains(schedule.stopIDs[index]) { return false }
+        if let lines = filter.lines, !lines.contains(schedule.lineIDs[index]) { return false }
         if let destinations = filter.destinations, !destinations.contains(schedule.destinationIDs[index]) { return false }
         let day = Int(schedule.serviceDayNumbers[index])
-        if let days = spec.days {
+        if let days {
             let weekday = (day + 4) % 7  // 1970-01-01 was a Thursday
             guard let value = Weekday(rawValue: weekday < 0 ? weekday + 7 : weekday), days.contains(value) else { return false }
         }
-        if let types = spec.dayTypes, !types.contains(board.calendar.dayType(of: LocalDate(dayNumber: day))) { return false }
-        if let window = spec.window, !window.contains(Int(schedule.serviceSeconds[index]) % 86_400) { return false }
-        if spec.pick == .first, !ignoringPick {
+        if let types = dayTypes, !types.contains(board.calendar.dayType(of: LocalDate(dayNumber: day))) { return false }
+        if pickFirst, !ignoringPick {
             // Only the first matching departure of its service day.
             var earlier = index - 1
             while earlier >= 0, schedule.instant(at: earlier) >= schedule.instant(at: index) - 48 * 3600 {
@@ -124,9 +198,16 @@ final class LeaveNowEvaluator: Sendable {
         return true
     }
 
+    /// A timetable time (24:05 = 86_700) as a time of day (00:05), as the window sees it.
+    @inline(__always)
+    static func secondsOfDay(_ serviceSeconds: Int32) -> Int {
+        let seconds = Int(serviceSeconds)
+        return seconds >= 0 && seconds < 86_400 ? seconds : seconds % 86_400
+    }
+
     /// Whether the forecast has rain during the walk.
     func isRainy(_ forecast: Forecast, from start: Int64, to end: Int64) -> Bool {
-        let threshold = spec.rain?.thresholdMillimetresPerHour ?? 0.1
+        let threshold = rain?.thresholdMillimetresPerHour ?? 0.1
         let from = Date(timeIntervalSince1970: TimeInterval(start)), to = Date(timeIntervalSince1970: TimeInterval(end))
         let minutely = forecast.minutely.filter { $0.time >= from && $0.time <= to }
         if !minutely.isEmpty { return minutely.contains { $0.precipitationMillimetresPerHour >= threshold } }
@@ -137,17 +218,23 @@ final class LeaveNowEvaluator: Sendable {
 
     /// `rule/departure instant/line token/stop token/offset seconds`: ASCII, stable across restarts.
     func key(_ index: Int, schedule: BoardSchedule, offset: Int) -> String {
-        var key = rule.id
-        key.reserveCapacity(rule.id.utf8.count + 48)
-        key += "/"
-        key += String(schedule.instant(at: index))
-        key += "/"
-        key += schedule.labelTokens[Int(schedule.lineIDs[index])]
-        key += "/"
-        key += schedule.labelTokens[Int(schedule.stopIDs[index])]
-        key += "/"
-        key += String(offset)
-        return key
+        let line = schedule.labelTokens[Int(schedule.lineIDs[index])]
+        let stop = schedule.labelTokens[Int(schedule.stopIDs[index])]
+        let instant = schedule.instant(at: index)
+        // Two numbers and three slashes.
+        let capacity = keyPrefix.count + line.utf8.count + stop.utf8.count + 2 * ByteWriter.maximumDigits + 3
+        return String(unsafeUninitializedCapacity: capacity) { buffer in
+            var writer = ByteWriter(buffer: buffer)
+            keyPrefix.withUnsafeBufferPointer { writer.write($0) }
+            writer.write(instant)
+            writer.write(UInt8(ascii: "/"))
+            writer.write(line)
+            writer.write(UInt8(ascii: "/"))
+            writer.write(stop)
+            writer.write(UInt8(ascii: "/"))
+            writer.write(Int64(offset))
+            return writer.count
+        }
     }
 
     static let defaultText = MessageRenderer.builtIn([
@@ -161,29 +248,51 @@ final class LeaveNowEvaluator: Sendable {
         let renderer = MessageRenderer(rule: rule)
         let ja = renderer.language == .ja
         let minutes = max(0, Int((leaveAt - now + 30) / 60))
-        let extra = (spec.rain?.extraWalkSeconds ?? 0) / 60
-        func value(_ variable: LeaveNowVariable) -> String {
+        let extra = (rain?.extraWalkSeconds ?? 0) / 60
+        /// The value of a variable that is a stored text (nil for computed ones).
+        func storedValue(_ variable: LeaveNowVariable) -> String? {
             switch variable {
             case .rule: return rule.id
             case .board: return board.id
             case .boardTitle: return board.title
             case .line: return departure.line
             case .stop: return departure.stop
-            case .place: return renderer.place(stop: departure.stop, line: departure.line)
             case .destination: return departure.destination
-            case .departure: return board.clock.clockText(departure.departure)
-            case .leaveAt: return board.clock.clockText(leaveAt)
-            case .when: return minutes == 0 ? (ja ? "今すぐ出発" : "Leave now") : (ja ? "あと\(minutes)分で出発" : "Leave in \(minutes) min")
-            case .minutes: return String(minutes)
-            case .walkMinutes: return String(Int(departure.departure - departure.leaveAt) / 60 + (rainy ? extra : 0))
-            case .headsUpMinutes: return String(offset / 60)
-            case .rainNote: return rainy ? (ja ? "（雨予報: 徒歩+\(extra)分）" : " (rain expected: +\(extra) min walk)") : ""
-            case .serviceDate: return departure.serviceDate.description
             case .dayType: return departure.dayTypeLabel
+            default: return nil
             }
         }
-        let text = self.text.render(value)
-        let title = self.title.render(value)
+        func append(_ variable: LeaveNowVariable, to output: inout TextBuilder) {
+            if let value = storedValue(variable) {
+                output.append(value)
+                return
+            }
+            switch variable {
+            case .place: renderer.appendPlace(stop: departure.stop, line: departure.line, to: &output)
+            case .departure: ClockText.append(departure.departure, clock: board.clock, to: &output)
+            case .leaveAt: ClockText.append(leaveAt, clock: board.clock, to: &output)
+            case .when:
+                if minutes == 0 {
+                    output.append(ja ? "今すぐ出発" : "Leave now")
+                } else {
+                    output.append(ja ? "あと" : "Leave in ")
+                    output.append(minutes)
+                    output.append(ja ? "分で出発" : " min")
+                }
+            case .minutes: output.append(minutes)
+            case .walkMinutes: output.append(Int(departure.departure - departure.leaveAt) / 60 + (rainy ? extra : 0))
+            case .headsUpMinutes: output.append(offset / 60)
+            case .rainNote: if rainy { output.append(ja ? "（雨予報: 徒歩+\(extra)分）" : " (rain expected: +\(extra) min walk)") }
+            case .serviceDate: output.append(departure.serviceDate.description)
+            case .rule, .board, .boardTitle, .line, .stop, .destination, .dayType: break
+            }
+        }
+        func render(_ template: CompiledTemplate<LeaveNowVariable>) -> String {
+            if let variable = template.singleVariable, let value = storedValue(variable) { return value }
+            return template.render(append)
+        }
+        let text = render(self.text)
+        let title = render(self.title)
         return Notification(key: key, rule: rule.id, kind: "leave_now", fireAt: leaveAt - Int64(offset),
                             expiresAt: departure.departure, channels: rule.common.channels, urgency: rule.common.urgency,
                             language: rule.common.language, title: title, text: text)

@@ -35,9 +35,41 @@ struct MessageRenderer {
 
     /// "platform 12" / "12番のりば" for numbered stops, else the stop's name.
     func place(stop: String, line: String) -> String {
-        let isNumber = !stop.isEmpty && stop.allSatisfy(\.isNumber)
-        let name = isNumber ? (language == .ja ? "\(stop)番のりば" : "platform \(stop)") : stop
-        return line.isEmpty ? name : "\(name) (\(line))"
+        var place = TextBuilder(capacity: stop.utf8.count + line.utf8.count + 16)
+        appendPlace(stop: stop, line: line, to: &place)
+        return place.text
+    }
+
+    /// Appends `place(stop:line:)` to `output`.
+    func appendPlace(stop: String, line: String, to output: inout TextBuilder) {
+        if MessageRenderer.isNumber(stop) {
+            if language == .ja {
+                output.append(stop)
+                output.append("番のりば")
+            } else {
+                output.append("platform ")
+                output.append(stop)
+            }
+        } else {
+            output.append(stop)
+        }
+        if !line.isEmpty {
+            output.append(" (")
+            output.append(line)
+            output.append(")")
+        }
+    }
+
+    /// Whether every character of a non-empty text is a number (ASCII text is checked byte by byte:
+    /// its only numbers are the digits).
+    static func isNumber(_ text: String) -> Bool {
+        if text.isEmpty { return false }
+        var digitsOnly = true
+        for byte in text.utf8 {
+            if byte >= 0x80 { return text.allSatisfy(\.isNumber) }
+            if byte < UInt8(ascii: "0") || byte > UInt8(ascii: "9") { digitsOnly = false }
+        }
+        return digitsOnly
     }
 
     /// `HH:MM` in the rule's timezone, with the date in front when it is not the day of `now`.

@@ -60,14 +60,8 @@ public struct RuleEngine: Sendable {
         if state.sent.count > 64 { state.prune(now: now) }
         var outcome: RuleOutcome
         switch rule.kind {
-        case .leaveNow(let spec):
-            if let board = facts.boards[spec.board], let evaluator = leaveNow[index] {
-                let schedule = schedules.schedule(for: board, now: now)
-                outcome = evaluator.evaluate(board: board, schedule: schedule, facts: facts, state: state, now: now, trace: &trace)
-            } else {
-                trace.note("board \"\(spec.board)\" is not loaded")
-                outcome = RuleOutcome()
-            }
+        case .leaveNow:
+            outcome = evaluateLeaveNow(rule: index, facts: facts, state: state, now: now, schedules: &schedules, trace: &trace)
         case .weather(let spec):
             outcome = WeatherRuleEvaluator(rule: rule, spec: spec).evaluate(facts: facts, state: &state, now: now, trace: &trace)
         case .newArticle(let spec):
@@ -76,39 +70,61 @@ public struct RuleEngine: Sendable {
         }
         var sendable: [Notification] = []
         // Notifications that waited for quiet hours to end come first.
-        let (ready, waiting) = (state.deferred.filter { $0.fireAt <= now }, state.deferred.filter { $0.fireAt > now })
-        state.deferred = waiting
-        for notification in waiting { outcome.wake(at: notification.fireAt) }
-        for notification in ready { gate(notification, rule: rule, state: &state, now: now, into: &sendable, outcome: &outcome, trace: &trace) }
-        for (notification, forgetAfter, deliver) in outcome.due {
-            state.sent[notification.key] = forgetAfter
-            guard deliver else { continue }
-            gate(notification, rule: rule, state: &state, now: now, into: &sendable, outcome: &outcome, trace: &trace)
+        var hadReady = false
+        if !state.deferred.isEmpty {
+            let (ready, waiting) = (state.deferred.filter { $0.fireAt <= now }, state.deferred.filter { $0.fireAt > now })
+            state.deferred = waiting
+            for notification in waiting { outcome.wake(at: notification.fireAt) }
+            for notification in ready { gate(notification, rule: rule, state: &state, now: now, into: &sendable, outcome: &outcome, trace: &trace) }
+            hadReady = !ready.isEmpty
         }
-        if sendable.isEmpty, outcome.due.isEmpty, ready.isEmpty { trace.note("nothing to send at this time") }
+        // Taken out of the outcome so that its notifications are read in place, not copied.
+        let due = outcome.due
+        outcome.due = []
+        for index in due.indices {
+            state.sent[due[index].notification.key] = due[index].forgetAfter
+            guard due[index].deliver else { continue }
+            gate(due[index].notification, rule: rule, state: &state, now: now, into: &sendable, outcome: &outcome, trace: &trace)
+        }
+        if sendable.isEmpty, due.isEmpty, !hadReady { trace.note("nothing to send at this time") }
         return RuleEvaluation(notifications: sendable, nextWakeUp: outcome.nextWakeUp, explanation: trace.lines)
+    }
+
+    /// A leave-now rule: its board's schedule and the rule's filter come from the cache.
+    private func evaluateLeaveNow(rule index: Int, facts: Facts, state: RuleState, now: Int64,
+                                  schedules: inout ScheduleCache, trace: inout Trace) -> RuleOutcome {
+        guard let evaluator = leaveNow[index] else { return RuleOutcome() }
+        guard let board = facts.boards[evaluator.spec.board] else {
+            trace.note("board \"\(evaluator.spec.board)\" is not loaded")
+            return RuleOutcome()
+        }
+        var (schedule, filter, keys) = schedules.leaveNow(evaluator, rule: index, board: board, now: now)
+        let outcome = evaluator.evaluate(board: board, schedule: schedule, filter: filter, keys: &keys, facts: facts,
+                                         state: state, now: now, trace: &trace)
+        schedules.returnKeys(keys, rule: index, evaluator: evaluator)
+        return outcome
     }
 
     /// The checks every notification passes at sending time: expiry, active days and hours, quiet
     /// hours (wait for their end unless it would expire), cooldown, and the daily maximum.
     private func gate(_ notification: Notification, rule: RuleSpec, state: inout RuleState, now: Int64,
                       into sendable: inout [Notification], outcome: inout RuleOutcome, trace: inout Trace) {
-        let common = rule.common
-        let clock = common.clock
+        // Read through `rule` rather than copying `common` out (a copy retains each of its fields).
+        let clock = rule.common.clock
         let (date, seconds) = clock.localTime(at: now)
         if let expiry = notification.expiresAt, expiry <= now {
             trace.note("dropped \(notification.key): expired at \(clock.iso8601(expiry))")
             return
         }
-        if let days = common.activeDays, !days.contains(date.weekday) {
+        if let days = rule.common.activeDays, !days.contains(date.weekday) {
             trace.note("dropped \(notification.key): the rule is not active on this weekday")
             return
         }
-        if let hours = common.activeHours, !hours.contains(seconds) {
+        if let hours = rule.common.activeHours, !hours.contains(seconds) {
             trace.note("dropped \(notification.key): outside the active hours \(hours)")
             return
         }
-        if let quiet = common.quietHours, quiet.contains(seconds), common.urgency != .critical {
+        if let quiet = rule.common.quietHours, quiet.contains(seconds), rule.common.urgency != .critical {
             let end = now + Int64(quiet.secondsUntilEnd(from: seconds))
             if let expiry = notification.expiresAt, expiry <= end {
                 trace.note("dropped \(notification.key): quiet hours \(quiet), and it expires before they end")
@@ -121,13 +137,13 @@ public struct RuleEngine: Sendable {
             }
             return
         }
-        if let last = state.lastSentAt, common.cooldownSeconds > 0, now - last < Int64(common.cooldownSeconds) {
-            trace.note("dropped \(notification.key): cooldown \(common.cooldownSeconds / 60) min since the last one at \(clock.iso8601(last))")
+        if let last = state.lastSentAt, rule.common.cooldownSeconds > 0, now - last < Int64(rule.common.cooldownSeconds) {
+            trace.note("dropped \(notification.key): cooldown \(rule.common.cooldownSeconds / 60) min since the last one at \(clock.iso8601(last))")
             return
         }
         let today = date.dayNumber
         let count = state.dayCount?.day == today ? state.dayCount!.count : 0
-        if let limit = common.maxPerDay, count >= limit {
+        if let limit = rule.common.maxPerDay, count >= limit {
             trace.note("dropped \(notification.key): already \(count) today (max_per_day \(limit))")
             return
         }
