@@ -48,3 +48,48 @@ public struct EngineState: Sendable, Equatable, Codable {
     public var rules: [String: RuleState] = [:]
     public init() {}
 }
+
+/// A weather detector whose state a rule can keep in `RuleState.weather`.
+protocol StoredWeatherDetector: WeatherChangeDetector where State: InitialDetectorState {
+    /// This detector's state, if `stored` holds one.
+    static func stored(in stored: WeatherDetectorState?) -> State?
+    /// `state` wrapped for storage.
+    static func store(_ state: State) -> WeatherDetectorState
+}
+
+/// A detector state with a starting value.
+protocol InitialDetectorState {
+    static var initial: Self { get }
+}
+
+extension RainStartDetector.State: InitialDetectorState { static var initial: Self { Self() } }
+extension PrecipitationProbabilityDetector.State: InitialDetectorState { static var initial: Self { Self() } }
+extension PressureDropDetector.State: InitialDetectorState { static var initial: Self { Self() } }
+extension TemperatureDropDetector.State: InitialDetectorState { static var initial: Self { Self() } }
+extension NewAlertDetector.State: InitialDetectorState { static var initial: Self { Self() } }
+extension ForecastChangeDetector.State: InitialDetectorState { static var initial: Self { Self() } }
+
+extension RainStartDetector: StoredWeatherDetector {
+    static func stored(in stored: WeatherDetectorState?) -> State? { if case .rainStart(let state)? = stored { state } else { nil } }
+    static func store(_ state: State) -> WeatherDetectorState { .rainStart(state) }
+}
+extension PrecipitationProbabilityDetector: StoredWeatherDetector {
+    static func stored(in stored: WeatherDetectorState?) -> State? { if case .precipitationProbability(let state)? = stored { state } else { nil } }
+    static func store(_ state: State) -> WeatherDetectorState { .precipitationProbability(state) }
+}
+extension PressureDropDetector: StoredWeatherDetector {
+    static func stored(in stored: WeatherDetectorState?) -> State? { if case .pressureDrop(let state)? = stored { state } else { nil } }
+    static func store(_ state: State) -> WeatherDetectorState { .pressureDrop(state) }
+}
+extension TemperatureDropDetector: StoredWeatherDetector {
+    static func stored(in stored: WeatherDetectorState?) -> State? { if case .temperatureDrop(let state)? = stored { state } else { nil } }
+    static func store(_ state: State) -> WeatherDetectorState { .temperatureDrop(state) }
+}
+extension NewAlertDetector: StoredWeatherDetector {
+    static func stored(in stored: WeatherDetectorState?) -> State? { if case .newAlert(let state)? = stored { state } else { nil } }
+    static func store(_ state: State) -> WeatherDetectorState { .newAlert(state) }
+}
+extension ForecastChangeDetector: StoredWeatherDetector {
+    static func stored(in stored: WeatherDetectorState?) -> State? { if case .forecastChanged(let state)? = stored { state } else { nil } }
+    static func store(_ state: State) -> WeatherDetectorState { .forecastChanged(state) }
+}

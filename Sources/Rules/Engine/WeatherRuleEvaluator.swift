@@ -17,15 +17,18 @@ struct WeatherRuleEvaluator {
         let forecast = snapshot.value
         let date = Date(timeIntervalSince1970: TimeInterval(now))
         trace.note("forecast fetched at \(rule.common.clock.iso8601(snapshot.fetchedAt)) (\((now - snapshot.fetchedAt) / 60) min old): \(forecast.minutely.count) minutely, \(forecast.hourly.count) hourly points, \(forecast.alerts.count) alerts")
+        /// Runs a detector on the stored state of this rule and stores its new state.
+        func run<Detector: StoredWeatherDetector>(_ detector: Detector) -> (events: [WeatherEvent], state: Detector.State, previous: Detector.State) {
+            let previous = Detector.stored(in: state.weather) ?? Detector.State.initial
+            let result = detector.evaluate(forecast, previous: previous, now: date)
+            state.weather = Detector.store(result.state)
+            return (result.events, result.state, previous)
+        }
         let events: [WeatherEvent]
         switch spec.condition {
         case .rainStarts(let within, let threshold):
-            let detector = RainStartDetector(thresholdMillimetresPerHour: threshold, lookahead: TimeInterval(within))
-            var previous = RainStartDetector.State()
-            if case .rainStart(let stored)? = state.weather { previous = stored }
-            let result = detector.evaluate(forecast, previous: previous, now: date)
+            let result = run(RainStartDetector(thresholdMillimetresPerHour: threshold, lookahead: TimeInterval(within)))
             events = result.events
-            state.weather = .rainStart(result.state)
             // Wake when the first rain beyond the window enters it.
             let horizon = now + Int64(within)
             let firstRain = forecast.minutely.first { Int64($0.time.timeIntervalSince1970) > horizon && $0.precipitationMillimetresPerHour >= threshold }?.time
@@ -34,45 +37,24 @@ struct WeatherRuleEvaluator {
             if let firstRain, !result.state.inEpisode { outcome.wake(at: Int64(firstRain.timeIntervalSince1970) - Int64(within)) }
             trace.note(result.state.inEpisode ? "in a rain episode (fires again only after a dry spell)" : "no rain of ≥ \(threshold) mm/h expected within \(within / 60) min")
         case .precipitationProbability(let atLeast, let within):
-            let detector = PrecipitationProbabilityDetector(threshold: atLeast, window: .ahead(from: 0, to: TimeInterval(within)))
-            var previous = PrecipitationProbabilityDetector.State()
-            if case .precipitationProbability(let stored)? = state.weather { previous = stored }
-            let result = detector.evaluate(forecast, previous: previous, now: date)
+            let result = run(PrecipitationProbabilityDetector(threshold: atLeast, window: .ahead(from: 0, to: TimeInterval(within))))
             events = result.events
-            state.weather = .precipitationProbability(result.state)
             trace.note("probability ≥ \(Int(atLeast * 100))% within \(within / 3600) h: \(result.state.isActive ? "yes" : "no")")
         case .pressureDrop(let hpa, let within):
-            let detector = PressureDropDetector(dropHectopascals: hpa, horizon: TimeInterval(within))
-            var previous = PressureDropDetector.State()
-            if case .pressureDrop(let stored)? = state.weather { previous = stored }
-            let result = detector.evaluate(forecast, previous: previous, now: date)
+            let result = run(PressureDropDetector(dropHectopascals: hpa, horizon: TimeInterval(within)))
             events = result.events
-            state.weather = .pressureDrop(result.state)
             trace.note("pressure drop ≥ \(hpa) hPa within \(within / 3600) h: \(result.state.isActive ? "yes" : "no")")
         case .temperatureDrop(let degrees, let within):
-            let detector = TemperatureDropDetector(dropCelsius: degrees, horizon: TimeInterval(within))
-            var previous = TemperatureDropDetector.State()
-            if case .temperatureDrop(let stored)? = state.weather { previous = stored }
-            let result = detector.evaluate(forecast, previous: previous, now: date)
+            let result = run(TemperatureDropDetector(dropCelsius: degrees, horizon: TimeInterval(within)))
             events = result.events
-            state.weather = .temperatureDrop(result.state)
             trace.note("temperature ≥ \(degrees) °C below the same hour yesterday: \(result.state.isActive ? "yes" : "no")")
         case .newAlert:
-            let detector = NewAlertDetector()
-            var previous = NewAlertDetector.State()
-            if case .newAlert(let stored)? = state.weather { previous = stored }
-            let result = detector.evaluate(forecast, previous: previous, now: date)
-            events = result.events
-            state.weather = .newAlert(result.state)
+            events = run(NewAlertDetector()).events
             trace.note("\(forecast.alerts.count) alerts in the forecast, \(events.count) new")
         case .forecastChanged(let within):
-            let detector = ForecastChangeDetector(window: .ahead(from: 0, to: TimeInterval(within)))
-            var previous = ForecastChangeDetector.State()
-            if case .forecastChanged(let stored)? = state.weather { previous = stored }
-            let result = detector.evaluate(forecast, previous: previous, now: date)
+            let result = run(ForecastChangeDetector(window: .ahead(from: 0, to: TimeInterval(within))))
             events = result.events
-            state.weather = .forecastChanged(result.state)
-            trace.note(previous.baseline == nil ? "first forecast: recorded as the baseline" : "compared with the previous forecast: \(events.isEmpty ? "no change" : "changed")")
+            trace.note(result.previous.baseline == nil ? "first forecast: recorded as the baseline" : "compared with the previous forecast: \(events.isEmpty ? "no change" : "changed")")
         }
         state.lastSnapshotAt = snapshot.fetchedAt
         for event in events {
