@@ -33,7 +33,7 @@ let package = Package(
         // Live sources: endpoints, secrets, the last-good-data cache and fetching through HTTP.
         .target(name: "LiveSources", dependencies: ["HTTP", "Rules", "Timetable", "Weather", "Feeds"]),
 
-        .executableTarget(name: "leavenow", dependencies: ["Timetable", "Rules"]),
+        .executableTarget(name: "leavenow", dependencies: ["Timetable", "Rules", "HTTP", "LiveSources"]),
         .executableTarget(name: "leavenow-bench", dependencies: ["Timetable", "Rules"]),
 
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),

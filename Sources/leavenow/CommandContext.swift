@@ -30,6 +30,29 @@ struct CommandContext {
         return "rules"
     }
 
+    /// `--state DIR`, else `$XDG_STATE_HOME/leavenow`, else `$HOME/.local/state/leavenow`.
+    func stateDirectory(_ option: String?) throws -> String {
+        if let option { return option }
+        if let stateHome = environment["XDG_STATE_HOME"], !stateHome.isEmpty { return stateHome + "/leavenow" }
+        if let home = environment["HOME"], !home.isEmpty { return home + "/.local/state/leavenow" }
+        throw CommandFailure.usage("no state directory: give --state DIR, or set XDG_STATE_HOME or HOME")
+    }
+
+    /// Loads the configuration of a rules directory; any problem fails the command with every diagnostic.
+    func loadConfiguration(rulesOption: String?) throws -> (configuration: Configuration, directory: String) {
+        let directory = rulesDirectory(rulesOption)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw CommandFailure.failure("no rules directory \"\(directory)\": give --rules DIR, or put sources in "
+                + "$XDG_CONFIG_HOME/leavenow/rules or ./rules")
+        }
+        do {
+            return (try Configuration.load(directory: directory), directory)
+        } catch {
+            throw CommandFailure.failure("\(directory) has problems:\n" + error.rendered)
+        }
+    }
+
     /// Loads the boards of a rules directory and finds one by id; source problems go to stderr.
     func loadBoard(id: String, rulesOption: String?) throws -> Board {
         let directory = rulesDirectory(rulesOption)

@@ -12,9 +12,13 @@ usage:
   leavenow dry-run [--rules DIR] (--at TIME | --from TIME --to TIME) [--fixtures DIR] [--json]
   leavenow explain RULE --at TIME [--rules DIR] [--fixtures DIR] [--json]
   leavenow test [--rules DIR] [FILES…]
+  leavenow fetch [SOURCE…] [--rules DIR] [--state DIR] [--json]
+  leavenow sources [--rules DIR] [--state DIR] [--json]
 
 TIME is ISO 8601 with an offset (2024-12-22T10:32:00+09:00) or a wall time in the board's
 timezone (2024-12-22T10:32). Rules come from --rules, $XDG_CONFIG_HOME/leavenow/rules or ./rules.
+The source cache lives under --state, $XDG_STATE_HOME/leavenow or $HOME/.local/state/leavenow.
+For testing, LEAVENOW_SOURCE_BASE_URL=http://127.0.0.1:PORT sends every fetch to that server.
 """
 
 func runCommand(_ arguments: [String], context: CommandContext) throws -> String {
@@ -28,6 +32,8 @@ func runCommand(_ arguments: [String], context: CommandContext) throws -> String
     case "dry-run": return try DryRunCommand().run(rest, context: context)
     case "explain": return try ExplainCommand().run(rest, context: context)
     case "test": return try TestCommand().run(rest, context: context)
+    case "fetch": return try FetchCommand().run(rest, context: context)
+    case "sources": return try SourcesCommand().run(rest, context: context)
     case "help", "--help", "-h": return help
     default: throw CommandFailure.usage("unknown command \"\(command)\"\n\n" + help)
     }

@@ -1,0 +1,96 @@
+import Foundation
+import HTTP
+import LiveSources
+import Rules
+
+/// `leavenow fetch [SOURCE…] [--rules DIR] [--state DIR] [--json]`: fetches the weather sources and
+/// feeds now (all, or the ids given) into the last-good-data cache and says what happened to each.
+/// Exit 1 when any fetch failed.
+struct FetchCommand {
+    static let usage = """
+    usage: leavenow fetch [SOURCE…] [--rules DIR] [--state DIR] [--json]
+
+    Fetches every weather source and feed of the configuration (or the ids given) into
+    <state>/sources/ (default $XDG_STATE_HOME/leavenow, else $HOME/.local/state/leavenow).
+    For testing: LEAVENOW_SOURCE_BASE_URL=http://127.0.0.1:PORT sends every request to that
+    server instead of the providers (same paths and queries, no proxy).
+    """
+
+    /// The variable that points every provider at a test server.
+    static let baseURLVariable = "LEAVENOW_SOURCE_BASE_URL"
+
+    func run(_ arguments: [String], context: CommandContext) throws -> String {
+        if arguments.contains("--help") || arguments.contains("-h") { return Self.usage }
+        let parsed = try ParsedArguments(arguments, options: ["--rules", "--state"], flags: ["--json"])
+        let (configuration, directory) = try context.loadConfiguration(rulesOption: parsed.value("--rules"))
+        let state = try context.stateDirectory(parsed.value("--state"))
+        let sources = try Self.select(parsed.positionals, from: LiveSource.all(in: configuration))
+        let baseURL = context.environment[Self.baseURLVariable].flatMap { $0.isEmpty ? nil : $0 }
+        let fetcher = SourceFetcher(
+            endpoint: SourceEndpoint(baseURL: baseURL), secrets: SecretSource(environment: context.environment),
+            cache: SourceCache(stateDirectory: state),
+            client: HTTPMultiClient(configuration: HTTPClientConfiguration(proxy: baseURL == nil ? .environment : .direct)))
+        let results = sources.isEmpty ? [] : fetcher.fetch(sources)
+        for result in results {
+            for warning in result.warnings { context.warn("\(result.source): \(warning)") }
+        }
+        let output = parsed.has("--json") ? Self.json(results) : Self.text(results, directory: directory)
+        if results.contains(where: { $0.error != nil }) { throw CommandFailure.failedReport(output) }
+        return output
+    }
+
+    /// The sources named by `ids` (all when none), or a usage error listing the known ids.
+    static func select(_ ids: [String], from all: [LiveSource]) throws -> [LiveSource] {
+        guard !ids.isEmpty else { return all }
+        let known = Set(all.map(\.id))
+        let unknown = ids.filter { !known.contains($0) }
+        guard unknown.isEmpty else {
+            let list = all.map(\.id)
+            throw CommandFailure.usage("unknown source\(unknown.count == 1 ? "" : "s") "
+                + unknown.map { "\"\($0)\"" }.joined(separator: ", ")
+                + (list.isEmpty ? " (no weather sources or feeds are configured)" : " (sources: \(list.joined(separator: ", ")))"))
+        }
+        let wanted = Set(ids)
+        return all.filter { wanted.contains($0.id) }
+    }
+
+    private static func text(_ results: [SourceFetchResult], directory: String) -> String {
+        guard !results.isEmpty else { return "\(directory): no weather sources or feeds are configured" }
+        let width = results.map(\.source.id.count).max() ?? 0
+        return results.map { result in
+            let id = result.source.id.padding(toLength: width, withPad: " ", startingAt: 0)
+            switch result.outcome {
+            case .updated(let bytes): return "\(id)  updated  \(ByteSize.text(bytes))"
+            case .notModified(let saved): return "\(id)  not modified (saved \(ByteSize.text(saved)))"
+            case .failed(let error):
+                let kept = result.cached.map { "; keeping the data of \(SourceTime.iso8601($0.checkedAt))" } ?? ""
+                return "\(id)  failed: \(error.message)\(kept)"
+            }
+        }.joined(separator: "\n")
+    }
+
+    private static func json(_ results: [SourceFetchResult]) -> String {
+        JSONValue.object([("sources", .array(results.map { result in
+            var members: [(String, JSONValue)] = [("id", .string(result.source.id)), ("kind", .string(result.source.kind.rawValue))]
+            switch result.outcome {
+            case .updated(let bytes):
+                members += [("outcome", .string("updated")), ("bytes", .int(Int64(bytes)))]
+            case .notModified(let saved):
+                members += [("outcome", .string("not_modified")), ("bytes_saved", .int(Int64(saved)))]
+            case .failed(let error):
+                members += [("outcome", .string("failed")), ("reason", .string(snakeCase(error.reason.rawValue))),
+                            ("error", .string(error.message)), ("status", error.status.map { .int(Int64($0)) } ?? .null)]
+            }
+            return .object(members)
+        }))]).text
+    }
+
+    /// `missingSecret` → `missing_secret`.
+    private static func snakeCase(_ name: String) -> String {
+        var text = ""
+        for character in name {
+            if character.isUppercase { text += "_" + character.lowercased() } else { text.append(character) }
+        }
+        return text
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+import Timetable
+
+/// Times of the source cache for people: ISO 8601 in Asia/Tokyo and short ages (`45 s`, `12 min`,
+/// `3 h 5 min`, `2 d 4 h`).
+enum SourceTime {
+    private static let tokyo = ZoneClock(identifier: "Asia/Tokyo")!
+
+    /// Whole seconds since 1970 of `date`.
+    static func seconds(_ date: Date) -> Int64 { Int64(date.timeIntervalSince1970.rounded(.down)) }
+
+    /// `2024-12-22T10:32:00+09:00`.
+    static func iso8601(_ date: Date) -> String { iso8601(seconds(date)) }
+
+    /// `2024-12-22T10:32:00+09:00`.
+    static func iso8601(_ epoch: Int64) -> String { tokyo.iso8601(epoch) }
+
+    /// A short age; negative ages (a clock moved back) read as `0 s`.
+    static func age(_ seconds: Int64) -> String {
+        let seconds = max(0, seconds)
+        if seconds < 60 { return "\(seconds) s" }
+        if seconds < 3600 { return "\(seconds / 60) min" }
+        if seconds < 86_400 {
+            let minutes = seconds % 3600 / 60
+            return "\(seconds / 3600) h" + (minutes > 0 ? " \(minutes) min" : "")
+        }
+        let hours = seconds % 86_400 / 3600
+        return "\(seconds / 86_400) d" + (hours > 0 ? " \(hours) h" : "")
+    }
+}

@@ -1,0 +1,106 @@
+import LiveSources
+import Rules
+
+/// `leavenow sources [--rules DIR] [--state DIR] [--json]`: every configured weather source and feed
+/// with what the cache holds for it: last fetch and age, next refresh, bytes, bytes saved by 304s.
+/// Reads the cache only; no network.
+struct SourcesCommand {
+    static let usage = "usage: leavenow sources [--rules DIR] [--state DIR] [--json]"
+
+    /// One source and its cache entry.
+    struct Row {
+        var source: LiveSource
+        var refreshSeconds: Int?
+        var cached: SourceCacheMetadata?
+        var unreadable: String?
+    }
+
+    func run(_ arguments: [String], context: CommandContext) throws -> String {
+        let parsed = try ParsedArguments(arguments, options: ["--rules", "--state"], flags: ["--json"])
+        _ = try parsed.requirePositionals([])
+        let (configuration, directory) = try context.loadConfiguration(rulesOption: parsed.value("--rules"))
+        let cache = SourceCache(stateDirectory: try context.stateDirectory(parsed.value("--state")))
+        let rows = LiveSource.all(in: configuration).map { source in
+            var row = Row(source: source, refreshSeconds: Self.refreshSeconds(of: source))
+            do {
+                row.cached = try cache.load(source)?.metadata
+            } catch {
+                row.unreadable = "\(error)"
+                context.warn("\(source): \(error)")
+            }
+            return row
+        }
+        let now = context.now()
+        if parsed.has("--json") { return Self.json(rows, now: now) }
+        guard !rows.isEmpty else { return "\(directory): no weather sources or feeds are configured" }
+        return Self.table(rows, now: now)
+    }
+
+    /// The configured refresh interval of a weather source or feed.
+    static func refreshSeconds(of source: LiveSource) -> Int? {
+        switch source.origin {
+        case .weather(let spec): spec.refreshSeconds
+        case .feed(let spec): spec.refreshSeconds
+        case .odptStationTimetable, .odptTrainInformation: nil
+        }
+    }
+
+    private static func nextRefresh(_ row: Row) -> Int64? {
+        guard let cached = row.cached, let refresh = row.refreshSeconds else { return nil }
+        return SourceTime.seconds(cached.checkedAt) + Int64(refresh)
+    }
+
+    private static func table(_ rows: [Row], now: Int64) -> String {
+        var lines = [["ID", "KIND", "LAST FETCH", "AGE", "NEXT REFRESH", "BYTES", "SAVED"]]
+        for row in rows {
+            var line = [row.source.id, row.source.kind.rawValue]
+            if let cached = row.cached {
+                let checked = SourceTime.seconds(cached.checkedAt)
+                let next = nextRefresh(row)
+                line += [SourceTime.iso8601(checked), SourceTime.age(now - checked),
+                         next.map { $0 <= now ? "due" : SourceTime.iso8601($0) } ?? "-",
+                         ByteSize.text(cached.bytes), ByteSize.text(cached.bytesSaved)]
+            } else {
+                line += [row.unreadable == nil ? "never fetched" : "unreadable cache", "-", "due", "-", "-"]
+            }
+            lines.append(line)
+        }
+        var widths = [Int](repeating: 0, count: lines[0].count)
+        for line in lines {
+            for (column, cell) in line.enumerated() { widths[column] = max(widths[column], cell.count) }
+        }
+        return lines.map { line in
+            line.enumerated().map { column, cell in
+                column == line.count - 1 ? cell : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+            }.joined(separator: "  ")
+        }.joined(separator: "\n")
+    }
+
+    private static func json(_ rows: [Row], now: Int64) -> String {
+        JSONValue.object([("sources", .array(rows.map { row in
+            var members: [(String, JSONValue)] = [
+                ("id", .string(row.source.id)), ("kind", .string(row.source.kind.rawValue)),
+                ("refresh_seconds", row.refreshSeconds.map { .int(Int64($0)) } ?? .null),
+            ]
+            guard let cached = row.cached else {
+                members += [("fetched", .bool(false)), ("due", .bool(true))]
+                if let unreadable = row.unreadable { members.append(("error", .string(unreadable))) }
+                return .object(members)
+            }
+            let checked = SourceTime.seconds(cached.checkedAt)
+            let next = nextRefresh(row)
+            members += [
+                ("fetched", .bool(true)),
+                ("last_fetch", .string(SourceTime.iso8601(checked))),
+                ("body_fetched_at", .string(SourceTime.iso8601(cached.fetchedAt))),
+                ("age_seconds", .int(max(0, now - checked))),
+                ("next_refresh", next.map { .string(SourceTime.iso8601($0)) } ?? .null),
+                ("due", .bool(next.map { $0 <= now } ?? true)),
+                ("bytes", .int(Int64(cached.bytes))),
+                ("bytes_saved", .int(Int64(cached.bytesSaved))),
+                ("url", .string(cached.url)),
+            ]
+            return .object(members)
+        }))]).text
+    }
+}
