@@ -33,17 +33,20 @@ let package = Package(
         // Live sources: endpoints, secrets, the last-good-data cache and fetching through HTTP.
         .target(name: "LiveSources", dependencies: ["HTTP", "Rules", "Timetable", "Weather", "Feeds"]),
 
+        // Test doubles shared by the test suites: local servers from scripts/.
+        .target(name: "TestServers"),
+
         .executableTarget(name: "leavenow", dependencies: ["Timetable", "Rules", "HTTP", "LiveSources"]),
         .executableTarget(name: "leavenow-bench", dependencies: ["Timetable", "Rules"]),
 
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
         .testTarget(name: "TimetableTests", dependencies: ["Timetable"]),
-        .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
+        .testTarget(name: "HTTPTests", dependencies: ["HTTP", "TestServers"]),
         .testTarget(name: "WeatherTests", dependencies: ["Weather"]),
         .testTarget(name: "FeedsTests", dependencies: ["Feeds"]),
         .testTarget(name: "RulesTests", dependencies: ["Rules", "Timetable"]),
-        .testTarget(name: "LiveSourcesTests", dependencies: ["LiveSources", "HTTP", "Rules", "Weather", "Feeds"]),
-        .testTarget(name: "CLITests", dependencies: ["leavenow"]),
+        .testTarget(name: "LiveSourcesTests", dependencies: ["LiveSources", "HTTP", "Rules", "Weather", "Feeds", "TestServers"]),
+        .testTarget(name: "CLITests", dependencies: ["leavenow", "TestServers"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import HTTP
+import TestServers
 import XCTest
 
 /// `scripts/test-source-server.py` on 127.0.0.1: the fixtures at the providers' real paths.
@@ -7,36 +8,12 @@ final class TestSourceServer {
     /// Client settings for the local server: never through a proxy from the environment.
     static let configuration = HTTPClientConfiguration(proxy: .direct)
 
-    let port: Int
-    private let process = Process()
-    private let input = Pipe()
+    private let server: ScriptServer
+    var port: Int { server.port }
 
     /// A server accepting `key` as OpenWeather's appid and ODPT's consumer key.
     init(key: String) throws {
-        let script = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("scripts").appendingPathComponent("test-source-server.py")
-        let output = Pipe()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path, "--lifetime", "60", "--key", key]
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var firstLine = Data()
-        while !firstLine.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            firstLine.append(chunk)
-        }
-        let text = String(decoding: firstLine, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let port = Int(text) else {
-            process.terminate()
-            throw NSError(domain: "TestSourceServer", code: 1, userInfo: [
-                NSLocalizedDescriptionKey: "test server did not print its port: \(text.debugDescription)",
-            ])
-        }
-        self.port = port
+        server = try ScriptServer(script: "test-source-server.py", arguments: ["--key", key])
     }
 
     var baseURL: String { "http://127.0.0.1:\(port)" }
@@ -60,9 +37,5 @@ final class TestSourceServer {
         return response.body
     }
 
-    func stop() {
-        try? input.fileHandleForWriting.close()
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
-    }
+    func stop() { server.stop() }
 }
