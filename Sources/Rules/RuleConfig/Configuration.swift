@@ -19,11 +19,14 @@ public struct Configuration: Sendable {
         let files = config.files
         let result = Configuration(directory: directory, boards: files.flatMap(\.boards), weather: files.flatMap(\.weather),
                                    feeds: files.flatMap(\.feeds), channels: files.flatMap(\.channels), rules: files.flatMap(\.rules))
-        let problems = result.crossFileProblems(references: files.flatMap(\.ruleReferences))
+        let problems = result.crossFileProblems(references: files.flatMap(\.ruleReferences)) + result.quotaPlan.refusals
         config.add(problems.map { config.diagnostic(at: $0.location, $0.message) })
         guard config.diagnostics.isEmpty else { throw ConfigError(diagnostics: config.diagnostics) }
         return result
     }
+
+    /// Requests per day per provider from the refresh intervals.
+    public var quotaPlan: QuotaPlan { QuotaPlan(weather: weather, feeds: feeds) }
 
     /// Duplicate ids per kind of thing, and rule references to things that do not exist.
     func crossFileProblems(references: [RuleReferenceUse]) -> [(location: ConfigLocation, message: String)] {

@@ -1,0 +1,60 @@
+/// Requests per day each provider gets from the configured refresh intervals, against its free
+/// tier (a warning) and a hard limit (the configuration is refused).
+///
+/// Limits: OpenWeather One Call 3.0 is free up to 1,000 calls a day and its default daily cap is
+/// 2,000; Open-Meteo's free API asks for fewer than 10,000 calls a day; JMA and feeds publish no
+/// quota, so leavenow stays polite: at most one request every 5 minutes per source.
+public struct QuotaPlan: Sendable, Equatable {
+    /// One provider's load.
+    public struct Line: Sendable, Equatable {
+        public var provider: String
+        public var sources: [String]
+        public var requestsPerDay: Int
+        /// Above this a warning is printed.
+        public var freeTier: Int
+        /// Above this the configuration is refused.
+        public var hardLimit: Int
+        /// Where the first of its sources is defined.
+        public var location: ConfigLocation
+    }
+
+    public var lines: [Line]
+
+    /// The plan of a configuration's weather sources and feeds.
+    public init(weather: [WeatherSourceSpec], feeds: [FeedSourceSpec]) {
+        var lines: [Line] = []
+        func perDay(_ refresh: Int) -> Int { (86_400 + max(refresh, 1) - 1) / max(refresh, 1) }
+        for provider in WeatherSourceSpec.Provider.allCases {
+            let sources = weather.filter { $0.provider == provider }
+            guard let first = sources.first else { continue }
+            let (free, hard): (Int, Int)
+            switch provider {
+            case .openweather: (free, hard) = (1_000, 2_000)
+            case .openMeteo: (free, hard) = (10_000, 10_000)
+            case .jma: (free, hard) = (288 * sources.count, 1_440 * sources.count)
+            }
+            lines.append(Line(provider: provider.rawValue, sources: sources.map(\.id),
+                              requestsPerDay: sources.map { perDay($0.refreshSeconds) }.reduce(0, +),
+                              freeTier: free, hardLimit: hard, location: first.location))
+        }
+        for feed in feeds {
+            lines.append(Line(provider: "feed \(feed.id)", sources: [feed.id], requestsPerDay: perDay(feed.refreshSeconds),
+                              freeTier: 288, hardLimit: 1_440, location: feed.location))
+        }
+        self.lines = lines
+    }
+
+    /// Providers above their free tier (but within the hard limit), as messages.
+    public var warnings: [(location: ConfigLocation, message: String)] {
+        lines.filter { $0.requestsPerDay > $0.freeTier && $0.requestsPerDay <= $0.hardLimit }.map {
+            ($0.location, "\($0.provider) would get \($0.requestsPerDay) requests a day from \($0.sources.joined(separator: ", ")), above its free tier of \($0.freeTier): raise refresh")
+        }
+    }
+
+    /// Providers above their hard limit, as messages (the configuration is refused).
+    public var refusals: [(location: ConfigLocation, message: String)] {
+        lines.filter { $0.requestsPerDay > $0.hardLimit }.map {
+            ($0.location, "\($0.provider) would get \($0.requestsPerDay) requests a day from \($0.sources.joined(separator: ", ")), above the limit of \($0.hardLimit) leavenow allows: raise refresh")
+        }
+    }
+}
