@@ -11,13 +11,7 @@ struct MessageRenderer {
     /// Renders the rule's message or `fallback` (per language), and the title or `fallbackTitle`.
     func render(_ values: [String: String], fallback: [MessageLanguage: MessageTemplate],
                 fallbackTitle: [MessageLanguage: MessageTemplate]) -> (title: String, text: String) {
-        render(fallback: fallback, fallbackTitle: fallbackTitle) { values[$0] }
-    }
-
-    /// Renders with values computed on demand (only the variables the templates use).
-    func render(fallback: [MessageLanguage: MessageTemplate], fallbackTitle: [MessageLanguage: MessageTemplate],
-                value: (String) -> String?) -> (title: String, text: String) {
-        let lookup: (String) -> String? = { $0 == "rule" ? self.rule.id : value($0) }
+        let lookup: (String) -> String? = { $0 == "rule" ? self.rule.id : values[$0] }
         let text = (rule.common.message[language] ?? fallback[language])?.render(lookup) ?? ""
         let title = (rule.common.title[language] ?? fallbackTitle[language])?.render(lookup) ?? ""
         return (title, text)
@@ -33,14 +27,7 @@ struct MessageRenderer {
         (try? MessageTemplate(source)) ?? MessageTemplate(literal: source)
     }
 
-    /// "platform 12" / "12番のりば" for numbered stops, else the stop's name.
-    func place(stop: String, line: String) -> String {
-        var place = TextBuilder(capacity: stop.utf8.count + line.utf8.count + 16)
-        appendPlace(stop: stop, line: line, to: &place)
-        return place.text
-    }
-
-    /// Appends `place(stop:line:)` to `output`.
+    /// Appends "platform 12 (鷹56)" / "12番のりば (鷹56)" for numbered stops, else the stop's name.
     func appendPlace(stop: String, line: String, to output: inout TextBuilder) {
         if MessageRenderer.isNumber(stop) {
             if language == .ja {
