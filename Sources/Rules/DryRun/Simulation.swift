@@ -41,9 +41,7 @@ public struct Simulation {
     public func run(from: Int64, to: Int64, state initial: EngineState = EngineState()) -> (deliveries: [SimulatedDelivery], state: EngineState) {
         var state = initial
         var schedules = ScheduleCache()
-        let rules = engine.rules
-        let sources = rules.map(Self.sources(of:))
-        var wake: [Int64?] = Array(repeating: from, count: rules.count)
+        var stepper = RuleStepper(engine: engine, start: from)
         var deliveries: [SimulatedDelivery] = []
         var now = from
         var previous = from - 1
@@ -52,18 +50,10 @@ public struct Simulation {
             steps += 1
             let updated = timeline.sourcesUpdated(after: previous, through: now)
             let facts = timeline.facts(at: now, boards: boards)
-            for index in rules.indices {
-                let due = (wake[index].map { $0 <= now } ?? false) || !sources[index].isDisjoint(with: updated)
-                guard due else { continue }
-                var ruleState = state.rules[rules[index].id] ?? RuleState()
-                let result = engine.evaluate(rule: index, facts: facts, state: &ruleState, now: now, schedules: &schedules)
-                state.rules[rules[index].id] = ruleState
-                deliveries += result.notifications.map { SimulatedDelivery(at: now, notification: $0) }
-                wake[index] = result.nextWakeUp.map { max($0, now + 1) }
-            }
-            let nextWake = wake.compactMap { $0 }.min()
+            let notifications = stepper.step(now: now, updated: updated, facts: facts, state: &state, schedules: &schedules).notifications
+            deliveries += notifications.map { SimulatedDelivery(at: now, notification: $0) }
             let nextSnapshot = timeline.nextSnapshot(after: now)
-            guard let next = [nextWake, nextSnapshot].compactMap({ $0 }).min() else { break }
+            guard let next = [stepper.nextWake, nextSnapshot].compactMap({ $0 }).min() else { break }
             previous = now
             now = next
         }

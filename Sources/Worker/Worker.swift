@@ -1,0 +1,267 @@
+import Daemon
+import Delivery
+import Foundation
+import HTTP
+import LiveSources
+import Rules
+import Store
+import Timetable
+
+/// `leavenow run`: the long-running worker. Each pass it fetches the sources that are due, runs the
+/// rules that are due, commits what they decided to the outbox together with their new state (one
+/// transaction: a crash neither loses nor repeats a decision), expires what is too late, sends what
+/// is due, and sleeps until the earliest next thing — a rule's wake-up, a source's refresh, a retry,
+/// the systemd watchdog — or a signal, a change in the rules directory, a clock jump.
+///
+/// Not `Sendable`: the worker is one thread's loop (it owns curl handles and the database).
+public final class Worker {
+    private let options: WorkerOptions
+    private let clock: any WorkerClock
+    private let logger: LogfmtLogger
+    private let store: SQLiteStore
+    private let systemd: SystemdNotifier
+    private var rules: LoadedRules
+    private var supply: any FactSupply
+    private var dispatcher: Dispatcher
+    private var stepper: RuleStepper
+    private var state: EngineState
+    private var schedules = ScheduleCache()
+    private let retries = RetrySchedule()
+    private var lastNow: Int64?
+    private var lastStatus = ""
+    private var stopping = false
+
+    /// Opens the state, loads the rules (failing with every problem when they do not check) and
+    /// prepares the first pass at the clock's current time.
+    public init(options: WorkerOptions, clock: any WorkerClock = SystemWorkerClock(), logger: LogfmtLogger) throws {
+        self.options = options
+        self.clock = clock
+        self.logger = logger
+        self.systemd = SystemdNotifier(environment: options.environment)
+        self.store = try SQLiteStore(path: options.statePath)
+        let rules = try LoadedRules.load(directory: options.rulesDirectory)
+        self.rules = rules
+        let now = Int64(clock.now().rounded(.down))
+        self.state = try store.loadEngineState()
+        self.dispatcher = try Self.dispatcher(for: rules.configuration, options: options, clock: clock)
+        self.stepper = RuleStepper(engine: rules.engine, start: now)
+        self.supply = RecordedFacts(timeline: FactTimeline(), boards: rules.boards)
+        self.supply = makeSupply(rules, now: now)
+        for warning in rules.warnings { logger.log(.warning, "board.warning", ["msg": warning]) }
+        logger.log(.info, "rules.loaded", ["dir": options.rulesDirectory, "rules": "\(rules.engine.rules.count)",
+                                          "boards": "\(rules.boards.count)", "channels": "\(rules.configuration.channels.count)"])
+    }
+
+    // MARK: - The loop
+
+    /// Runs until SIGTERM / SIGINT (or, with `--once`, one pass; with `until`, the clock passing it).
+    public func run() throws {
+        let wake = try WakeSource(watching: options.rulesDirectory)
+        logger.log(.info, "worker.started", ["pid": "\(getpid())", "state": options.statePath,
+                                             "mode": options.fixtures == nil ? "live" : "recorded"])
+        var first = true
+        while true {
+            let next = pass()
+            if first {
+                systemd.ready()
+                first = false
+            }
+            if options.once || stopping { break }
+            let now = clock.now()
+            if let until = options.until, now >= Double(until) { break }
+            var deadline = next.map { clock.realTime(of: Double($0)) }
+            if let until = options.until {
+                let end = clock.realTime(of: Double(until))
+                deadline = deadline.map { min($0, end) } ?? end
+            }
+            if let interval = systemd.watchdogInterval {
+                let ping = Date().addingTimeInterval(interval / 2)
+                deadline = deadline.map { min($0, ping) } ?? ping
+            }
+            let reasons = try wake.wait(until: deadline)
+            systemd.watchdog()
+            for reason in reasons { handle(reason) }
+            if stopping { break }
+        }
+        systemd.stopping()
+        logger.log(.info, "worker.stopped", ["pending": "\((try? store.counts()[.pending]) ?? 0)"])
+    }
+
+    /// One pass at the clock's current time; returns when the worker should next look.
+    @discardableResult
+    public func pass() -> Int64? {
+        let now = Int64(clock.now().rounded(.down))
+        if let last = lastNow, now < last - 1 || now > last + 3_600 {
+            logger.log(.notice, "clock.jumped", ["from": iso(last), "to": iso(now),
+                                                 "msg": "re-planning: what expired is skipped, not sent late"])
+        }
+        lastNow = now
+        let updated = supply.refresh(now: now)
+        let facts = supply.facts(at: now)
+        let (notifications, ran) = stepper.step(now: now, updated: updated, facts: facts, state: &state, schedules: &schedules)
+        do {
+            var changed: [String: RuleState] = [:]
+            for id in ran { changed[id] = state.rules[id] }
+            let queued = try store.commit(notifications: notifications, ruleStates: changed, now: now)
+            for entry in queued {
+                logger.log(.info, "notification.queued", ["id": "\(entry.id)", "rule": entry.notification.rule,
+                                                         "channel": entry.channel, "key": entry.key])
+            }
+        } catch {
+            logger.log(.error, "state.commit_failed", ["msg": "\(error)"])
+        }
+        deliver(now: now)
+        let next = [stepper.nextWake, supply.nextRefresh(after: now), (try? store.nextAttemptTime()) ?? nil]
+            .compactMap { $0 }.min().map { max($0, now + 1) }
+        publishStatus(now: now, next: next)
+        return next
+    }
+
+    /// Expires what is too late, then sends everything due, in bounded rounds.
+    private func deliver(now: Int64) {
+        do {
+            for entry in try store.expire(now: now) {
+                logger.log(.notice, "notification.expired", ["id": "\(entry.id)", "rule": entry.notification.rule,
+                                                            "channel": entry.channel, "key": entry.key])
+            }
+            for _ in 0..<64 {
+                let due = try store.due(now: now, limit: options.batchSize)
+                guard !due.isEmpty else { break }
+                let jobs = due.map { DeliveryJob(id: $0.id, notification: $0.notification, channel: $0.channel, attempt: $0.attempts + 1) }
+                let results = dispatcher.send(jobs)
+                var records: [DeliveryRecord] = []
+                for (entry, result) in zip(due, results) {
+                    records.append(record(for: entry, result: result, now: now))
+                }
+                try store.record(records, now: now)
+                if due.count < options.batchSize { break }
+            }
+        } catch {
+            logger.log(.error, "outbox.failed", ["msg": "\(error)"])
+        }
+    }
+
+    /// What the store keeps of one attempt, logged.
+    private func record(for entry: OutboxEntry, result: DeliveryResult, now: Int64) -> DeliveryRecord {
+        let fields: KeyValuePairs<String, String> = ["id": "\(entry.id)", "rule": entry.notification.rule,
+                                                     "channel": entry.channel, "key": entry.key]
+        switch result.outcome {
+        case .delivered(let status):
+            logger.log(.info, "notification.sent", fields, extra: ["status": status.map(String.init) ?? "-",
+                                                                   "attempt": "\(entry.attempts + 1)"])
+            return DeliveryRecord(entryID: entry.id, outcome: .delivered(status: status))
+        case .expired:
+            logger.log(.notice, "notification.expired", fields)
+            return DeliveryRecord(entryID: entry.id, outcome: .expired)
+        case .permanent(let reason):
+            logger.log(.error, "notification.dead", fields, extra: ["msg": reason])
+            return DeliveryRecord(entryID: entry.id, outcome: .dead(error: reason))
+        case .deferred(let until):
+            return DeliveryRecord(entryID: entry.id, outcome: .retry(at: until, error: "rate limited"))
+        case .retry(let after, let reason):
+            guard let at = retries.nextAttempt(attempt: entry.attempts + 1, retryAfter: after, now: now) else {
+                logger.log(.error, "notification.dead", fields, extra: ["msg": "gave up after \(entry.attempts + 1) attempts: \(reason)"])
+                return DeliveryRecord(entryID: entry.id, outcome: .dead(error: "gave up after \(entry.attempts + 1) attempts: \(reason)"))
+            }
+            logger.log(.warning, "notification.retry", fields, extra: ["at": iso(at), "msg": reason])
+            return DeliveryRecord(entryID: entry.id, outcome: .retry(at: at, error: reason))
+        }
+    }
+
+    // MARK: - Events
+
+    private func handle(_ reason: WakeReason) {
+        switch reason {
+        case .signal(.terminate), .signal(.interrupt):
+            logger.log(.info, "worker.stopping", ["msg": "signal received; in-flight sends are done"])
+            stopping = true
+        case .signal(.hangup):
+            reload(because: "SIGHUP")
+        case .directoryChanged:
+            reload(because: "the rules directory changed")
+        case .clockChanged:
+            logger.log(.notice, "clock.changed", ["msg": "the wall clock was set; re-planning"])
+        case .resumed(let seconds):
+            logger.log(.notice, "clock.resumed", ["suspended_s": "\(Int(seconds))", "msg": "resumed from suspend; re-planning"])
+        case .deadline, .woken:
+            break
+        }
+    }
+
+    /// Loads the rules again; when they do not check, keeps the running ones and says why.
+    private func reload(because cause: String) {
+        systemd.reloading()
+        defer { systemd.ready() }
+        let now = Int64(clock.now().rounded(.down))
+        do {
+            let fresh = try LoadedRules.load(directory: options.rulesDirectory)
+            let dispatcher = try Self.dispatcher(for: fresh.configuration, options: options, clock: clock)
+            rules = fresh
+            self.dispatcher = dispatcher
+            stepper = RuleStepper(engine: fresh.engine, start: now)
+            schedules = ScheduleCache()
+            supply = makeSupply(fresh, now: now)
+            logger.log(.info, "rules.reloaded", ["cause": cause, "rules": "\(fresh.engine.rules.count)"])
+        } catch let error as ConfigError {
+            logger.log(.error, "rules.reload_failed", ["cause": cause, "msg": "keeping the running rules: " + error.rendered])
+        } catch {
+            logger.log(.error, "rules.reload_failed", ["cause": cause, "msg": "keeping the running rules: \(error)"])
+        }
+    }
+
+    // MARK: - Parts
+
+    private func makeSupply(_ rules: LoadedRules, now: Int64) -> any FactSupply {
+        if let fixtures = options.fixtures {
+            let loaded = FixtureDirectory.load(fixtures, configuration: rules.configuration)
+            for warning in loaded.warnings { logger.log(.warning, "fixture.skipped", ["msg": warning]) }
+            return RecordedFacts(timeline: loaded.timeline, boards: rules.boards)
+        }
+        let fetcher = SourceFetcher(
+            endpoint: SourceEndpoint(baseURL: options.sourceBaseURL), secrets: SecretSource(environment: options.environment),
+            cache: SourceCache(stateDirectory: options.stateDirectory),
+            client: HTTPMultiClient(configuration: HTTPClientConfiguration(proxy: options.sourceBaseURL == nil ? .environment : .direct)))
+        let store = self.store
+        let logger = self.logger
+        return LiveFacts(configuration: rules.configuration, boards: rules.boards, fetcher: fetcher, now: now) { result, next in
+            let fields: KeyValuePairs<String, String> = ["source": result.source.description, "next": Self.iso(next)]
+            switch result.outcome {
+            case .updated(let bytes): logger.log(.info, "source.updated", fields, extra: ["bytes": "\(bytes)"])
+            case .notModified(let saved): logger.log(.info, "source.not_modified", fields, extra: ["bytes_saved": "\(saved)"])
+            case .failed(let error): logger.log(.warning, "source.failed", fields, extra: ["msg": error.description])
+            }
+            try? store.recordSourceFetch(name: result.source.cacheName, fetchedAt: result.cached.map { Int64($0.fetchedAt.timeIntervalSince1970) },
+                                         checkedAt: result.cached.map { Int64($0.checkedAt.timeIntervalSince1970) },
+                                         lastError: result.error?.description, bytesSaved: result.cached?.bytesSaved ?? 0, nextRefreshAt: next)
+        }
+    }
+
+    private static func dispatcher(for configuration: Configuration, options: WorkerOptions, clock: any WorkerClock) throws -> Dispatcher {
+        try Dispatcher(channels: configuration.channels, secrets: SecretSource(environment: options.environment),
+                       now: { Date(timeIntervalSince1970: clock.now()) })
+    }
+
+    /// Tells systemd and `leavenow status` what comes next, when that changed.
+    private func publishStatus(now: Int64, next: Int64?) {
+        let pending = (try? store.counts()[.pending]) ?? 0
+        var text = "\(rules.engine.rules.count) rules; outbox \(pending) pending"
+        if let first = stepper.firstWake { text += "; next: \(first.rule) at \(Self.iso(first.at))" }
+        guard text != lastStatus else { return }
+        lastStatus = text
+        systemd.status(text)
+        let wakes = stepper.wakeTimes.map { "\($0.rule)=\($0.at.map(String.init) ?? "-")" }.joined(separator: ",")
+        try? store.setMeta("worker.status", "pid=\(getpid()) at=\(now) next=\(next.map(String.init) ?? "-") wakes=\(wakes)")
+    }
+
+    private func iso(_ instant: Int64) -> String { Self.iso(instant) }
+
+    /// UTC ISO 8601 for logs.
+    static func iso(_ instant: Int64) -> String {
+        utc.iso8601(instant)
+    }
+
+    private static let utc = ZoneClock(timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
+}
+
+@available(*, unavailable, message: "the worker is one thread's loop")
+extension Worker: Sendable {}
