@@ -1,0 +1,138 @@
+import Daemon
+import Foundation
+import Glibc
+import XCTest
+
+final class WakeSourceTests: XCTestCase {
+    /// Returns at the deadline: never before it (the timer runs on the same wall clock), at most
+    /// 25 ms after (the timer is exact to µs; the margin is for a loaded 2-core machine).
+    func testDeadlineWakesOnTime() throws {
+        let source = try WakeSource()
+        let deadline = Date().addingTimeInterval(0.08)
+        let reasons = try source.wait(until: deadline)
+        let woke = Date()
+        XCTAssertEqual(reasons, [.deadline])
+        XCTAssertGreaterThanOrEqual(woke.timeIntervalSince(deadline), 0, "woke before the deadline")
+        XCTAssertLessThan(woke.timeIntervalSince(deadline), 0.025, "woke late")
+    }
+
+    func testPastDeadlineReturnsImmediately() throws {
+        let source = try WakeSource()
+        let started = Date()
+        XCTAssertEqual(try source.wait(until: started.addingTimeInterval(-60)), [.deadline])
+        XCTAssertLessThan(Date().timeIntervalSince(started), 0.05)
+    }
+
+    /// A SIGHUP sent to the whole process arrives as `.signal(.hangup)` and does not kill it.
+    func testHangupSignalIsReportedAndDoesNotKill() throws {
+        let source = try WakeSource()
+        let unblocked = WakeSource.threadsNotBlocking()
+        if unblocked.isEmpty {
+            XCTAssertEqual(kill(getpid(), SIGHUP), 0)
+        } else {
+            // A thread started before the source would take a process-directed signal: aim at this one.
+            XCTAssertEqual(pthread_kill(pthread_self(), SIGHUP), 0, "threads not blocking: \(unblocked)")
+        }
+        let reasons = try source.wait(until: Date().addingTimeInterval(5))
+        XCTAssertEqual(reasons, [.signal(.hangup)])
+        XCTAssertEqual(kill(getpid(), SIGTERM), 0)
+        XCTAssertEqual(try source.wait(until: Date().addingTimeInterval(5)), [.signal(.terminate)])
+    }
+
+    /// Every thread of the test process blocks the worker's signals once a source exists (the test
+    /// runner's other threads are started with all asynchronous signals blocked).
+    func testBlockedInEveryThreadAfterCreation() throws {
+        _ = try WakeSource()
+        XCTAssertEqual(WakeSource.threadsNotBlocking(), [])
+        XCTAssertEqual(WakeSource.threadsNotBlocking([]), [], "an empty set is always blocked")
+    }
+
+    /// Writing a file reports the watched directory once, after the debounce interval: a burst of
+    /// writes (here into a subdirectory too) is one change.
+    func testDirectoryChangeIsDebounced() throws {
+        let directory = try TemporaryDirectory("rules")
+        defer { directory.remove() }
+        try FileManager.default.createDirectory(atPath: directory.path + "/timetables", withIntermediateDirectories: true)
+        let source = try WakeSource(watching: directory.path, debounce: .milliseconds(100))
+        let started = Date()
+        for index in 0..<5 {
+            try Data("rules: []\n".utf8).write(to: URL(fileURLWithPath: directory.path + "/r\(index).yaml"))
+        }
+        try Data("x".utf8).write(to: URL(fileURLWithPath: directory.path + "/timetables/t.csv"))
+        let reasons = try source.wait(until: Date().addingTimeInterval(5))
+        XCTAssertEqual(reasons, [.directoryChanged(directory.path)])
+        XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(started), 0.1, "reported before the quiet interval")
+        // The burst was one change: nothing is left to report.
+        XCTAssertEqual(try source.wait(until: Date().addingTimeInterval(0.3)), [.deadline])
+    }
+
+    /// A directory created after start is watched too, and deleting a file is a change.
+    func testNewSubdirectoryAndDeletionAreWatched() throws {
+        let directory = try TemporaryDirectory("rules")
+        defer { directory.remove() }
+        let source = try WakeSource(watching: directory.path, debounce: .milliseconds(20))
+        try FileManager.default.createDirectory(atPath: directory.path + "/data", withIntermediateDirectories: true)
+        XCTAssertEqual(try source.wait(until: Date().addingTimeInterval(5)), [.directoryChanged(directory.path)])
+        try Data("x".utf8).write(to: URL(fileURLWithPath: directory.path + "/data/new.yaml"))
+        XCTAssertEqual(try source.wait(until: Date().addingTimeInterval(5)), [.directoryChanged(directory.path)])
+        try FileManager.default.removeItem(atPath: directory.path + "/data/new.yaml")
+        XCTAssertEqual(try source.wait(until: Date().addingTimeInterval(5)), [.directoryChanged(directory.path)])
+    }
+
+    func testMissingDirectoryIsAnErrorNamingIt() throws {
+        let path = NSTemporaryDirectory() + "leavenow-no-such-rules-\(UUID().uuidString)"
+        XCTAssertThrowsError(try WakeSource(watching: path)) { error in
+            let text = String(describing: error)
+            XCTAssertTrue(text.hasPrefix("inotify_add_watch(\(path)) failed: No such file or directory"), text)
+            XCTAssertEqual((error as? DaemonError)?.errno, ENOENT)
+        }
+    }
+
+    /// Setting the wall clock (to the time it already shows: the clock does not move) cancels the
+    /// realtime timer: `.clockChanged`, long before the deadline.
+    func testSettingTheClockIsReported() throws {
+        let source = try WakeSource()
+        let setter = Thread {
+            usleep(50_000)
+            var now = timespec()
+            clock_gettime(CLOCK_REALTIME, &now)
+            clock_settime(CLOCK_REALTIME, &now)
+        }
+        var probe = timespec()
+        clock_gettime(CLOCK_REALTIME, &probe)
+        guard clock_settime(CLOCK_REALTIME, &probe) == 0 else {
+            throw XCTSkip("clock_settime needs CAP_SYS_TIME (errno \(errno))")
+        }
+        let started = Date()
+        setter.start()
+        let reasons = try source.wait(until: Date().addingTimeInterval(5))
+        XCTAssertEqual(reasons, [.clockChanged])
+        XCTAssertLessThan(Date().timeIntervalSince(started), 2)
+        // The source re-arms on the next wait: the deadline still works.
+        XCTAssertEqual(try source.wait(until: Date().addingTimeInterval(0.02)), [.deadline])
+    }
+
+    /// `wakeUp()` from another thread ends a wait without a deadline; wake-ups coalesce.
+    func testWakeUpFromAnotherThread() throws {
+        let source = try WakeSource()
+        let handle = source.wakeUpHandle
+        let started = Date()
+        Thread.detachNewThread {
+            usleep(30_000)
+            handle.wakeUp()
+            handle.wakeUp()
+        }
+        XCTAssertEqual(try source.wait(until: nil), [.woken])
+        XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(started), 0.025)
+        XCTAssertEqual(try source.wait(until: Date().addingTimeInterval(0.02)), [.deadline], "two wake-ups are one")
+    }
+
+    /// A handle kept by another thread outlives its source safely.
+    func testHandleOutlivesSource() throws {
+        var source: WakeSource? = try WakeSource()
+        let handle = try XCTUnwrap(source?.wakeUpHandle)
+        source = nil
+        handle.wakeUp()
+        XCTAssertNil(source)
+    }
+}
