@@ -1,6 +1,7 @@
 import Daemon
 import Foundation
 import Glibc
+import Synchronization
 import XCTest
 
 final class WakeSourceTests: XCTestCase {
@@ -23,27 +24,61 @@ final class WakeSourceTests: XCTestCase {
         XCTAssertLessThan(Date().timeIntervalSince(started), 0.05)
     }
 
-    /// A SIGHUP sent to the whole process arrives as `.signal(.hangup)` and does not kill it.
-    func testHangupSignalIsReportedAndDoesNotKill() throws {
+    /// A SIGHUP aimed at the waiting thread arrives as `.signal(.hangup)` and does not kill it;
+    /// SIGTERM likewise. (Process-directed: ``testProcessDirectedHangupInAFreshProcess()``.)
+    func testSignalsAreReportedAndDoNotKill() throws {
         let source = try WakeSource()
-        let unblocked = WakeSource.threadsNotBlocking()
-        if unblocked.isEmpty {
-            XCTAssertEqual(kill(getpid(), SIGHUP), 0)
-        } else {
-            // A thread started before the source would take a process-directed signal: aim at this one.
-            XCTAssertEqual(pthread_kill(pthread_self(), SIGHUP), 0, "threads not blocking: \(unblocked)")
-        }
-        let reasons = try source.wait(until: Date().addingTimeInterval(5))
-        XCTAssertEqual(reasons, [.signal(.hangup)])
-        XCTAssertEqual(kill(getpid(), SIGTERM), 0)
+        XCTAssertEqual(pthread_kill(pthread_self(), SIGHUP), 0)
+        XCTAssertEqual(try source.wait(until: Date().addingTimeInterval(5)), [.signal(.hangup)])
+        XCTAssertEqual(pthread_kill(pthread_self(), SIGTERM), 0)
         XCTAssertEqual(try source.wait(until: Date().addingTimeInterval(5)), [.signal(.terminate)])
     }
 
-    /// Every thread of the test process blocks the worker's signals once a source exists (the test
-    /// runner's other threads are started with all asynchronous signals blocked).
-    func testBlockedInEveryThreadAfterCreation() throws {
+    /// `kill(getpid(), SIGHUP)`: the kernel may hand a process-directed signal to any thread that
+    /// does not block it, and earlier tests in this process start threads that do not (which is
+    /// why the worker must block the signals before starting threads). So this runs the test
+    /// binary again, with only ``testHangupChild()``, the way the worker starts: source first.
+    func testProcessDirectedHangupInAFreshProcess() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+        process.arguments = ["DaemonTests.WakeSourceTests/testHangupChild"]
+        process.environment = ProcessInfo.processInfo.environment.merging(["LEAVENOW_DAEMON_SIGNAL_CHILD": "1"]) { $1 }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationReason, .exit, "the child died of a signal:\n\(text)")
+        XCTAssertEqual(process.terminationStatus, 0, text)
+        XCTAssertTrue(text.contains("hangup-child: [signal.SIGHUP]"), text)
+        XCTAssertTrue(text.contains("testHangupChild' passed"), text)
+    }
+
+    /// Runs only as the child of ``testProcessDirectedHangupInAFreshProcess()``.
+    func testHangupChild() throws {
+        guard ProcessInfo.processInfo.environment["LEAVENOW_DAEMON_SIGNAL_CHILD"] == "1" else { return }
+        let source = try WakeSource()
+        XCTAssertEqual(WakeSource.threadsNotBlocking(), [], "a fresh test process starts its threads with signals blocked")
+        XCTAssertEqual(kill(getpid(), SIGHUP), 0)
+        let reasons = try source.wait(until: Date().addingTimeInterval(5))
+        print("hangup-child: \(reasons)")
+        XCTAssertEqual(reasons, [.signal(.hangup)])
+    }
+
+    /// A thread started after the source inherits the blocked mask.
+    func testThreadsStartedAfterwardsBlockTheSignals() throws {
         _ = try WakeSource()
-        XCTAssertEqual(WakeSource.threadsNotBlocking(), [])
+        let seen = ThreadReport()
+        let thread = Thread {
+            seen.record(tid: currentThreadID(), unblocked: WakeSource.threadsNotBlocking())
+            seen.done.signal()
+        }
+        thread.start()
+        XCTAssertEqual(seen.done.wait(timeout: .now() + 5), .success)
+        let (tid, unblocked) = seen.result
+        XCTAssertGreaterThan(tid, 0)
+        XCTAssertFalse(unblocked.contains(tid), "thread \(tid) does not block the worker's signals")
         XCTAssertEqual(WakeSource.threadsNotBlocking([]), [], "an empty set is always blocked")
     }
 
@@ -135,4 +170,19 @@ final class WakeSourceTests: XCTestCase {
         handle.wakeUp()
         XCTAssertNil(source)
     }
+}
+
+/// What a helper thread saw, handed back to the test.
+private final class ThreadReport: Sendable {
+    let done = DispatchSemaphore(value: 0)
+    private let storage = Mutex<(Int32, [Int32])>((0, []))
+
+    func record(tid: Int32, unblocked: [Int32]) { storage.withLock { $0 = (tid, unblocked) } }
+    var result: (Int32, [Int32]) { storage.withLock { $0 } }
+}
+
+/// This thread's kernel id, from the `/proc/thread-self` link (`<pid>/task/<tid>`).
+private func currentThreadID() -> Int32 {
+    let link = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/thread-self")) ?? ""
+    return link.split(separator: "/").last.flatMap { Int32($0) } ?? 0
 }
