@@ -6,7 +6,7 @@ import XCTest
 
 final class WakeSourceTests: XCTestCase {
     /// Returns at the deadline: never before it (the timer runs on the same wall clock), at most
-    /// 25 ms after (the timer is exact to µs; the margin is for a loaded 2-core machine).
+    /// 40 ms after (the timer is exact to µs; the margin is for a loaded 2-core machine).
     func testDeadlineWakesOnTime() throws {
         let source = try WakeSource()
         let deadline = Date().addingTimeInterval(0.08)
@@ -14,7 +14,7 @@ final class WakeSourceTests: XCTestCase {
         let woke = Date()
         XCTAssertEqual(reasons, [.deadline])
         XCTAssertGreaterThanOrEqual(woke.timeIntervalSince(deadline), 0, "woke before the deadline")
-        XCTAssertLessThan(woke.timeIntervalSince(deadline), 0.025, "woke late")
+        XCTAssertLessThan(woke.timeIntervalSince(deadline), 0.04, "woke late")
     }
 
     func testPastDeadlineReturnsImmediately() throws {
@@ -147,7 +147,7 @@ final class WakeSourceTests: XCTestCase {
         XCTAssertEqual(try source.wait(until: Date().addingTimeInterval(0.02)), [.deadline])
     }
 
-    /// `wakeUp()` from another thread ends a wait without a deadline; wake-ups coalesce.
+    /// `wakeUp()` from another thread ends a wait without a deadline.
     func testWakeUpFromAnotherThread() throws {
         let source = try WakeSource()
         let handle = source.wakeUpHandle
@@ -155,11 +155,18 @@ final class WakeSourceTests: XCTestCase {
         Thread.detachNewThread {
             usleep(30_000)
             handle.wakeUp()
-            handle.wakeUp()
         }
         XCTAssertEqual(try source.wait(until: nil), [.woken])
         XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(started), 0.025)
-        XCTAssertEqual(try source.wait(until: Date().addingTimeInterval(0.02)), [.deadline], "two wake-ups are one")
+    }
+
+    /// Wake-ups not yet read coalesce into one `.woken`.
+    func testPendingWakeUpsCoalesce() throws {
+        let source = try WakeSource()
+        source.wakeUpHandle.wakeUp()
+        source.wakeUpHandle.wakeUp()
+        XCTAssertEqual(try source.wait(until: Date().addingTimeInterval(5)), [.woken])
+        XCTAssertEqual(try source.wait(until: Date().addingTimeInterval(0.02)), [.deadline])
     }
 
     /// A handle kept by another thread outlives its source safely.
