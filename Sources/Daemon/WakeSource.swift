@@ -106,6 +106,8 @@ public final class WakeSource {
     /// Returns at least one reason. A signal, a wake-up, a clock change or the deadline ends the wait
     /// at once; a directory change ends it once the directory was quiet for ``debounce`` (a change
     /// still settling when the wait ends for another reason is reported by a later wait).
+    /// After `.clockChanged` or `.resumed`, recompute the deadline: a jump past it is reported as
+    /// the clock change, and the next wait with that deadline returns `.deadline` at once.
     ///
     /// - Parameter deadline: when to return `.deadline`; nil sleeps until something else happens.
     ///   A deadline in the past returns `.deadline` immediately.
@@ -148,7 +150,6 @@ public final class WakeSource {
             }
             reasons += clockWatch.reasons(at: SystemClocks.now(), timerCancelled: timerCancelled)
             if !reasons.isEmpty { return reasons }
-            if timerCancelled { try arm(deadline ?? Date(timeIntervalSince1970: Date().timeIntervalSince1970 + Self.farFuture)) }
         }
     }
 
