@@ -2,8 +2,8 @@ import Foundation
 import Glibc
 internal import CLinuxEvents
 
-/// An exclusive `flock` on `<state directory>/worker.lock`, so two workers never share one state
-/// file. The holder writes its pid into the file, and a refused worker names it.
+/// An exclusive `flock` on `worker.lock` in the state directory, so two workers never share one
+/// state file. The holder writes its pid into the file, and a refused worker names it.
 ///
 /// The kernel drops the lock when the holder exits or crashes: no stale lock to clean up. The lock
 /// is held until ``release()`` or until the value is gone.

@@ -94,7 +94,7 @@ final class LogfmtLoggerTests: XCTestCase {
     func testFileHandleInitWrites() throws {
         let directory = try TemporaryDirectory("log")
         defer { directory.remove() }
-        let path = directory.path + "/worker.log"
+        let path = directory.path + "/daemon.log"
         XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: nil))
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         LogfmtLogger(fileHandle: handle, clock: { Self.fixedTime }).log(.error, "store.failed", ["path": "/var/lib/leavenow/state.db"])

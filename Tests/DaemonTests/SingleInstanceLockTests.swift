@@ -18,7 +18,7 @@ final class SingleInstanceLockTests: XCTestCase {
         let directory = try TemporaryDirectory("lock")
         defer { directory.remove() }
         let lock = try SingleInstanceLock(stateDirectory: directory.path)
-        XCTAssertEqual(lock.path, directory.path + "/worker.lock")
+        XCTAssertEqual(lock.path, directory.path + "/" + SingleInstanceLock.fileName)
         XCTAssertEqual(try String(contentsOfFile: lock.path, encoding: .utf8), "\(getpid())\n")
         XCTAssertEqual(try flockInChild(lock.path), 1, "flock -n must fail while the worker holds the lock")
         lock.release()
@@ -53,7 +53,7 @@ final class SingleInstanceLockTests: XCTestCase {
     func testMissingStateDirectoryIsAnErrorNamingTheFile() throws {
         let path = NSTemporaryDirectory() + "leavenow-no-state-\(UUID().uuidString)"
         XCTAssertThrowsError(try SingleInstanceLock(stateDirectory: path)) { error in
-            XCTAssertEqual(String(describing: error), "open(\(path)/worker.lock) failed: No such file or directory (errno 2)")
+            XCTAssertEqual(String(describing: error), "open(\(path)/\(SingleInstanceLock.fileName)) failed: No such file or directory (errno 2)")
         }
     }
 }
