@@ -5,6 +5,22 @@ import Synchronization
 import XCTest
 
 final class WakeSourceTests: XCTestCase {
+    /// The test thread's signal mask before the test. A `WakeSource` blocks SIGHUP, SIGINT and
+    /// SIGTERM for good (that is its contract), and children inherit the mask (Foundation's
+    /// `Process` does not reset it): restored after each test so the other suites in this process
+    /// can still stop their helper servers with SIGTERM. Every signal a test sends is read first.
+    private var savedMask = sigset_t()
+
+    override func setUp() {
+        super.setUp()
+        pthread_sigmask(SIG_SETMASK, nil, &savedMask)
+    }
+
+    override func tearDown() {
+        pthread_sigmask(SIG_SETMASK, &savedMask, nil)
+        super.tearDown()
+    }
+
     /// Returns at the deadline: never before it (the timer runs on the same wall clock), at most
     /// 40 ms after (the timer is exact to µs; the margin is for a loaded 2-core machine).
     func testDeadlineWakesOnTime() throws {
