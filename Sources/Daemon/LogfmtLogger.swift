@@ -63,11 +63,22 @@ public struct LogfmtLogger: Sendable {
     /// A failed write (a closed stderr) is dropped: logging never stops the worker.
     public func log(_ level: LogLevel, _ event: String, _ fields: KeyValuePairs<String, String> = [:]) {
         guard level >= minimumLevel else { return }
-        let bytes = Array(line(level, event, fields).utf8) + [UInt8(ascii: "\n")]
+        write(line(level, event, fields))
+    }
+
+    /// ``log(_:_:_:)`` with fields built at run time (in order).
+    public func log(_ level: LogLevel, _ event: String, fields: [(key: String, value: String)]) {
+        guard level >= minimumLevel else { return }
+        write(line(level, event, fields: fields))
+    }
+
+    /// Writes one line and its newline with as few `write` calls as the kernel allows.
+    private func write(_ line: String) {
+        let bytes = Array(line.utf8) + [UInt8(ascii: "\n")]
         bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
-                let written = write(fileDescriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+                let written = Glibc.write(fileDescriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
                 if written < 0 {
                     if Glibc.errno == EINTR { continue }
                     return
@@ -79,6 +90,11 @@ public struct LogfmtLogger: Sendable {
 
     /// The line ``log(_:_:_:)`` writes, without its newline.
     public func line(_ level: LogLevel, _ event: String, _ fields: KeyValuePairs<String, String> = [:]) -> String {
+        line(level, event, fields: fields.map { (key: $0.key, value: $0.value) })
+    }
+
+    /// ``line(_:_:_:)`` with fields built at run time (in order).
+    public func line(_ level: LogLevel, _ event: String, fields: [(key: String, value: String)]) -> String {
         var line = "ts=" + LogfmtEncoding.timestamp(clock()) + " level=" + level.rawValue
             + " event=" + LogfmtEncoding.value(redact(event))
         for (key, value) in fields {
