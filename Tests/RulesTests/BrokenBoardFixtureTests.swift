@@ -21,7 +21,7 @@ final class BrokenBoardFixtureTests: XCTestCase {
         "duplicate-id-b.yaml": [],
         "bad-duration-no-unit.yaml": ["bad-duration-no-unit.yaml:5:15: duration \"4\" needs a unit: write 4s, 4m or 4h"],
         "bad-duration-unit.yaml": [
-            "bad-duration-unit.yaml:5:15: unknown unit \"x\" in duration \"4x\" (use h, m or s, as in 1h30m)",
+            "bad-duration-unit.yaml:5:15: unknown unit \"x\" in duration \"4x\" (use d, h, m or s, as in 1h30m)",
         ],
         "bad-timezone.yaml": ["bad-timezone.yaml:3:15: unknown timezone \"Asia/Tokio\""],
         "two-source-kinds.yaml": [

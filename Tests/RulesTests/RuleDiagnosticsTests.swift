@@ -62,7 +62,7 @@ final class RuleDiagnosticsTests: XCTestCase {
             ("  - {id: a, kind: leave_now, board: chofu, buffer: 4, channels: [phone]}",
              "17:52: duration \"4\" needs a unit: write 4s, 4m or 4h"),
             ("  - {id: a, kind: leave_now, board: chofu, buffer: 90x, channels: [phone]}",
-             "17:52: unknown unit \"x\" in duration \"90x\" (use h, m or s, as in 1h30m)"),
+             "17:52: unknown unit \"x\" in duration \"90x\" (use d, h, m or s, as in 1h30m)"),
             ("  - {id: a, kind: leave_now, board: chofu, between: \"10:70-11:00\", channels: [phone]}",
              "17:53: between must be a time window HH:MM-HH:MM, found \"10:70-11:00\""),
             ("  - {id: a, kind: leave_now, board: chofu, days: [sunday], channels: [phone]}",
