@@ -33,6 +33,7 @@ public struct Simulation {
         case .leaveNow(let spec): return Set([spec.rain?.weather].compactMap { $0 })
         case .weather(let spec): return [spec.weather]
         case .newArticle(let spec): return [spec.feed]
+        case .serviceStatus(let spec): return Set([spec.status].compactMap { $0 })
         }
     }
 
@@ -42,7 +43,9 @@ public struct Simulation {
         var state = initial
         var schedules = ScheduleCache()
         let rules = engine.rules
-        let sources = rules.map(Self.sources(of:))
+        let sources = rules.indices.map { index in
+            Self.sources(of: rules[index]).union([engine.serviceStatusSource(of: index)].compactMap { $0 })
+        }
         var wake: [Int64?] = Array(repeating: from, count: rules.count)
         var deliveries: [SimulatedDelivery] = []
         var now = from
