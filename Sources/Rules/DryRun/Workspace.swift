@@ -15,8 +15,10 @@ public struct Workspace: Sendable {
     /// read with `loader` (give `CachedFacts.boardLoader(cache:)` to read ODPT API timetables from a
     /// source cache; by default they are skipped with a warning).
     ///
+    /// With `readFixtures` false no fixtures are read (the caller brings its own facts).
+    ///
     /// - Throws: `ConfigError` when the configuration has problems.
-    public static func load(directory: String, fixtures: String? = nil,
+    public static func load(directory: String, fixtures: String? = nil, readFixtures: Bool = true,
                             loader: BoardSourceLoader = BoardSourceLoader()) throws(ConfigError) -> Workspace {
         let configuration = try Configuration.load(directory: directory)
         let catalog = BoardCatalog.build(configuration.boards, loader: loader)
@@ -24,7 +26,9 @@ public struct Workspace: Sendable {
         var timeline = FactTimeline()
         let fixturePath = fixtures ?? directory + "/fixtures"
         var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: fixturePath, isDirectory: &isDirectory), isDirectory.boolValue {
+        if !readFixtures {
+            // The caller's facts replace the fixtures.
+        } else if FileManager.default.fileExists(atPath: fixturePath, isDirectory: &isDirectory), isDirectory.boolValue {
             let loaded = FixtureDirectory.load(fixturePath, configuration: configuration)
             timeline = loaded.timeline
             warnings += loaded.warnings
