@@ -17,6 +17,8 @@ let package = Package(
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // Linux event descriptors (epoll, signalfd, inotify, timerfd, eventfd, flock): headers only, glibc.
+        .systemLibrary(name: "CLinuxEvents"),
 
         // Strict JSON text → values, with line:column errors (shared by Timetable and Weather). Pure.
         .target(name: "JSONText"),
@@ -33,6 +35,10 @@ let package = Package(
         // Live sources: endpoints, secrets, the last-good-data cache and fetching through HTTP.
         .target(name: "LiveSources", dependencies: ["HTTP", "Rules", "Timetable", "Weather", "Feeds"]),
 
+        // Linux worker primitives: one wake-up source (signals, rules directory, deadline, clock jumps,
+        // resume), the systemd notify protocol, logfmt logging, the single-instance lock.
+        .target(name: "Daemon", dependencies: ["CLinuxEvents"]),
+
         // Test doubles shared by the test suites: local servers from scripts/.
         .target(name: "TestServers"),
 
@@ -46,6 +52,7 @@ let package = Package(
         .testTarget(name: "FeedsTests", dependencies: ["Feeds"]),
         .testTarget(name: "RulesTests", dependencies: ["Rules", "Timetable"]),
         .testTarget(name: "LiveSourcesTests", dependencies: ["LiveSources", "HTTP", "Rules", "Weather", "Feeds", "TestServers"]),
+        .testTarget(name: "DaemonTests", dependencies: ["Daemon", "CLinuxEvents"]),
         .testTarget(name: "CLITests", dependencies: ["leavenow", "TestServers"]),
     ],
     swiftLanguageModes: [.v6]

@@ -4,7 +4,8 @@
 They are constructed in the real response shapes (OpenWeather One Call 3.0, Qiita Advent Calendar Atom),
 not recorded from the services: a Sunday (2024-12-22) at Chofu with rain arriving at 10:22 and the
 pressure falling 8 hPa over the afternoon, and the Qiita iOS Advent Calendar 2024 gaining its day-22
-article. Titles, authors and ids are made up.
+article. Titles, authors and ids are made up. Also Tokyo Metro service status (odpt:TrainInformation,
+2025 multilingual shape) on Monday 2025-01-20 with a made-up Ginza line delay from 07:38 to 08:23.
 """
 import datetime as dt
 import json
@@ -84,6 +85,40 @@ def atom(entries, updated):
     return "\n".join(lines) + "\n"
 
 
+GINZA_DELAY = {
+    "status": {"ja": "遅延", "en": "Delay"},
+    "text": {"ja": "7時38分頃、渋谷駅で信号確認を行った影響で、銀座線の一部の列車に遅れが出ています。",
+             "en": "Due to a signal check at Shibuya Station at around 7:38, some Ginza Line trains are delayed."},
+    "cause": {"ja": "信号確認", "en": "Signal check"},
+    "origin": "2025-01-20T07:38:00+09:00",
+}
+
+
+def train_information(fetched, ginza=None, ginza_normal_since="2025-01-18T05:10:00+09:00"):
+    """An odpt:TrainInformation response of Tokyo Metro (2025 shape, multilingual texts) fetched at
+    `fetched` (a datetime): the Ginza line delayed when `ginza` is given, every line normal otherwise."""
+    date = fetched.isoformat()
+    valid = (fetched + dt.timedelta(minutes=5)).isoformat()
+    records = []
+    for number, line in enumerate(["Ginza", "Marunouchi", "Hanzomon"]):
+        record = {"@id": f"urn:uuid:00000000-0000-4000-8000-illustrative{number}",
+                  "@type": "odpt:TrainInformation", "dc:date": date,
+                  "@context": "http://vocab.odpt.org/context_odpt_TrainInformation.jsonld", "dct:valid": valid,
+                  "owl:sameAs": f"odpt.TrainInformation:TokyoMetro.{line}", "odpt:railway": f"odpt.Railway:TokyoMetro.{line}",
+                  "odpt:operator": "odpt.Operator:TokyoMetro"}
+        if line == "Ginza" and ginza:
+            record["odpt:timeOfOrigin"] = ginza["origin"]
+            record["odpt:trainInformationStatus"] = ginza["status"]
+            record["odpt:trainInformationCause"] = ginza["cause"]
+            record["odpt:trainInformationText"] = ginza["text"]
+        else:
+            record["odpt:timeOfOrigin"] = ginza_normal_since if line == "Ginza" else "2025-01-18T05:10:00+09:00"
+            record["odpt:trainInformationText"] = {"ja": "現在、平常どおり運転しています。",
+                                                   "en": "Trains are operating normally."}
+        records.append(record)
+    return records
+
+
 def write_text(path, text):
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "w", encoding="utf-8") as f:
@@ -115,6 +150,17 @@ def main():
     write_text(f"{broken}/2024-12-22T06:00:00+09:00.xml", atom(list(reversed(older)), "2024-12-21T07:00:00+09:00"))
     write_text(f"{broken}/2024-12-22T07:15:00+09:00.xml", atom(list(reversed(older + [day22])), "2024-12-22T07:00:00+09:00")[:700])
     write_text(f"{broken}/2024-12-22T08:15:00+09:00.xml", atom(list(reversed(older + [day22])), "2024-12-22T07:00:00+09:00"))
+
+    # Tokyo Metro service status on Monday 2025-01-20, every 5 minutes from 07:30 to 08:40: normal,
+    # the Ginza line delayed from the 07:40 fetch (since 07:38) through 08:20, normal again from 08:25.
+    status = f"{rainy}/service_status/tokyo-metro"
+    for minutes in range(0, 75, 5):
+        fetched = dt.datetime(2025, 1, 20, 7, 30, tzinfo=JST) + dt.timedelta(minutes=minutes)
+        delayed = dt.datetime(2025, 1, 20, 7, 40, tzinfo=JST) <= fetched <= dt.datetime(2025, 1, 20, 8, 20, tzinfo=JST)
+        recovered = fetched > dt.datetime(2025, 1, 20, 8, 20, tzinfo=JST)
+        write_json(f"{status}/{fetched.isoformat()}.json",
+                   train_information(fetched, GINZA_DELAY if delayed else None,
+                                     "2025-01-20T08:23:00+09:00" if recovered else "2025-01-18T05:10:00+09:00"))
 
 
 if __name__ == "__main__":

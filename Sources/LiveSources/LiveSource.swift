@@ -8,6 +8,7 @@ public struct LiveSource: Sendable, Equatable, CustomStringConvertible {
         case weather
         case feed
         case odptStationTimetable = "odpt-timetable"
+        case odptBusstopPoleTimetable = "odpt-pole-timetable"
         case odptTrainInformation = "odpt-traininfo"
     }
 
@@ -17,8 +18,12 @@ public struct LiveSource: Sendable, Equatable, CustomStringConvertible {
         case weather(WeatherSourceSpec)
         /// A configured Atom / RSS feed or Qiita Advent Calendar.
         case feed(FeedSourceSpec)
-        /// `odpt:StationTimetable` of one station (`odpt.Station:TokyoMetro.Ginza.Ginza`), optionally
-        /// one direction, from one operator (`odpt.Operator:TokyoMetro`).
+        /// An ODPT timetable of one stop from one operator (`odpt.Operator:TokyoMetro`): with a station
+        /// id (`odpt.Station:TokyoMetro.Ginza.Ginza`) its `odpt:StationTimetable`, optionally one
+        /// direction; with a bus pole id (`odpt.BusstopPole:Toei.…`, see
+        /// ``LiveSource/odptBusstopPoleTimetable(id:operator:pole:key:refreshSeconds:)``) its
+        /// `odpt:BusstopPoleTimetable` (kind ``Kind/odptBusstopPoleTimetable``). The id's own type
+        /// prefix tells them apart, so the origin's shape stays what existing code matches on.
         case odptStationTimetable(operator: String, station: String, direction: String?)
         /// `odpt:TrainInformation` (service status) of one operator.
         case odptTrainInformation(operator: String)
@@ -30,29 +35,77 @@ public struct LiveSource: Sendable, Equatable, CustomStringConvertible {
     public var origin: Origin
     /// The secret the request needs, if any (OpenWeather's `appid`, ODPT's `acl:consumerKey`).
     public var key: SecretReference?
+    /// How often the configuration wants it fetched (`refresh:`, `timetable_refresh:`); nil when not known.
+    public var refreshSeconds: Int?
 
     /// A source with an explicit origin and key.
-    public init(id: String, origin: Origin, key: SecretReference? = nil) {
+    public init(id: String, origin: Origin, key: SecretReference? = nil, refreshSeconds: Int? = nil) {
         self.id = id
         self.origin = origin
         self.key = key
+        self.refreshSeconds = refreshSeconds
     }
 
     /// A configured weather source; its key comes from `key_env` / `key_file` when given.
     public init(weather spec: WeatherSourceSpec) {
         let key = spec.keyEnv != nil || spec.keyFile != nil
             ? SecretReference(environmentVariable: spec.keyEnv, file: spec.keyFile) : nil
-        self.init(id: spec.id, origin: .weather(spec), key: key)
+        self.init(id: spec.id, origin: .weather(spec), key: key, refreshSeconds: spec.refreshSeconds)
     }
 
     /// A configured feed (no key).
     public init(feed spec: FeedSourceSpec) {
-        self.init(id: spec.id, origin: .feed(spec))
+        self.init(id: spec.id, origin: .feed(spec), refreshSeconds: spec.refreshSeconds)
     }
 
-    /// The weather sources and feeds of a configuration, in file order.
+    /// An `odpt: service_status:` entry: the operator's `odpt:TrainInformation`, with the section's key.
+    public init(serviceStatus spec: ServiceStatusSpec, odpt: ODPTSpec) {
+        self.init(id: spec.id, origin: .odptTrainInformation(operator: spec.operator), key: odpt.consumerKey,
+                  refreshSeconds: spec.refreshSeconds)
+    }
+
+    /// The `odpt:BusstopPoleTimetable` of one pole (`odpt.BusstopPole:Toei.…`).
+    public static func odptBusstopPoleTimetable(id: String, operator operatorID: String, pole: String, key: SecretReference?,
+                                                refreshSeconds: Int? = nil) -> LiveSource {
+        LiveSource(id: id, origin: .odptStationTimetable(operator: operatorID, station: pole, direction: nil), key: key,
+                   refreshSeconds: refreshSeconds)
+    }
+
+    /// The API timetable an `odpt_api` / `odpt_api_busstop_pole` board source reads; nil for other
+    /// sources. Its id is the station / pole id without its prefix (`TokyoMetro.Ginza.Ginza`), so
+    /// boards naming the same stop share one request and one cache entry (the direction is applied
+    /// when a board reads it, not in the request).
+    public static func odptTimetable(for source: SourceSpec, odpt: ODPTSpec?) -> LiveSource? {
+        let key = odpt?.consumerKey
+        let refresh = odpt?.timetableRefreshSeconds ?? ODPTSpec.defaultTimetableRefresh
+        switch source.kind {
+        case .odptAPI(let station, _, let operatorID):
+            return LiveSource(id: ODPTIdentifier.name(of: station),
+                              origin: .odptStationTimetable(operator: operatorID, station: station, direction: nil),
+                              key: key, refreshSeconds: refresh)
+        case .odptAPIBusstopPole(let pole, let operatorID):
+            return odptBusstopPoleTimetable(id: ODPTIdentifier.name(of: pole), operator: operatorID, pole: pole, key: key,
+                                            refreshSeconds: refresh)
+        default:
+            return nil
+        }
+    }
+
+    /// Every source of a configuration, in this order: weather sources and feeds (file order), the
+    /// `odpt: service_status:` entries, then the API timetables of the boards' `odpt_api` /
+    /// `odpt_api_busstop_pole` sources (one per station / pole).
     public static func all(in configuration: Configuration) -> [LiveSource] {
-        configuration.weather.map(LiveSource.init(weather:)) + configuration.feeds.map(LiveSource.init(feed:))
+        var sources = configuration.weather.map(LiveSource.init(weather:)) + configuration.feeds.map(LiveSource.init(feed:))
+        if let odpt = configuration.odpt {
+            sources += odpt.serviceStatus.map { LiveSource(serviceStatus: $0, odpt: odpt) }
+        }
+        var timetables: [LiveSource] = []
+        for source in configuration.boards.flatMap(\.sources) {
+            guard let timetable = odptTimetable(for: source, odpt: configuration.odpt),
+                  !timetables.contains(where: { $0.cacheName == timetable.cacheName }) else { continue }
+            timetables.append(timetable)
+        }
+        return sources + timetables
     }
 
     /// The kind of source.
@@ -60,9 +113,15 @@ public struct LiveSource: Sendable, Equatable, CustomStringConvertible {
         switch origin {
         case .weather: .weather
         case .feed: .feed
-        case .odptStationTimetable: .odptStationTimetable
+        case .odptStationTimetable: busstopPole == nil ? .odptStationTimetable : .odptBusstopPoleTimetable
         case .odptTrainInformation: .odptTrainInformation
         }
+    }
+
+    /// The pole of an `odpt:BusstopPoleTimetable` source (an `odpt.BusstopPole:` id), else nil.
+    public var busstopPole: String? {
+        if case .odptStationTimetable(_, let stop, _) = origin, ODPTIdentifier.has(type: "odpt.BusstopPole", stop) { return stop }
+        return nil
     }
 
     /// `<kind>-<id>`, the base name of the source's cache files.
@@ -80,7 +139,15 @@ public struct LiveSource: Sendable, Equatable, CustomStringConvertible {
         case .weather: "weather source \"\(id)\""
         case .feed: "feed \"\(id)\""
         case .odptStationTimetable: "ODPT station timetable \"\(id)\""
+        case .odptBusstopPoleTimetable: "ODPT bus pole timetable \"\(id)\""
         case .odptTrainInformation: "ODPT train information \"\(id)\""
         }
+    }
+}
+
+extension ODPTSpec {
+    /// Where the consumer key comes from (`key_env` / `key_file`); nil when neither is given.
+    public var consumerKey: SecretReference? {
+        keyEnv != nil || keyFile != nil ? SecretReference(environmentVariable: keyEnv, file: keyFile) : nil
     }
 }

@@ -20,16 +20,13 @@ public enum SourceBodyValidator {
         case .weather(let spec): _ = try FixtureDirectory.decode(bytes, file: label, source: spec)
         case .feed: _ = try FeedDecoder.decode(bytes, source: label)
         case .odptStationTimetable(_, let station, let direction):
-            _ = try ODPTTimetableDecoder.stationTimetable(bytes, file: label, station: station, direction: direction)
+            if let pole = source.busstopPole {
+                _ = try ODPTTimetableDecoder.busstopPoleTimetable(bytes, file: label, pole: pole)
+            } else {
+                _ = try ODPTTimetableDecoder.stationTimetable(bytes, file: label, station: station, direction: direction)
+            }
         case .odptTrainInformation:
-            // No TrainInformation decoder exists yet: the body must be a JSON array of records.
-            let value: Any
-            do { value = try JSONSerialization.jsonObject(with: body) } catch {
-                throw DecodeError(file: label, message: "not valid JSON (\(body.count) bytes)")
-            }
-            guard let records = value as? [Any], records.allSatisfy({ $0 is [String: Any] }) else {
-                throw DecodeError(file: label, message: "expected a JSON array of odpt:TrainInformation records")
-            }
+            _ = try ServiceStatusReport.decode(bytes, file: label)
         }
     }
 

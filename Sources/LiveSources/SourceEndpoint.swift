@@ -9,7 +9,8 @@ import Rules
 /// - Open-Meteo: `https://api.open-meteo.com/v1/forecast?latitude=…&longitude=…&hourly=…&minutely_15=precipitation&timezone=Asia%2FTokyo`;
 /// - JMA: `https://www.jma.go.jp/bosai/forecast/data/forecast/<office>.json`;
 /// - feeds: the configured URL (a Qiita calendar's `https://qiita.com/advent-calendar/<year>/<slug>/feed`);
-/// - ODPT: `https://api.odpt.org/api/v4/odpt:StationTimetable?odpt:operator=…&odpt:station=…&acl:consumerKey=KEY`
+/// - ODPT: `https://api.odpt.org/api/v4/odpt:StationTimetable?odpt:operator=…&odpt:station=…&acl:consumerKey=KEY`,
+///   `odpt:BusstopPoleTimetable?odpt:operator=…&odpt:busstopPole=…&acl:consumerKey=KEY`
 ///   and `odpt:TrainInformation?odpt:operator=…&acl:consumerKey=KEY`.
 ///
 /// With ``baseURL`` set, the scheme and host of every URL are replaced by it (a test server on
@@ -65,7 +66,11 @@ public struct SourceEndpoint: Sendable {
             }
         case .feed(let spec): url = spec.url
         case .odptStationTimetable(let operatorID, let station, _):
-            url = odptStationTimetableURL(operator: operatorID, station: station, consumerKey: secret ?? "")
+            if let pole = source.busstopPole {
+                url = odptBusstopPoleTimetableURL(operator: operatorID, pole: pole, consumerKey: secret ?? "")
+            } else {
+                url = odptStationTimetableURL(operator: operatorID, station: station, consumerKey: secret ?? "")
+            }
         case .odptTrainInformation(let operatorID):
             url = odptTrainInformationURL(operator: operatorID, consumerKey: secret ?? "")
         }
@@ -105,6 +110,13 @@ public struct SourceEndpoint: Sendable {
     public func odptStationTimetableURL(operator operatorID: String, station: String, consumerKey: String) -> String {
         "https://api.odpt.org/api/v4/odpt:StationTimetable?" + Self.query([
             ("odpt:operator", operatorID), ("odpt:station", station), ("acl:consumerKey", consumerKey),
+        ])
+    }
+
+    /// `odpt:BusstopPoleTimetable` of one bus pole of one operator.
+    public func odptBusstopPoleTimetableURL(operator operatorID: String, pole: String, consumerKey: String) -> String {
+        "https://api.odpt.org/api/v4/odpt:BusstopPoleTimetable?" + Self.query([
+            ("odpt:operator", operatorID), ("odpt:busstopPole", pole), ("acl:consumerKey", consumerKey),
         ])
     }
 

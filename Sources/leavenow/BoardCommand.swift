@@ -5,9 +5,9 @@ struct BoardCommand {
     static let usage = "usage: leavenow board BOARD [--rules DIR] [--date YYYY-MM-DD] [--json]"
 
     func run(_ arguments: [String], context: CommandContext) throws -> String {
-        let parsed = try ParsedArguments(arguments, options: ["--rules", "--date"], flags: ["--json"])
+        let parsed = try ParsedArguments(arguments, options: ["--rules", "--state", "--date"], flags: ["--json"])
         let boardID = try parsed.requirePositionals(["board"])[0]
-        let board = try context.loadBoard(id: boardID, rulesOption: parsed.value("--rules"))
+        let board = try context.loadBoard(id: boardID, rulesOption: parsed.value("--rules"), stateOption: parsed.value("--state"))
         let date: LocalDate
         if let text = parsed.value("--date") {
             guard let parsedDate = LocalDate(text) else {

@@ -19,14 +19,13 @@ struct CheckCommand {
             throw CommandFailure.failure(catalog.problems.joined(separator: "\n")
                 + "\n\n\(catalog.problems.count) source\(catalog.problems.count == 1 ? "" : "s") could not be loaded in \(directory)")
         }
+        for warning in catalog.warnings { context.warn(warning) }
         for warning in configuration.quotaPlan.warnings { context.warn("\(warning.location): \(warning.message)") }
         func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
         return "\(directory): ok — " + [
             count(configuration.boards.count, "board"), count(configuration.weather.count, "weather source"),
             count(configuration.feeds.count, "feed"), count(configuration.channels.count, "channel"),
             count(configuration.rules.count, "rule"),
-        ].joined(separator: ", ") + "\nrequests a day: " + configuration.quotaPlan.lines.map {
-            "\($0.provider) \($0.requestsPerDay) (free tier \($0.freeTier))"
-        }.joined(separator: ", ")
+        ].joined(separator: ", ") + "\nrequests a day: " + configuration.quotaPlan.lines.map(\.summary).joined(separator: ", ")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LiveSources
 import Rules
 import Timetable
 
@@ -30,12 +31,25 @@ struct CommandContext {
         return "rules"
     }
 
-    /// `--state DIR`, else `$XDG_STATE_HOME/leavenow`, else `$HOME/.local/state/leavenow`.
+    /// The state directory: `--state` (a directory, or the `state.db` file in it), else systemd's
+    /// `$STATE_DIRECTORY`, else `$XDG_STATE_HOME/leavenow`, else `$HOME/.local/state/leavenow`.
+    /// The source cache is its `sources/`, the worker's database its `state.db`.
     func stateDirectory(_ option: String?) throws -> String {
-        if let option { return option }
+        if let option {
+            return option.hasSuffix(".db") ? ((option as NSString).deletingLastPathComponent.isEmpty ? "." : (option as NSString).deletingLastPathComponent) : option
+        }
+        if let systemd = environment["STATE_DIRECTORY"], !systemd.isEmpty {
+            return String(systemd.split(separator: ":").first ?? Substring(systemd))
+        }
         if let stateHome = environment["XDG_STATE_HOME"], !stateHome.isEmpty { return stateHome + "/leavenow" }
         if let home = environment["HOME"], !home.isEmpty { return home + "/.local/state/leavenow" }
-        throw CommandFailure.usage("no state directory: give --state DIR, or set XDG_STATE_HOME or HOME")
+        throw CommandFailure.usage("no state directory: give --state PATH, or set XDG_STATE_HOME or HOME")
+    }
+
+    /// The worker's database: `--state` when it names a `.db` file, else `state.db` in ``stateDirectory(_:)``.
+    func statePath(_ option: String?) throws -> String {
+        if let option, option.hasSuffix(".db") { return option }
+        return try stateDirectory(option) + "/state.db"
     }
 
     /// Loads the configuration of a rules directory; any problem fails the command with every diagnostic.
@@ -54,7 +68,9 @@ struct CommandContext {
     }
 
     /// Loads the boards of a rules directory and finds one by id; source problems go to stderr.
-    func loadBoard(id: String, rulesOption: String?) throws -> Board {
+    /// Sources fetched from an API (`odpt_api:`) come from the source cache of the state directory,
+    /// so `next` answers after a restart with the network down.
+    func loadBoard(id: String, rulesOption: String?, stateOption: String?) throws -> Board {
         let directory = rulesDirectory(rulesOption)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -63,11 +79,16 @@ struct CommandContext {
         }
         let catalog: BoardCatalog
         do {
-            catalog = try BoardCatalog.load(directory: directory)
+            let configuration = try Configuration.load(directory: directory)
+            if let state = try? stateDirectory(stateOption) {
+                catalog = CachedFacts.boards(configuration: configuration, cache: SourceCache(stateDirectory: state))
+            } else {
+                catalog = BoardCatalog.build(configuration.boards)
+            }
         } catch {
             throw CommandFailure.failure("\(directory) has problems:\n" + error.rendered)
         }
-        for problem in catalog.problems { warn(problem) }
+        for problem in catalog.problems + catalog.warnings { warn(problem) }
         guard let board = catalog.boards.first(where: { $0.id == id }) else {
             let known = catalog.boards.map(\.id).sorted()
             throw CommandFailure.failure("no board \"\(id)\" in \(directory)"
@@ -77,7 +98,9 @@ struct CommandContext {
     }
 
     /// Loads a rules directory with its boards and fixtures; configuration problems fail the command.
-    func loadWorkspace(rulesOption: String?, fixtures: String?) throws -> Workspace {
+    /// With `stateOption`, the facts are the source cache's last good data instead of fixtures (what
+    /// a worker restarting without network would see), and API timetables come from the cache.
+    func loadWorkspace(rulesOption: String?, fixtures: String?, stateOption: String? = nil) throws -> Workspace {
         let directory = rulesDirectory(rulesOption)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -85,7 +108,16 @@ struct CommandContext {
                 + "$XDG_CONFIG_HOME/leavenow/rules or ./rules")
         }
         do {
-            let workspace = try Workspace.load(directory: directory, fixtures: fixtures)
+            guard let stateOption else {
+                let workspace = try Workspace.load(directory: directory, fixtures: fixtures)
+                for warning in workspace.warnings { warn(warning) }
+                return workspace
+            }
+            let cache = SourceCache(stateDirectory: (try? stateDirectory(stateOption)) ?? stateOption)
+            var workspace = try Workspace.load(directory: directory, readFixtures: false, loader: CachedFacts.boardLoader(cache: cache))
+            let cached = CachedFacts.timeline(configuration: workspace.configuration, cache: cache)
+            workspace.timeline = cached.timeline
+            workspace.warnings += cached.warnings
             for warning in workspace.warnings { warn(warning) }
             return workspace
         } catch {

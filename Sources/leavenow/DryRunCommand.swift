@@ -4,10 +4,10 @@ import Timetable
 /// `leavenow dry-run [--rules DIR] (--at T | --from T1 --to T2) [--fixtures DIR] [--json]`:
 /// the timeline of what would be sent. No network, no state written, nothing sent.
 struct DryRunCommand {
-    static let usage = "usage: leavenow dry-run [--rules DIR] (--at TIME | --from TIME --to TIME) [--fixtures DIR] [--json]"
+    static let usage = "usage: leavenow dry-run [--rules DIR] (--at TIME | --from TIME --to TIME) [--fixtures DIR | --state PATH] [--json]"
 
     func run(_ arguments: [String], context: CommandContext) throws -> String {
-        let parsed = try ParsedArguments(arguments, options: ["--rules", "--at", "--from", "--to", "--fixtures"], flags: ["--json"])
+        let parsed = try ParsedArguments(arguments, options: ["--rules", "--at", "--from", "--to", "--fixtures", "--state"], flags: ["--json"])
         _ = try parsed.requirePositionals([])
         let from: Int64, to: Int64
         switch (parsed.value("--at"), parsed.value("--from"), parsed.value("--to")) {
@@ -22,7 +22,11 @@ struct DryRunCommand {
         default:
             throw CommandFailure.usage("give --at TIME, or --from TIME and --to TIME\n" + DryRunCommand.usage)
         }
-        let workspace = try context.loadWorkspace(rulesOption: parsed.value("--rules"), fixtures: parsed.value("--fixtures"))
+        if parsed.value("--fixtures") != nil, parsed.value("--state") != nil {
+            throw CommandFailure.usage("give --fixtures (recorded snapshots) or --state (the source cache), not both")
+        }
+        let workspace = try context.loadWorkspace(rulesOption: parsed.value("--rules"), fixtures: parsed.value("--fixtures"),
+                                                  stateOption: parsed.value("--state"))
         let deliveries = workspace.simulation.run(from: from, to: to).deliveries
         let tokyo = ZoneClock(identifier: "Asia/Tokyo")!
         if parsed.has("--json") {

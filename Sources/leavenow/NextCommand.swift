@@ -5,10 +5,10 @@ struct NextCommand {
     static let usage = "usage: leavenow next BOARD [--rules DIR] [--at TIME] [--count N] [--json]"
 
     func run(_ arguments: [String], context: CommandContext) throws -> String {
-        let parsed = try ParsedArguments(arguments, options: ["--rules", "--at", "--count"], flags: ["--json"])
+        let parsed = try ParsedArguments(arguments, options: ["--rules", "--state", "--at", "--count"], flags: ["--json"])
         let boardID = try parsed.requirePositionals(["board"])[0]
         let count = try parsed.integer("--count", default: 5, in: 1...1000)
-        let board = try context.loadBoard(id: boardID, rulesOption: parsed.value("--rules"))
+        let board = try context.loadBoard(id: boardID, rulesOption: parsed.value("--rules"), stateOption: parsed.value("--state"))
         let at = try context.instant(parsed.value("--at"), clock: board.clock)
         let schedule = board.schedule(around: at)
         let upcoming = Array(schedule.next(at: at, count: count))

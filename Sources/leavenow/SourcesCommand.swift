@@ -37,13 +37,8 @@ struct SourcesCommand {
     }
 
     /// The configured refresh interval of a weather source or feed.
-    static func refreshSeconds(of source: LiveSource) -> Int? {
-        switch source.origin {
-        case .weather(let spec): spec.refreshSeconds
-        case .feed(let spec): spec.refreshSeconds
-        case .odptStationTimetable, .odptTrainInformation: nil
-        }
-    }
+    /// The configured refresh interval of a source.
+    static func refreshSeconds(of source: LiveSource) -> Int? { source.refreshSeconds }
 
     private static func nextRefresh(_ row: Row) -> Int64? {
         guard let cached = row.cached, let refresh = row.refreshSeconds else { return nil }

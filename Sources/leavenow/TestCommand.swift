@@ -4,16 +4,22 @@ import Timetable
 
 /// `leavenow test [FILES]`: rule unit tests (default: every `*.yaml` in `<rules>/tests/`).
 struct TestCommand {
-    static let usage = "usage: leavenow test [--rules DIR] [FILES…]"
+    static let usage = "usage: leavenow test [--rules DIR] [FILES… | DIRS…]"
 
     func run(_ arguments: [String], context: CommandContext) throws -> String {
         let parsed = try ParsedArguments(arguments, options: ["--rules"], flags: [])
-        var files = parsed.positionals
-        if files.isEmpty {
-            let directory = context.rulesDirectory(parsed.value("--rules")) + "/tests"
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-            files = names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted().map { directory + "/" + $0 }
-            guard !files.isEmpty else { throw CommandFailure.failure("no rule tests in \(directory) (give FILES or add *.yaml there)") }
+        var files: [String] = []
+        // A directory stands for the `*.yaml` files in it (default: `<rules>/tests/`).
+        for path in parsed.positionals.isEmpty ? [context.rulesDirectory(parsed.value("--rules")) + "/tests"] : parsed.positionals {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                files.append(path)
+                continue
+            }
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+            let tests = names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted().map { path + "/" + $0 }
+            guard !tests.isEmpty else { throw CommandFailure.failure("no rule tests in \(path) (give FILES or add *.yaml there)") }
+            files += tests
         }
         var lines: [String] = []
         var passed = 0, failed = 0

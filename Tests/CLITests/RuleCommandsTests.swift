@@ -6,7 +6,7 @@ final class RuleCommandsTests: XCTestCase {
     func testCheckAcceptsTheExamplesAndListsEveryProblemOfABrokenDirectory() throws {
         let ok = try CLIRunner.run(["check"])
         XCTAssertEqual(ok.status, 0, ok.stderr)
-        XCTAssertTrue(ok.stdout.contains("rules: ok — 5 boards, 2 weather sources, 1 feed, 3 channels, 5 rules"), ok.stdout)
+        XCTAssertTrue(ok.stdout.contains("rules: ok — 6 boards, 2 weather sources, 1 feed, 3 channels, 7 rules"), ok.stdout)
 
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("leavenow-check-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -58,7 +58,7 @@ final class RuleCommandsTests: XCTestCase {
     func testRuleTestsOfTheExamplesPassAndAFailingOneShowsTheDiff() throws {
         let passing = try CLIRunner.run(["test"])
         XCTAssertEqual(passing.status, 0, passing.stdout + passing.stderr)
-        XCTAssertTrue(passing.stdout.contains("9 passed, 0 failed"), passing.stdout)
+        XCTAssertTrue(passing.stdout.contains("12 passed, 0 failed"), passing.stdout)
 
         let file = CLIRunner.packageRoot.appendingPathComponent("rules/tests/.failing-\(UUID().uuidString).yaml")
         defer { try? FileManager.default.removeItem(at: file) }

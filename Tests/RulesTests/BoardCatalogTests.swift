@@ -99,7 +99,10 @@ final class BoardCatalogTests: XCTestCase {
         let rules = fixtures.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("rules")
         let catalog = try BoardCatalog.load(directory: rules.path)
         XCTAssertEqual(catalog.problems, [])
-        XCTAssertEqual(catalog.boards.map(\.id), ["chofu-to-mitaka", "mitaka-to-chofu", "ginza", "oshiage", "kawasaki-west"])
+        XCTAssertEqual(catalog.boards.map(\.id), ["chofu-to-mitaka", "mitaka-to-chofu", "ginza", "ginza-live", "oshiage", "kawasaki-west"])
+        // ginza-live reads the ODPT API timetable from the source cache: without one it is empty, with a warning.
+        XCTAssertEqual(catalog.board(id: "ginza-live")?.sources.count, 0)
+        XCTAssertEqual(catalog.warnings.count, 1)
         XCTAssertEqual(catalog.board(id: "chofu-to-mitaka")?.sources.count, 3)
         XCTAssertEqual(catalog.board(id: "chofu-to-mitaka")?.calendar.dayType(of: LocalDate("2025-01-13")!), .holiday)
         XCTAssertEqual(catalog.board(id: "kawasaki-west")?.calendar.dayType(of: LocalDate("2016-12-30")!), .holiday)

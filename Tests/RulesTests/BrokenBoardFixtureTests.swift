@@ -11,7 +11,7 @@ final class BrokenBoardFixtureTests: XCTestCase {
     /// Each file's expected diagnostics when parsed alone.
     private let expected: [String: [String]] = [
         "unknown-key.yaml": [
-            "unknown-key.yaml:3:5: unknown key \"titel\" (expected one of: id, title, timezone, sources, holidays)",
+            "unknown-key.yaml:3:5: unknown key \"titel\" (expected one of: id, title, timezone, sources, holidays, status)",
         ],
         "missing-id.yaml": ["missing-id.yaml:2:5: missing required key \"id\" in board"],
         "bad-id.yaml": [
@@ -21,13 +21,13 @@ final class BrokenBoardFixtureTests: XCTestCase {
         "duplicate-id-b.yaml": [],
         "bad-duration-no-unit.yaml": ["bad-duration-no-unit.yaml:5:15: duration \"4\" needs a unit: write 4s, 4m or 4h"],
         "bad-duration-unit.yaml": [
-            "bad-duration-unit.yaml:5:15: unknown unit \"x\" in duration \"4x\" (use h, m or s, as in 1h30m)",
+            "bad-duration-unit.yaml:5:15: unknown unit \"x\" in duration \"4x\" (use d, h, m or s, as in 1h30m)",
         ],
         "bad-timezone.yaml": ["bad-timezone.yaml:3:15: unknown timezone \"Asia/Tokio\""],
         "two-source-kinds.yaml": [
-            "two-source-kinds.yaml:4:9: a source takes exactly one of csv, odpt, odpt_busstop_pole, gtfs; found csv and gtfs",
+            "two-source-kinds.yaml:4:9: a source takes exactly one of csv, odpt, odpt_busstop_pole, gtfs, odpt_api, odpt_api_busstop_pole; found csv and gtfs",
         ],
-        "no-source-kind.yaml": ["no-source-kind.yaml:4:9: a source needs one of: csv, odpt, odpt_busstop_pole, gtfs"],
+        "no-source-kind.yaml": ["no-source-kind.yaml:4:9: a source needs one of: csv, odpt, odpt_busstop_pole, gtfs, odpt_api, odpt_api_busstop_pole"],
         "bad-holiday-date.yaml": [
             "bad-holiday-date.yaml:5:9: expected a date like 2024-12-30 or a range like 2024-12-30..2025-01-03, found \"2025-02-30\"",
         ],

@@ -57,19 +57,20 @@ final class MappingReaderTests: XCTestCase {
     }
 
     func testDurations() {
-        let good: [(String, Int)] = [("4m", 240), ("90s", 90), ("1h30m", 5400), ("0m", 0), ("1h30m15s", 5415), ("2h", 7200), ("0", 0)]
+        let good: [(String, Int)] = [("4m", 240), ("90s", 90), ("1h30m", 5400), ("0m", 0), ("1h30m15s", 5415), ("2h", 7200), ("0", 0), ("1d", 86_400), ("1d12h", 129_600)]
         for (text, seconds) in good {
             XCTAssertEqual(try? DurationText.seconds(in: text).get(), seconds, text)
         }
         let bad: [(String, String)] = [
             ("4", "duration \"4\" needs a unit: write 4s, 4m or 4h"),
-            ("4x", "unknown unit \"x\" in duration \"4x\" (use h, m or s, as in 1h30m)"),
+            ("4x", "unknown unit \"x\" in duration \"4x\" (use d, h, m or s, as in 1h30m)"),
             ("-4m", "duration \"-4m\" must not be negative"),
             ("1.5h", "expected a duration like 4m, 90s or 1h30m, found \"1.5h\""),
             ("", "expected a duration like 4m, 90s or 1h30m, found \"\""),
             ("m", "expected a duration like 4m, 90s or 1h30m, found \"m\""),
-            ("30m1h", "duration \"30m1h\" must give h, m and s in that order, each at most once"),
-            ("1m1m", "duration \"1m1m\" must give h, m and s in that order, each at most once"),
+            ("30m1h", "duration \"30m1h\" must give d, h, m and s in that order, each at most once"),
+            ("1m1m", "duration \"1m1m\" must give d, h, m and s in that order, each at most once"),
+            ("1h1d", "duration \"1h1d\" must give d, h, m and s in that order, each at most once"),
             ("1h30", "duration \"1h30\" needs a unit after 30: h, m or s"),
             ("9999999999h", "duration \"9999999999h\" is too large"),
         ]

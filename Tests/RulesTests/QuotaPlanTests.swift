@@ -17,8 +17,10 @@ final class QuotaPlanTests: XCTestCase {
         let rules = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("rules")
         let plan = try Configuration.load(directory: rules.path).quotaPlan
-        XCTAssertEqual(plan.lines.map(\.provider), ["openweather", "jma", "feed qiita-ios-2024"])
-        XCTAssertEqual(plan.lines.map(\.requestsPerDay), [144, 48, 96])
+        XCTAssertEqual(plan.lines.map(\.provider), ["openweather", "jma", "feed qiita-ios-2024", "odpt"])
+        // ODPT: Tokyo Metro's status every 3 minutes (480) and ginza-live's station timetable once a day.
+        XCTAssertEqual(plan.lines.map(\.requestsPerDay), [144, 48, 96, 481])
+        XCTAssertEqual(plan.lines.map(\.summary).last, "odpt 481 (no published free tier)")
         XCTAssertTrue(plan.warnings.isEmpty)
     }
 

@@ -29,6 +29,7 @@ public struct ConfigLocation: Sendable, Hashable, CustomStringConvertible {
 ///     title: 調布駅北口 → 三鷹駅     # default: the id
 ///     timezone: Asia/Tokyo         # default Asia/Tokyo
 ///     holidays: [2024-12-30..2025-01-03, 2025-08-13]   # extra dates run as holidays
+///     status: tokyo-metro          # an `odpt: service_status:` id: leave-now messages mention disruptions
 ///     sources: [...]
 /// ```
 public struct BoardSpec: Sendable, Equatable {
@@ -45,16 +46,36 @@ public struct BoardSpec: Sendable, Equatable {
     public var sources: [SourceSpec]
     /// Where the board's mapping starts.
     public var location: ConfigLocation
+    /// `status:`, the id of an `odpt: service_status:` entry whose disruptions leave-now messages
+    /// of this board mention; nil when not given.
+    public var status: String?
+    /// Where `status:`'s value is written (for the cross-file check of the id).
+    public var statusLocation: ConfigLocation?
 
     /// Creates a board specification.
     public init(id: String, title: String, timeZone: TimeZone, extraHolidays: [LocalDate], sources: [SourceSpec],
-                location: ConfigLocation) {
+                location: ConfigLocation, status: String? = nil, statusLocation: ConfigLocation? = nil) {
         self.id = id
         self.title = title
         self.timeZone = timeZone
         self.extraHolidays = extraHolidays
         self.sources = sources
         self.location = location
+        self.status = status
+        self.statusLocation = statusLocation
+    }
+
+    /// Railway ids by line label, for the labels this board's configuration ties to a railway: an
+    /// `odpt` / `odpt_api` source with a station id and a `line:` of its own (`line: G` on
+    /// `odpt.Station:TokyoMetro.Ginza.Ginza` → `["G": "odpt.Railway:TokyoMetro.Ginza"]`). Labels
+    /// that come from the data (銀座線) are matched by title instead.
+    public var railwayByLine: [String: String] {
+        var result: [String: String] = [:]
+        for source in sources {
+            guard let line = source.line, let railway = source.kind.station.flatMap(ODPTIdentifier.railwayID(ofStation:)) else { continue }
+            result[line] = railway
+        }
+        return result
     }
 }
 
@@ -101,4 +122,28 @@ public enum SourceKind: Sendable, Equatable {
     /// `gtfs:` a GTFS feed (zip or directory) at one stop, by `stop_id:` or `stop_name:` (exactly one),
     /// optionally only `route:` (a route_id or route_short_name).
     case gtfs(path: String, stopID: String?, stopName: String?, route: String?)
+    /// `odpt_api:` an `odpt:StationTimetable` fetched from the ODPT API (by `leavenow fetch`, read
+    /// from the source cache): `station:` (`odpt.Station:TokyoMetro.Ginza.Ginza`), `direction:`
+    /// (nil: all), `operator:` (default: from the station id, `odpt.Operator:TokyoMetro`).
+    case odptAPI(station: String, direction: String?, operator: String)
+    /// `odpt_api_busstop_pole:` an `odpt:BusstopPoleTimetable` fetched from the ODPT API: `pole:`
+    /// (`odpt.BusstopPole:Toei.…`), `operator:` (default: from the pole id).
+    case odptAPIBusstopPole(pole: String, operator: String)
+
+    /// Whether the data comes from the ODPT API (and so needs the `odpt:` section's key).
+    public var isODPTAPI: Bool {
+        switch self {
+        case .odptAPI, .odptAPIBusstopPole: return true
+        default: return false
+        }
+    }
+
+    /// The station id of an `odpt` / `odpt_api` source, when it names one.
+    public var station: String? {
+        switch self {
+        case .odpt(_, let station, _): return station
+        case .odptAPI(let station, _, _): return station
+        default: return nil
+        }
+    }
 }

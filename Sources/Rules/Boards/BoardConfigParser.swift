@@ -5,13 +5,15 @@ import Timetable
 /// problem with its place. A board with any problem is left out of the result.
 ///
 /// Accepted shapes (see `BoardSpec`, `SourceSpec`, `SourceKind`):
-/// - a board: `id` (required, `[a-z0-9-]+`), `title`, `timezone`, `holidays`, `sources` (required,
-///   a non-empty list);
+/// - a board: `id` (required, `[a-z0-9-]+`), `title`, `timezone`, `holidays`, `status` (a service
+///   status id, checked across files), `sources` (required, a non-empty list);
 /// - `holidays:` a list of dates `2025-08-13` and inclusive ranges `2024-12-30..2025-01-03`
 ///   (at most 366 days each);
 /// - a source: exactly one of `csv` (a mapping of day-type keys to files, or a directory path),
 ///   `odpt` (+ `station`, `direction`), `odpt_busstop_pole` (+ `pole`), `gtfs` (+ `stop_id` or
-///   `stop_name`, exactly one, + `route`); and `line`, `stop`, `destination`, `walk` (a duration).
+///   `stop_name`, exactly one, + `route`), `odpt_api` (a mapping: `station`, `direction`, `operator`),
+///   `odpt_api_busstop_pole` (a mapping: `pole`, `operator`); and `line`, `stop`, `destination`,
+///   `walk` (a duration).
 public struct BoardConfigParser {
     /// The file being read.
     public let context: ConfigFileContext
@@ -19,7 +21,7 @@ public struct BoardConfigParser {
     /// The timezone of a board that does not name one.
     public static let defaultTimeZone = "Asia/Tokyo"
     /// The keys that choose a source's kind.
-    public static let sourceKindKeys = ["csv", "odpt", "odpt_busstop_pole", "gtfs"]
+    public static let sourceKindKeys = ["csv", "odpt", "odpt_busstop_pole", "gtfs", "odpt_api", "odpt_api_busstop_pole"]
     /// The day-type keys of a `csv:` mapping, in the order messages list them.
     public static let csvDayTypeKeys: [DayTypeKey] = [
         .weekday, .saturday, .sunday, .sundayHoliday, .saturdayHoliday, .holiday, .everyday,
@@ -67,10 +69,16 @@ public struct BoardConfigParser {
         if let holidaysNode = board.optional("holidays") {
             holidays = parseHolidays(holidaysNode)
         }
+        var status: String?
+        var statusLocation: ConfigLocation?
+        if let statusNode = board.optional("status"), let name = diagnostics.decode(statusNode, YAMLValue.string) {
+            status = name
+            statusLocation = context.location(of: statusNode)
+        }
         board.finish()
         guard diagnostics.diagnostics.count == before, let id, let timeZone else { return nil }
         return BoardSpec(id: id, title: title ?? id, timeZone: timeZone, extraHolidays: holidays, sources: sources,
-                         location: context.location(of: node))
+                         location: context.location(of: node), status: status, statusLocation: statusLocation)
     }
 
     /// Reads `holidays:`: a list of dates and `start..end` ranges, into sorted distinct dates.
@@ -149,6 +157,10 @@ public struct BoardConfigParser {
         case "odpt_busstop_pole":
             let pole = source.optional("pole", YAMLValue.string)
             return path(value).map { .busstopPole(path: $0, pole: pole) }
+        case "odpt_api":
+            return parseODPTAPI(value, pole: false)
+        case "odpt_api_busstop_pole":
+            return parseODPTAPI(value, pole: true)
         default:  // gtfs
             let stopID = source.optional("stop_id", YAMLValue.string)
             let stopName = source.optional("stop_name", YAMLValue.string)
@@ -161,6 +173,42 @@ public struct BoardConfigParser {
             }
             return path(value).map { .gtfs(path: $0, stopID: stopID, stopName: stopName, route: route) }
         }
+    }
+
+    /// `odpt_api: {station, direction, operator}` or `odpt_api_busstop_pole: {pole, operator}`.
+    private func parseODPTAPI(_ node: YAMLNode, pole: Bool) -> SourceKind? {
+        let what = pole ? "odpt_api_busstop_pole" : "odpt_api"
+        guard var reader = MappingReader(node, what: what, diagnostics: diagnostics) else { return nil }
+        let idKey = pole ? "pole" : "station", idType = pole ? "odpt.BusstopPole" : "odpt.Station"
+        var id: String?
+        if let idNode = reader.require(idKey), let text = diagnostics.decode(idNode, YAMLValue.string) {
+            if ODPTIdentifier.has(type: idType, text) {
+                id = text
+            } else {
+                let example = pole ? "odpt.BusstopPole:Toei.Shinbashi.1" : "odpt.Station:TokyoMetro.Ginza.Ginza"
+                diagnostics.report("\(idKey) must be an ODPT id like \(example), found \(quoted(text))", at: idNode.mark)
+            }
+        }
+        var direction: String?
+        if !pole, let directionNode = reader.optional("direction"), let text = diagnostics.decode(directionNode, YAMLValue.string) {
+            if ODPTIdentifier.has(type: "odpt.RailDirection", text) {
+                direction = text
+            } else {
+                diagnostics.report("direction must be an ODPT id like odpt.RailDirection:TokyoMetro.Asakusa, found \(quoted(text))",
+                                   at: directionNode.mark)
+            }
+        }
+        var operatorID: String?
+        if let operatorNode = reader.optional("operator"), let text = diagnostics.decode(operatorNode, YAMLValue.string) {
+            if ODPTIdentifier.has(type: "odpt.Operator", text) {
+                operatorID = text
+            } else {
+                diagnostics.report("operator must be an ODPT id like odpt.Operator:TokyoMetro, found \(quoted(text))", at: operatorNode.mark)
+            }
+        }
+        reader.finish()
+        guard let id, let operatorID = operatorID ?? ODPTIdentifier.operatorID(of: id) else { return nil }
+        return pole ? .odptAPIBusstopPole(pole: id, operator: operatorID) : .odptAPI(station: id, direction: direction, operator: operatorID)
     }
 
     /// `csv:` as a mapping of day-type keys to files.

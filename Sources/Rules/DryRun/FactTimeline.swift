@@ -2,11 +2,12 @@ import Feeds
 import Timetable
 import Weather
 
-/// Recorded snapshots of every weather and feed source, in time order: the facts of a simulated
+/// Recorded snapshots of every weather, feed and service status source, in time order: the facts of a simulated
 /// clock. At any instant the latest snapshot fetched at or before it is what the rules see.
 public struct FactTimeline: Sendable {
     public private(set) var weather: [String: [Snapshot<Forecast>]] = [:]
     public private(set) var feeds: [String: [Snapshot<Feed>]] = [:]
+    public private(set) var serviceStatus: [String: [Snapshot<ServiceStatusReport>]] = [:]
 
     public init() {}
 
@@ -20,16 +21,24 @@ public struct FactTimeline: Sendable {
         feeds[source]!.sort { $0.fetchedAt < $1.fetchedAt }
     }
 
+    /// Adds a service status snapshot of the `odpt: service_status:` source `source`.
+    public mutating func add(serviceStatus report: ServiceStatusReport, source: String, fetchedAt: Int64) {
+        serviceStatus[source, default: []].append(Snapshot(value: report, fetchedAt: fetchedAt))
+        serviceStatus[source]!.sort { $0.fetchedAt < $1.fetchedAt }
+    }
+
     /// The facts at `instant`.
     public func facts(at instant: Int64, boards: [String: Board]) -> Facts {
         Facts(boards: boards,
               forecasts: weather.compactMapValues { Self.latest($0, at: instant) },
-              feeds: feeds.compactMapValues { Self.latest($0, at: instant) })
+              feeds: feeds.compactMapValues { Self.latest($0, at: instant) },
+              serviceStatus: serviceStatus.compactMapValues { Self.latest($0, at: instant) })
     }
 
     /// The first snapshot time after `instant`, of any source.
     public func nextSnapshot(after instant: Int64) -> Int64? {
         let times = weather.values.flatMap { $0.map(\.fetchedAt) } + feeds.values.flatMap { $0.map(\.fetchedAt) }
+            + serviceStatus.values.flatMap { $0.map(\.fetchedAt) }
         return times.filter { $0 > instant }.min()
     }
 
@@ -38,6 +47,7 @@ public struct FactTimeline: Sendable {
         var updated = Set<String>()
         for (id, list) in weather where list.contains(where: { $0.fetchedAt > after && $0.fetchedAt <= through }) { updated.insert(id) }
         for (id, list) in feeds where list.contains(where: { $0.fetchedAt > after && $0.fetchedAt <= through }) { updated.insert(id) }
+        for (id, list) in serviceStatus where list.contains(where: { $0.fetchedAt > after && $0.fetchedAt <= through }) { updated.insert(id) }
         return updated
     }
 

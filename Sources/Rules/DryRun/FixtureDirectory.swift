@@ -9,6 +9,7 @@ import Weather
 /// fixtures/
 ///   weather/<weather source id>/<fetch time>.json      e.g. 2024-12-22T10:00:00+09:00.json
 ///   feeds/<feed id>/<fetch time>.xml                   (.atom and .rss too)
+///   service_status/<service status id>/<fetch time>.json   (odpt:TrainInformation responses)
 /// ```
 ///
 /// The fetch time is ISO 8601 with an offset, or a wall time in Asia/Tokyo. Several snapshots per
@@ -57,10 +58,23 @@ public enum FixtureDirectory {
                 }
             }
         }
-        let known = ["weather": Set(configuration.weather.map(\.id)), "feeds": Set(configuration.feeds.map(\.id))]
-        for (kind, ids) in known {
+        for source in configuration.serviceStatus {
+            for (file, time) in snapshots("\(path)/service_status/\(source.id)", extensions: ["json"]) {
+                do {
+                    timeline.add(serviceStatus: try ServiceStatusReport.decode(try FileContents.read(file), file: file),
+                                 source: source.id, fetchedAt: time)
+                } catch {
+                    warnings.append("\(error) (snapshot skipped; the previous one stays in force)")
+                }
+            }
+        }
+        let known: [(folder: String, what: String, ids: Set<String>)] = [
+            ("weather", "weather source", Set(configuration.weather.map(\.id))), ("feeds", "feed", Set(configuration.feeds.map(\.id))),
+            ("service_status", "odpt service_status", Set(configuration.serviceStatus.map(\.id))),
+        ]
+        for (kind, what, ids) in known {
             for name in (try? manager.contentsOfDirectory(atPath: "\(path)/\(kind)")) ?? [] where !ids.contains(name) && !name.hasPrefix(".") {
-                warnings.append("\(path)/\(kind)/\(name): no \(kind == "weather" ? "weather source" : "feed") with this id is configured")
+                warnings.append("\(path)/\(kind)/\(name): no \(what) with this id is configured")
             }
         }
         return (timeline, warnings)

@@ -33,6 +33,7 @@ public struct Simulation {
         case .leaveNow(let spec): return Set([spec.rain?.weather].compactMap { $0 })
         case .weather(let spec): return [spec.weather]
         case .newArticle(let spec): return [spec.feed]
+        case .serviceStatus(let spec): return Set([spec.status].compactMap { $0 })
         }
     }
 

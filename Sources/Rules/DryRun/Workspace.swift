@@ -11,17 +11,24 @@ public struct Workspace: Sendable {
     /// Sources that did not load and fixtures that were skipped.
     public var warnings: [String]
 
-    /// Loads `directory`; `fixtures` defaults to `<directory>/fixtures` when that exists.
+    /// Loads `directory`; `fixtures` defaults to `<directory>/fixtures` when that exists. Boards are
+    /// read with `loader` (give `CachedFacts.boardLoader(cache:)` to read ODPT API timetables from a
+    /// source cache; by default they are skipped with a warning).
+    ///
+    /// With `readFixtures` false no fixtures are read (the caller brings its own facts).
     ///
     /// - Throws: `ConfigError` when the configuration has problems.
-    public static func load(directory: String, fixtures: String? = nil) throws(ConfigError) -> Workspace {
+    public static func load(directory: String, fixtures: String? = nil, readFixtures: Bool = true,
+                            loader: BoardSourceLoader = BoardSourceLoader()) throws(ConfigError) -> Workspace {
         let configuration = try Configuration.load(directory: directory)
-        let catalog = BoardCatalog.build(configuration.boards)
-        var warnings = catalog.problems
+        let catalog = BoardCatalog.build(configuration.boards, loader: loader)
+        var warnings = catalog.problems + catalog.warnings
         var timeline = FactTimeline()
         let fixturePath = fixtures ?? directory + "/fixtures"
         var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: fixturePath, isDirectory: &isDirectory), isDirectory.boolValue {
+        if !readFixtures {
+            // The caller's facts replace the fixtures.
+        } else if FileManager.default.fileExists(atPath: fixturePath, isDirectory: &isDirectory), isDirectory.boolValue {
             let loaded = FixtureDirectory.load(fixturePath, configuration: configuration)
             timeline = loaded.timeline
             warnings += loaded.warnings
@@ -40,8 +47,7 @@ public struct Workspace: Sendable {
     /// rule's memory (sent notifications, previous forecasts, seen entries) is what a worker's would be.
     public func explain(rule id: String, at instant: Int64) -> RuleEngine.RuleEvaluation? {
         guard let index = engine.index(of: id) else { return nil }
-        let warmUp = Simulation(engine: RuleEngine(rules: [engine.rules[index]], feeds: configuration.feeds),
-                                boards: boards, timeline: timeline)
+        let warmUp = Simulation(engine: engine.only(rule: index), boards: boards, timeline: timeline)
         var state = warmUp.run(from: instant - 86_400, to: instant - 1).state.rules[id] ?? RuleState()
         var schedules = ScheduleCache()
         let facts = timeline.facts(at: instant, boards: boards)

@@ -13,15 +13,25 @@ public struct Snapshot<Value: Sendable>: Sendable {
     }
 }
 
-/// What the rules see at one instant: boards, and the latest forecast / feed of each source.
+extension Snapshot {
+    /// Seconds between the fetch and `now` (never negative).
+    public func age(at now: Int64) -> Int64 { max(0, now - fetchedAt) }
+}
+
+/// What the rules see at one instant: boards, and the latest forecast / feed / service status of
+/// each source.
 public struct Facts: Sendable {
     public var boards: [String: Board]
     public var forecasts: [String: Snapshot<Forecast>]
     public var feeds: [String: Snapshot<Feed>]
+    /// The latest `odpt:TrainInformation` of each `odpt: service_status:` source, by its id.
+    public var serviceStatus: [String: Snapshot<ServiceStatusReport>]
 
-    public init(boards: [String: Board], forecasts: [String: Snapshot<Forecast>] = [:], feeds: [String: Snapshot<Feed>] = [:]) {
+    public init(boards: [String: Board], forecasts: [String: Snapshot<Forecast>] = [:], feeds: [String: Snapshot<Feed>] = [:],
+                serviceStatus: [String: Snapshot<ServiceStatusReport>] = [:]) {
         self.boards = boards
         self.forecasts = forecasts
         self.feeds = feeds
+        self.serviceStatus = serviceStatus
     }
 }

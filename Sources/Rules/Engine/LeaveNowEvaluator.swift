@@ -23,10 +23,13 @@ final class LeaveNowEvaluator: Sendable {
     private let rain: RainAdjustment?
     private let days: Set<Weekday>?
     private let dayTypes: Set<DayType>?
+    /// The board's `status:`, when it has one: disrupted lines are mentioned in the message.
+    let status: BoardStatusLink?
 
-    init(rule: RuleSpec, spec: LeaveNowSpec) {
+    init(rule: RuleSpec, spec: LeaveNowSpec, status: BoardStatusLink? = nil) {
         self.rule = rule
         self.spec = spec
+        self.status = status
         self.longestHeadsUp = spec.headsUpSeconds.max() ?? 0
         let language = rule.common.language
         text = CompiledTemplate(rule.common.message[language] ?? Self.defaultText[language]!)
@@ -52,6 +55,8 @@ final class LeaveNowEvaluator: Sendable {
         if let rain, forecast == nil {
             trace.note("no forecast from weather source \"\(rain.weather)\" yet: no rain adjustment")
         }
+        // Read once per evaluation; only a notification being made looks its line up.
+        let statusReport = status?.freshReport(facts, now: now, trace: &trace)
         let rainExtra = Int64(rain?.extraWalkSeconds ?? 0)
         let maxLead = Int64(filter.longestWalk + longestHeadsUp) + bufferSeconds + rainExtra
         let departures = schedule.departures
@@ -101,8 +106,10 @@ final class LeaveNowEvaluator: Sendable {
                 trace.note("  heads-up \(offset / 60) min skipped: a later notification for the same departure is due")
                 outcome.due.append((handled(key: key, fireAt: leaveAt - Int64(offset), expiresAt: instant), instant, false))
             }
+            let disruption = statusReport.flatMap { self.disruption(of: departures[index - 1].line, in: $0) }
+            if let disruption { trace.note("  service status: \(disruption.mention(in: rule.common.language))") }
             let notification = self.notification(departures[index - 1], board: board, key: send.key, leaveAt: leaveAt,
-                                                  offset: send.offset, rainy: rainy, now: now)
+                                                  offset: send.offset, rainy: rainy, now: now, disruption: disruption)
             outcome.due.append((notification, instant, true))
         }
         if considered == 0 { trace.note("no departure of board \"\(spec.board)\" within \(LeaveNowEvaluator.horizon / 3600) h matches the rule's filters") }
@@ -238,13 +245,21 @@ final class LeaveNowEvaluator: Sendable {
     }
 
     static let defaultText = MessageRenderer.builtIn([
-        .en: "{{when}}: the {{departure}} to {{destination}} from {{place}}{{rain_note}}",
-        .ja: "{{when}}: {{departure}}発 {{place}} {{destination}}行{{rain_note}}",
+        .en: "{{when}}: the {{departure}} to {{destination}} from {{place}}{{rain_note}}{{status_note}}",
+        .ja: "{{when}}: {{departure}}発 {{place}} {{destination}}行{{rain_note}}{{status_note}}",
     ])
+
+    /// The line's status when the report says it is not normal.
+    func disruption(of line: String, in report: ServiceStatusReport) -> RailwayStatus? {
+        guard let railway = report.railway(matching: line, railwayByLine: status?.railwayByLine ?? [:]), railway.condition != nil else {
+            return nil
+        }
+        return railway
+    }
     static let defaultTitle = MessageRenderer.builtIn([.en: "{{board_title}}", .ja: "{{board_title}}"])
 
     func notification(_ departure: BoardDeparture, board: Board, key: String, leaveAt: Int64, offset: Int, rainy: Bool,
-                      now: Int64) -> Notification {
+                      now: Int64, disruption: RailwayStatus? = nil) -> Notification {
         let renderer = MessageRenderer(rule: rule)
         let ja = renderer.language == .ja
         let minutes = max(0, Int((leaveAt - now + 30) / 60))
@@ -284,6 +299,13 @@ final class LeaveNowEvaluator: Sendable {
             case .headsUpMinutes: output.append(offset / 60)
             case .rainNote: if rainy { output.append(ja ? "（雨予報: 徒歩+\(extra)分）" : " (rain expected: +\(extra) min walk)") }
             case .serviceDate: output.append(departure.serviceDate.description)
+            case .status: if let disruption { output.append(disruption.mention(in: renderer.language)) }
+            case .statusNote:
+                if let disruption {
+                    output.append(ja ? "［" : " [")
+                    output.append(disruption.mention(in: renderer.language))
+                    output.append(ja ? "］" : "]")
+                }
             case .rule, .board, .boardTitle, .line, .stop, .destination, .dayType: break
             }
         }

@@ -9,11 +9,26 @@ public struct RuleEngine: Sendable {
     private let indexByID: [String: Int]
     /// Leave-now rules compiled once (nil for other kinds).
     private let leaveNow: [LeaveNowEvaluator?]
+    /// Service status rules, their source resolved once (nil for other kinds).
+    private let serviceStatus: [ServiceStatusEvaluator?]
 
-    public init(rules: [RuleSpec], feeds: [FeedSourceSpec] = []) {
+    /// An engine for `rules`. `boards` (their `status:` and line ↔ railway ties) and
+    /// `serviceStatus` (refresh intervals, for staleness) matter to leave-now status mentions and
+    /// `service_status` rules.
+    public init(rules: [RuleSpec], feeds: [FeedSourceSpec] = [], boards: [BoardSpec] = [], serviceStatus: [ServiceStatusSpec] = []) {
         self.rules = rules
+        let boardsByID = Dictionary(boards.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         self.leaveNow = rules.map { rule in
-            if case .leaveNow(let spec) = rule.kind { return LeaveNowEvaluator(rule: rule, spec: spec) }
+            if case .leaveNow(let spec) = rule.kind {
+                let link = boardsByID[spec.board].flatMap { BoardStatusLink(board: $0, sources: serviceStatus) }
+                return LeaveNowEvaluator(rule: rule, spec: spec, status: link)
+            }
+            return nil
+        }
+        self.serviceStatus = rules.map { rule in
+            if case .serviceStatus(let spec) = rule.kind {
+                return ServiceStatusEvaluator(rule: rule, spec: spec, boards: boardsByID, sources: serviceStatus)
+            }
             return nil
         }
         self.feeds = Dictionary(feeds.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -21,7 +36,27 @@ public struct RuleEngine: Sendable {
     }
 
     public init(configuration: Configuration) {
-        self.init(rules: configuration.rules, feeds: configuration.feeds)
+        self.init(rules: configuration.rules, feeds: configuration.feeds, boards: configuration.boards,
+                  serviceStatus: configuration.serviceStatus)
+    }
+
+    /// An engine for one of this engine's rules, with the same boards and sources (for `explain`).
+    public func only(rule index: Int) -> RuleEngine {
+        RuleEngine(rules: [rules[index]], feeds: Array(feeds.values), leaveNow: [leaveNow[index]], serviceStatus: [serviceStatus[index]])
+    }
+
+    private init(rules: [RuleSpec], feeds: [FeedSourceSpec], leaveNow: [LeaveNowEvaluator?], serviceStatus: [ServiceStatusEvaluator?]) {
+        self.rules = rules
+        self.leaveNow = leaveNow
+        self.serviceStatus = serviceStatus
+        self.feeds = Dictionary(feeds.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        self.indexByID = Dictionary(rules.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The service status source a rule reads (a `service_status` rule's, or a leave-now rule's
+    /// board's `status:`), if any.
+    func serviceStatusSource(of index: Int) -> String? {
+        serviceStatus[index]?.source ?? leaveNow[index]?.status?.source
     }
 
     /// The index of a rule by id.
@@ -67,6 +102,8 @@ public struct RuleEngine: Sendable {
         case .newArticle(let spec):
             outcome = NewArticleEvaluator(rule: rule, spec: spec, feedSpec: feeds[spec.feed])
                 .evaluate(facts: facts, state: &state, now: now, trace: &trace)
+        case .serviceStatus:
+            outcome = serviceStatus[index]?.evaluate(facts: facts, state: &state, now: now, schedules: &schedules, trace: &trace) ?? RuleOutcome()
         }
         var sendable: [Notification] = []
         // Notifications that waited for quiet hours to end come first.

@@ -16,8 +16,10 @@ public struct RuleState: Sendable, Equatable, Codable {
     public var weather: WeatherDetectorState?
     /// Feed entries seen so far (nil before the first snapshot).
     public var seenEntries: SeenEntries?
-    /// The last snapshot (fetch time) a feed or weather rule looked at.
+    /// The last snapshot (fetch time) a feed, weather or service status rule looked at.
     public var lastSnapshotAt: Int64?
+    /// A service status rule's disruption episodes in progress, by railway id (nil when none).
+    public var serviceStatus: [String: ServiceStatusEpisode]?
 
     public init() {}
 
@@ -30,6 +32,24 @@ public struct RuleState: Sendable, Equatable, Codable {
     /// Forgets sent keys that can no longer come back.
     mutating func prune(now: Int64) {
         sent = sent.filter { $0.value >= now }
+    }
+}
+
+/// A disruption of one railway as a `service_status` rule follows it: from the first snapshot that
+/// shows it disrupted until one shows it normal again.
+public struct ServiceStatusEpisode: Sendable, Equatable, Codable {
+    /// When it began: the record's `odpt:timeOfOrigin` when given (and not after the snapshot),
+    /// else the fetch time of the first snapshot that showed it. Part of the idempotency key.
+    public var since: Int64
+    /// The latest condition seen.
+    public var condition: ServiceStatusCondition
+    /// Whether the rule notified this episode (a condition not in `when:` does not; a later one may).
+    public var notified: Bool
+
+    public init(since: Int64, condition: ServiceStatusCondition, notified: Bool) {
+        self.since = since
+        self.condition = condition
+        self.notified = notified
     }
 }
 

@@ -16,7 +16,13 @@ struct WeatherRuleEvaluator {
         }
         let forecast = snapshot.value
         let date = Date(timeIntervalSince1970: TimeInterval(now))
-        trace.note("forecast fetched at \(rule.common.clock.iso8601(snapshot.fetchedAt)) (\((now - snapshot.fetchedAt) / 60) min old): \(forecast.minutely.count) minutely, \(forecast.hourly.count) hourly points, \(forecast.alerts.count) alerts")
+        let age = snapshot.age(at: now)
+        trace.note("forecast fetched at \(rule.common.clock.iso8601(snapshot.fetchedAt)) (\(age / 60) min old): \(forecast.minutely.count) minutely, \(forecast.hourly.count) hourly points, \(forecast.alerts.count) alerts")
+        // `max_age`: a forecast this old is not used; the detector's memory stays as it was.
+        if let maxAge = spec.maxAgeSeconds, age > Int64(maxAge) {
+            trace.note("the forecast is older than max_age \(maxAge / 60) min: not used (nothing fires until a newer one)")
+            return outcome
+        }
         /// Runs a detector on the stored state of this rule and stores its new state.
         func run<Detector: StoredWeatherDetector>(_ detector: Detector) -> (events: [WeatherEvent], state: Detector.State, previous: Detector.State) {
             let previous = Detector.stored(in: state.weather) ?? Detector.State.initial
@@ -58,7 +64,7 @@ struct WeatherRuleEvaluator {
         }
         state.lastSnapshotAt = snapshot.fetchedAt
         for event in events {
-            let notification = self.notification(event, now: now)
+            let notification = self.notification(event, now: now, age: age)
             trace.note("fires: \(notification.text)")
             outcome.due.append((notification, max(now, notification.expiresAt ?? now) + 86_400, true))
         }
@@ -67,11 +73,11 @@ struct WeatherRuleEvaluator {
 
     static let title = MessageRenderer.builtIn([.en: "Weather: {{weather}}", .ja: "天気: {{weather}}"])
 
-    func notification(_ event: WeatherEvent, now: Int64) -> Notification {
+    func notification(_ event: WeatherEvent, now: Int64, age: Int64 = 0) -> Notification {
         let renderer = MessageRenderer(rule: rule)
         func time(_ date: Date) -> String { renderer.time(Int64(date.timeIntervalSince1970), now: now) }
         func number(_ value: Double) -> String { String(format: "%.1f", value) }
-        var values: [String: String] = ["weather": spec.weather]
+        var values: [String: String] = ["weather": spec.weather, "age": String(age / 60)]
         let occurrence: String
         let expires: Date?
         let fallback: [MessageLanguage: String]

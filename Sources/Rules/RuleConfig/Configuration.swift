@@ -10,6 +10,11 @@ public struct Configuration: Sendable {
     public var feeds: [FeedSourceSpec]
     public var channels: [ChannelSpec]
     public var rules: [RuleSpec]
+    /// The `odpt:` section (of whichever file has it), nil when none does.
+    public var odpt: ODPTSpec?
+
+    /// The service status sources of the `odpt:` section.
+    public var serviceStatus: [ServiceStatusSpec] { odpt?.serviceStatus ?? [] }
 
     /// Reads every configuration file of `directory`.
     ///
@@ -17,16 +22,22 @@ public struct Configuration: Sendable {
     public static func load(directory: String) throws(ConfigError) -> Configuration {
         var config = ConfigDirectory.load(directory: directory)
         let files = config.files
+        let odptSections = files.compactMap(\.odpt)
         let result = Configuration(directory: directory, boards: files.flatMap(\.boards), weather: files.flatMap(\.weather),
-                                   feeds: files.flatMap(\.feeds), channels: files.flatMap(\.channels), rules: files.flatMap(\.rules))
-        let problems = result.crossFileProblems(references: files.flatMap(\.ruleReferences)) + result.quotaPlan.refusals
+                                   feeds: files.flatMap(\.feeds), channels: files.flatMap(\.channels), rules: files.flatMap(\.rules),
+                                   odpt: odptSections.first)
+        var problems = result.crossFileProblems(references: files.flatMap(\.ruleReferences)) + result.quotaPlan.refusals
+        for extra in odptSections.dropFirst() {
+            problems.append((extra.location, "a second odpt section (first defined at \(odptSections[0].location)); keep one"))
+        }
+        problems += result.odptProblems()
         config.add(problems.map { config.diagnostic(at: $0.location, $0.message) })
         guard config.diagnostics.isEmpty else { throw ConfigError(diagnostics: config.diagnostics) }
         return result
     }
 
     /// Requests per day per provider from the refresh intervals.
-    public var quotaPlan: QuotaPlan { QuotaPlan(weather: weather, feeds: feeds) }
+    public var quotaPlan: QuotaPlan { QuotaPlan(weather: weather, feeds: feeds, odpt: odpt, boards: boards) }
 
     /// Duplicate ids per kind of thing, and rule references to things that do not exist.
     func crossFileProblems(references: [RuleReferenceUse]) -> [(location: ConfigLocation, message: String)] {
@@ -45,15 +56,46 @@ public struct Configuration: Sendable {
         duplicates("feed", feeds.map { ($0.id, $0.location) })
         duplicates("channel", channels.map { ($0.id, $0.location) })
         duplicates("rule", rules.map { ($0.id, $0.location) })
+        duplicates("service status", serviceStatus.map { ($0.id, $0.location) })
         let known: [RuleReference.Target: [String]] = [
             .board: boards.map(\.id), .weather: weather.map(\.id), .feed: feeds.map(\.id), .channel: channels.map(\.id),
+            .serviceStatus: serviceStatus.map(\.id),
         ]
-        let section: [RuleReference.Target: String] = [.board: "boards", .weather: "weather sources", .feed: "feeds", .channel: "channels"]
+        let section: [RuleReference.Target: String] = [
+            .board: "boards", .weather: "weather sources", .feed: "feeds", .channel: "channels", .serviceStatus: "odpt service_status sources",
+        ]
         for use in references where !(known[use.reference.target] ?? []).contains(use.reference.name) {
             let reference = use.reference
             let names = (known[reference.target] ?? []).sorted()
             let hint = names.isEmpty ? "no \(section[reference.target]!) are defined" : "known: \(names.joined(separator: ", "))"
             problems.append((reference.location, "unknown \(reference.target.rawValue) \(quoted(reference.name)) in rule \(quoted(use.rule)) (\(hint))"))
+        }
+        return problems
+    }
+
+    /// The ODPT checks across files: a board's `status:` names a configured service status; an
+    /// `odpt_api` source needs the `odpt:` section (its key); a `service_status` rule without
+    /// `status:` takes its board's, which must have one.
+    func odptProblems() -> [(location: ConfigLocation, message: String)] {
+        var problems: [(location: ConfigLocation, message: String)] = []
+        let statusIDs = serviceStatus.map(\.id)
+        func hint() -> String {
+            statusIDs.isEmpty ? "no odpt service_status sources are defined" : "known: \(statusIDs.sorted().joined(separator: ", "))"
+        }
+        for board in boards {
+            if let status = board.status, !statusIDs.contains(status) {
+                problems.append((board.statusLocation ?? board.location, "unknown service status \(quoted(status)) in board \(quoted(board.id)) (\(hint()))"))
+            }
+            if odpt == nil {
+                for source in board.sources where source.kind.isODPTAPI {
+                    problems.append((source.location, "board \(quoted(board.id)): an ODPT API source needs an odpt: section with key_env or key_file (the ODPT consumer key) in one of the rules files"))
+                }
+            }
+        }
+        for rule in rules {
+            guard case .serviceStatus(let spec) = rule.kind, spec.status == nil, let boardID = spec.board,
+                  let board = boards.first(where: { $0.id == boardID }), board.status == nil else { continue }
+            problems.append((rule.location, "rule \(quoted(rule.id)) watches board \(quoted(boardID)), which has no status: give the rule status: (\(hint())) or the board status:"))
         }
         return problems
     }

@@ -4,6 +4,12 @@
 /// Limits: OpenWeather One Call 3.0 is free up to 1,000 calls a day and its default daily cap is
 /// 2,000; Open-Meteo's free API asks for fewer than 10,000 calls a day; JMA and feeds publish no
 /// quota, so leavenow stays polite: at most one request every 5 minutes per source.
+///
+/// ODPT (provider `odpt`) publishes no free-tier number either: its line counts the service status
+/// requests (every `refresh`) and the API timetables (one request per station / pole every
+/// `timetable_refresh`) and never warns (`hasPublishedFreeTier` is false; `freeTier` and
+/// `hardLimit` are leavenow's own ceiling of one request a minute per source, which the minimum
+/// refresh already guarantees).
 public struct QuotaPlan: Sendable, Equatable {
     /// One provider's load.
     public struct Line: Sendable, Equatable {
@@ -16,12 +22,21 @@ public struct QuotaPlan: Sendable, Equatable {
         public var hardLimit: Int
         /// Where the first of its sources is defined.
         public var location: ConfigLocation
+        /// False when the provider publishes no free tier (ODPT): `freeTier` is then leavenow's own ceiling.
+        public var hasPublishedFreeTier = true
+
+        /// `openweather 144 (free tier 1000)`, `odpt 482 (no published free tier)`.
+        public var summary: String {
+            "\(provider) \(requestsPerDay) " + (hasPublishedFreeTier ? "(free tier \(freeTier))" : "(no published free tier)")
+        }
     }
 
     public var lines: [Line]
 
-    /// The plan of a configuration's weather sources and feeds.
-    public init(weather: [WeatherSourceSpec], feeds: [FeedSourceSpec]) {
+    /// The plan of a configuration's weather sources, feeds and ODPT requests (service status and
+    /// the API timetables of `boards`' `odpt_api` / `odpt_api_busstop_pole` sources, one per
+    /// distinct station / pole).
+    public init(weather: [WeatherSourceSpec], feeds: [FeedSourceSpec], odpt: ODPTSpec? = nil, boards: [BoardSpec] = []) {
         var lines: [Line] = []
         func perDay(_ refresh: Int) -> Int { (86_400 + max(refresh, 1) - 1) / max(refresh, 1) }
         for provider in WeatherSourceSpec.Provider.allCases {
@@ -41,6 +56,18 @@ public struct QuotaPlan: Sendable, Equatable {
             lines.append(Line(provider: "feed \(feed.id)", sources: [feed.id], requestsPerDay: perDay(feed.refreshSeconds),
                               freeTier: 288, hardLimit: 1_440, location: feed.location))
         }
+        if let odpt {
+            let timetables = QuotaPlan.odptTimetables(in: boards)
+            let statusRequests = odpt.serviceStatus.map { perDay($0.refreshSeconds) }.reduce(0, +)
+            let requests = statusRequests + timetables.count * perDay(odpt.timetableRefreshSeconds)
+            let ceiling = 1_440 * max(1, odpt.serviceStatus.count + timetables.count)
+            if requests > 0 {
+                var line = Line(provider: "odpt", sources: odpt.serviceStatus.map(\.id) + timetables, requestsPerDay: requests,
+                                freeTier: ceiling, hardLimit: ceiling, location: odpt.location)
+                line.hasPublishedFreeTier = false
+                lines.append(line)
+            }
+        }
         self.lines = lines
     }
 
@@ -56,5 +83,20 @@ public struct QuotaPlan: Sendable, Equatable {
         lines.filter { $0.requestsPerDay > $0.hardLimit }.map {
             ($0.location, "\($0.provider) would get \($0.requestsPerDay) requests a day from \($0.sources.joined(separator: ", ")), above the limit of \($0.hardLimit) leavenow allows: raise refresh")
         }
+    }
+
+    /// The distinct stations and poles fetched from the ODPT API by `boards`, in order.
+    static func odptTimetables(in boards: [BoardSpec]) -> [String] {
+        var seen: [String] = []
+        for source in boards.flatMap(\.sources) {
+            let id: String
+            switch source.kind {
+            case .odptAPI(let station, _, _): id = station
+            case .odptAPIBusstopPole(let pole, _): id = pole
+            default: continue
+            }
+            if !seen.contains(id) { seen.append(id) }
+        }
+        return seen
     }
 }

@@ -39,6 +39,10 @@ public struct RuleConfigParser {
             references.append(RuleReference(target: target, name: name, location: context.location(of: value)))
             return name
         }
+        func optionalReference(_ target: RuleReference.Target, _ key: String, _ reader: inout MappingReader) -> String? {
+            guard reader.contains(key) else { return nil }
+            return reference(target, key, &reader)
+        }
         let id = rule.require("id", YAMLValue.string)
         if let id, let idNode = rule.optional("id"), !BoardConfigParser.isValidID(id) {
             diagnostics.report("rule id \(quoted(id)) may only contain lowercase letters a-z, digits 0-9 and \"-\"", at: idNode.mark)
@@ -51,8 +55,9 @@ public struct RuleConfigParser {
             case "leave_now": kind = parseLeaveNow(&rule, reference: reference)
             case "weather": kind = parseWeatherRule(&rule, reference: reference)
             case "new_article": kind = parseNewArticle(&rule, reference: reference)
+            case "service_status": kind = parseServiceStatusRule(&rule, node: node, reference: optionalReference)
             default:
-                diagnostics.report("unknown rule kind \(quoted(name)) (expected one of: leave_now, weather, new_article)", at: kindNode.mark)
+                diagnostics.report("unknown rule kind \(quoted(name)) (expected one of: leave_now, weather, new_article, service_status)", at: kindNode.mark)
                 rule.ignore(contentsOf: RuleConfigParser.kindKeys)
             }
         } else {
@@ -77,7 +82,8 @@ public struct RuleConfigParser {
 
     /// Keys that belong to one rule kind or another (not "unknown" when the kind itself is wrong).
     static let kindKeys = ["board", "lines", "stops", "destinations", "days", "day_types", "between", "last_only", "pick", "buffer",
-                           "heads_up", "rain", "weather", "when", "feed", "first_run", "title_contains", "authors", "digest"]
+                           "heads_up", "rain", "weather", "when", "feed", "first_run", "title_contains", "authors", "digest",
+                           "status", "notify_recovery", "max_age"]
 
     private func parseLeaveNow(_ rule: inout MappingReader,
                                reference: (RuleReference.Target, String, inout MappingReader) -> String?) -> RuleKindSpec? {
@@ -125,6 +131,7 @@ public struct RuleConfigParser {
     private func parseWeatherRule(_ rule: inout MappingReader,
                                   reference: (RuleReference.Target, String, inout MappingReader) -> String?) -> RuleKindSpec? {
         let weather = reference(.weather, "weather", &rule)
+        let maxAge = rule.optional("max_age", YAMLValue.duration)
         guard let whenNode = rule.require("when"),
               var when = MappingReader(whenNode, what: "weather condition", diagnostics: diagnostics) else { return nil }
         let conditions = ["rain_starts", "precipitation_probability", "pressure_drop", "temperature_drop", "new_alert", "forecast_changed"]
@@ -170,7 +177,7 @@ public struct RuleConfigParser {
             settings.finish()
         }
         guard let weather, let condition else { return nil }
-        return .weather(WeatherRuleSpec(weather: weather, condition: condition))
+        return .weather(WeatherRuleSpec(weather: weather, condition: condition, maxAgeSeconds: maxAge))
     }
 
     private func parseNewArticle(_ rule: inout MappingReader,

@@ -21,19 +21,20 @@ public final class RuleSpec: Sendable {
         self.references = references
     }
 
-    /// `leave_now`, `weather` or `new_article`.
+    /// `leave_now`, `weather`, `new_article` or `service_status`.
     public var kindName: String {
         switch kind {
         case .leaveNow: return "leave_now"
         case .weather: return "weather"
         case .newArticle: return "new_article"
+        case .serviceStatus: return "service_status"
         }
     }
 }
 
 /// A name a rule uses that must exist elsewhere in the configuration.
 public struct RuleReference: Sendable, Equatable {
-    public enum Target: String, Sendable { case board, channel, weather, feed }
+    public enum Target: String, Sendable { case board, channel, weather, feed, serviceStatus = "service status" }
     public var target: Target
     public var name: String
     public var location: ConfigLocation
@@ -50,6 +51,7 @@ public enum RuleKindSpec: Sendable {
     case leaveNow(LeaveNowSpec)
     case weather(WeatherRuleSpec)
     case newArticle(NewArticleSpec)
+    case serviceStatus(ServiceStatusRuleSpec)
 }
 
 /// Settings every rule has.
@@ -168,9 +170,13 @@ public struct RainAdjustment: Sendable {
 public struct WeatherRuleSpec: Sendable {
     public var weather: String
     public var condition: WeatherConditionSpec
-    public init(weather: String, condition: WeatherConditionSpec) {
+    /// `max_age:` a forecast fetched longer ago than this is not used (the rule waits for a newer
+    /// one; `explain` says so); nil = any age.
+    public var maxAgeSeconds: Int?
+    public init(weather: String, condition: WeatherConditionSpec, maxAgeSeconds: Int? = nil) {
         self.weather = weather
         self.condition = condition
+        self.maxAgeSeconds = maxAgeSeconds
     }
 }
 

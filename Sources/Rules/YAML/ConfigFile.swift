@@ -15,6 +15,8 @@ public struct ConfigFile: Sendable {
     public var feeds: [FeedSourceSpec] = []
     /// The `channels:` section.
     public var channels: [ChannelSpec] = []
+    /// The `odpt:` section (ODPT API key, service status sources), when the file has one.
+    public var odpt: ODPTSpec?
 
     /// Creates an empty file's content.
     public init(name: String, boards: [BoardSpec] = []) {

@@ -33,6 +33,9 @@ public struct ConfigFileParser: Sendable {
         Section(key: "channels") { node, context, file in
             file.channels = RuleConfigParser(context: context).parseChannels(node)
         },
+        Section(key: "odpt") { node, context, file in
+            file.odpt = ODPTConfigParser(context: context).parse(node)
+        },
         Section(key: "rules") { node, context, file in
             (file.rules, file.ruleReferences) = RuleConfigParser(context: context).parseRules(node)
         },

@@ -1,6 +1,6 @@
-/// Parses written durations: `4m`, `90s`, `1h30m`, `0m`, `1h30m15s`.
+/// Parses written durations: `4m`, `90s`, `1h30m`, `0m`, `1h30m15s`, `1d`.
 ///
-/// A duration is one or more `<digits><unit>` parts with units `h`, `m`, `s`, in that order and
+/// A duration is one or more `<digits><unit>` parts with units `d` (24 hours), `h`, `m`, `s`, in that order and
 /// each at most once. A number without a unit (`4`) is refused with a message that asks for one,
 /// because "4" could mean seconds or minutes (only `0` may go without one); negative durations
 /// and fractions (`1.5h`) are refused.
@@ -19,8 +19,8 @@ public enum DurationText {
             return .failure(DurationTextError(message: "duration \(shown) needs a unit: write \(trimmed)s, \(trimmed)m or \(trimmed)h"))
         }
         let generic = DurationTextError(message: "expected a duration like 4m, 90s or 1h30m, found \(shown)")
-        let unitSeconds: [String: Int] = ["h": 3600, "m": 60, "s": 1]
-        let order = ["h", "m", "s"]
+        let unitSeconds: [String: Int] = ["d": 86_400, "h": 3600, "m": 60, "s": 1]
+        let order = ["d", "h", "m", "s"]
         var total = 0
         var lastUnitIndex = -1
         var rest = Substring(trimmed)
@@ -38,10 +38,10 @@ public enum DurationText {
                 return .failure(generic)  // "1.5h", "4 m"
             }
             guard let factor = unitSeconds[String(unit)], let index = order.firstIndex(of: String(unit)) else {
-                return .failure(DurationTextError(message: "unknown unit \(quoted(String(unit))) in duration \(shown) (use h, m or s, as in 1h30m)"))
+                return .failure(DurationTextError(message: "unknown unit \(quoted(String(unit))) in duration \(shown) (use d, h, m or s, as in 1h30m)"))
             }
             guard index > lastUnitIndex else {
-                return .failure(DurationTextError(message: "duration \(shown) must give h, m and s in that order, each at most once"))
+                return .failure(DurationTextError(message: "duration \(shown) must give d, h, m and s in that order, each at most once"))
             }
             lastUnitIndex = index
             guard digits.count <= 9, let number = Int(digits) else {

@@ -1,0 +1,168 @@
+import Timetable
+
+/// `service_status`: follows each watched railway through disruption episodes. When a line goes
+/// from normal (or unknown, at the first snapshot) to a status in `when:`, one notification is sent
+/// for the episode; with `notify_recovery: true` another when a snapshot shows it normal again. A
+/// snapshot older than `max_age` (default 3 × the source's refresh) is not used.
+///
+/// Idempotency keys: `<rule>/disruption/<railway>/<since>` and `<rule>/recovery/<railway>/<since>`,
+/// where `<railway>` is the id without its prefix (`TokyoMetro.Ginza`) and `<since>` the episode's
+/// start (epoch seconds).
+struct ServiceStatusEvaluator {
+    let rule: RuleSpec
+    let spec: ServiceStatusRuleSpec
+    /// The service status source read: the rule's `status:`, else its board's.
+    let source: String?
+    /// The source's configuration, for the default `max_age`.
+    let sourceSpec: ServiceStatusSpec?
+    /// Labels of the rule's board tied to railway ids by its configuration.
+    let railwayByLine: [String: String]
+
+    /// How long a disruption notification stays worth delivering.
+    static let disruptionLifetime: Int64 = 2 * 3600
+    /// How long a recovery notification stays worth delivering.
+    static let recoveryLifetime: Int64 = 3600
+
+    init(rule: RuleSpec, spec: ServiceStatusRuleSpec, boards: [String: BoardSpec], sources: [ServiceStatusSpec]) {
+        self.rule = rule
+        self.spec = spec
+        let board = spec.board.flatMap { boards[$0] }
+        let source = spec.status ?? board?.status
+        self.source = source
+        sourceSpec = sources.first { $0.id == source }
+        railwayByLine = board?.railwayByLine ?? [:]
+    }
+
+    /// The age after which a snapshot is not used.
+    var maxAgeSeconds: Int {
+        spec.maxAgeSeconds ?? sourceSpec?.defaultMaxAgeSeconds ?? ServiceStatusSpec.defaultRefresh * ServiceStatusSpec.staleAfterRefreshes
+    }
+
+    func evaluate(facts: Facts, state: inout RuleState, now: Int64, schedules: inout ScheduleCache, trace: inout Trace) -> RuleOutcome {
+        var outcome = RuleOutcome()
+        guard let source else {
+            trace.note("board \"\(spec.board ?? "")\" has no status: nothing to watch")
+            return outcome
+        }
+        guard let snapshot = facts.serviceStatus[source] else {
+            trace.note("no snapshot of service status \"\(source)\" yet")
+            return outcome
+        }
+        let clock = rule.common.clock
+        let age = snapshot.age(at: now)
+        trace.note("service status \"\(source)\" fetched at \(clock.iso8601(snapshot.fetchedAt)) (\(age / 60) min old): \(snapshot.value.railways.count) railways")
+        guard age <= Int64(maxAgeSeconds) else {
+            trace.note("the snapshot is older than max_age \(maxAgeSeconds / 60) min: stale, not used (nothing fires until a newer one)")
+            return outcome
+        }
+        guard let watched = watchedRailways(snapshot.value, facts: facts, now: now, schedules: &schedules, trace: &trace) else {
+            return outcome
+        }
+        var episodes = state.serviceStatus ?? [:]
+        for railway in watched {
+            let title = railway.ja.railwayTitle
+            if let condition = railway.condition {
+                var episode = episodes[railway.railway]
+                    ?? ServiceStatusEpisode(since: since(railway, fetchedAt: snapshot.fetchedAt), condition: condition, notified: false)
+                let isNew = episodes[railway.railway] == nil
+                episode.condition = condition
+                if !episode.notified, spec.when.contains(condition) {
+                    let notification = self.notification(railway, recovered: false, since: episode.since, age: age, now: now)
+                    if state.sent[notification.key] == nil {
+                        outcome.due.append((notification, now + 2 * Self.disruptionLifetime, true))
+                        trace.note("\(title): \(condition.rawValue) (since \(clock.iso8601(episode.since))): fires")
+                    } else {
+                        trace.note("\(title): \(condition.rawValue): already notified (\(notification.key))")
+                    }
+                    episode.notified = true
+                } else {
+                    trace.note("\(title): \(condition.rawValue)" + (isNew ? ", a new episode" : ", episode since \(clock.iso8601(episode.since))")
+                        + (episode.notified ? ", already notified" : " (not in when: \(spec.when.map(\.rawValue).sorted().joined(separator: ", ")))"))
+                }
+                episodes[railway.railway] = episode
+            } else if let episode = episodes.removeValue(forKey: railway.railway) {
+                if spec.notifyRecovery, episode.notified {
+                    let notification = self.notification(railway, recovered: true, since: episode.since, age: age, now: now)
+                    if state.sent[notification.key] == nil {
+                        outcome.due.append((notification, now + 2 * Self.recoveryLifetime, true))
+                    }
+                    trace.note("\(title): back to normal: recovery fires")
+                } else {
+                    trace.note("\(title): back to normal (episode since \(clock.iso8601(episode.since)) ended)")
+                }
+            } else {
+                trace.note("\(title): normal")
+            }
+        }
+        state.serviceStatus = episodes.isEmpty ? nil : episodes
+        state.lastSnapshotAt = snapshot.fetchedAt
+        return outcome
+    }
+
+    /// The railways the rule watches in `report`: those `lines:` names, else the board's lines,
+    /// else all. Nil (with why in `trace`) when the board is not loaded.
+    func watchedRailways(_ report: ServiceStatusReport, facts: Facts, now: Int64, schedules: inout ScheduleCache,
+                         trace: inout Trace) -> [RailwayStatus]? {
+        var labels: [String]
+        if let lines = spec.lines {
+            labels = lines
+        } else if let boardID = spec.board {
+            guard let board = facts.boards[boardID] else {
+                trace.note("board \"\(boardID)\" is not loaded: its lines are unknown")
+                return nil
+            }
+            var seen = Set<String>()
+            labels = schedules.schedule(for: board, now: now).departures.map(\.line).filter { seen.insert($0).inserted }
+            labels += railwayByLine.keys.sorted().filter { seen.insert($0).inserted }
+        } else {
+            return report.railways
+        }
+        var watched: [RailwayStatus] = []
+        for label in labels {
+            guard let railway = report.railway(matching: label, railwayByLine: railwayByLine) else {
+                trace.note("line \"\(label)\" is not in service status \"\(source ?? "")\" (railways: \(report.railways.map(\.ja.railwayTitle).joined(separator: ", ")))")
+                continue
+            }
+            if !watched.contains(where: { $0.railway == railway.railway }) { watched.append(railway) }
+        }
+        return watched
+    }
+
+    /// The start of an episode: `odpt:timeOfOrigin` when it parses and is not after the fetch, else the fetch time.
+    func since(_ railway: RailwayStatus, fetchedAt: Int64) -> Int64 {
+        if let text = railway.ja.timeOfOrigin, let origin = rule.common.clock.parseTimestamp(text), origin <= fetchedAt {
+            return origin
+        }
+        return fetchedAt
+    }
+
+    static let disruptionText = MessageRenderer.builtIn([
+        .ja: "{{line}}: {{status}}（{{since}}から）{{text}}",
+        .en: "{{line}}: {{status}} since {{since}}. {{text}}",
+    ])
+    static let recoveryText = MessageRenderer.builtIn([
+        .ja: "{{line}}: 平常運転に戻りました",
+        .en: "{{line}}: back to normal service",
+    ])
+    static let title = MessageRenderer.builtIn([.ja: "運行情報: {{line}}", .en: "Service status: {{line}}"])
+
+    func notification(_ railway: RailwayStatus, recovered: Bool, since: Int64, age: Int64, now: Int64) -> Notification {
+        let renderer = MessageRenderer(rule: rule)
+        let information = railway.information(in: renderer.language)
+        let values: [String: String] = [
+            ServiceStatusVariable.source.rawValue: source ?? "",
+            ServiceStatusVariable.line.rawValue: information.railwayTitle,
+            ServiceStatusVariable.railway.rawValue: railway.railway,
+            ServiceStatusVariable.status.rawValue: railway.statusWord(in: renderer.language),
+            ServiceStatusVariable.text.rawValue: information.text,
+            ServiceStatusVariable.cause.rawValue: information.cause ?? "",
+            ServiceStatusVariable.since.rawValue: renderer.time(since, now: now),
+            ServiceStatusVariable.age.rawValue: String(age / 60),
+        ]
+        let (title, text) = renderer.render(values, fallback: recovered ? Self.recoveryText : Self.disruptionText, fallbackTitle: Self.title)
+        let occurrence = "\(recovered ? "recovery" : "disruption")/\(BoardSchedule.token(ODPTIdentifier.name(of: railway.railway)))/\(since)"
+        return Notification(key: "\(rule.id)/\(occurrence)", rule: rule.id, kind: "service_status", fireAt: now,
+                            expiresAt: now + (recovered ? Self.recoveryLifetime : Self.disruptionLifetime), channels: rule.common.channels,
+                            urgency: rule.common.urgency, language: rule.common.language, title: title, text: text)
+    }
+}
