@@ -26,9 +26,9 @@ public final class Worker {
     private var stepper: RuleStepper
     private var state: EngineState
     private var schedules = ScheduleCache()
-    private let retries = RetrySchedule()
     private var lastNow: Int64?
     private var lastStatus = ""
+    private var statusText = "starting"
     private var stopping = false
 
     /// Opens the state, loads the rules (failing with every problem when they do not check) and
@@ -37,13 +37,13 @@ public final class Worker {
         self.options = options
         self.clock = clock
         self.logger = logger
-        self.systemd = SystemdNotifier(environment: options.environment)
+        self.systemd = try SystemdNotifier(environment: options.environment)
         self.store = try SQLiteStore(path: options.statePath)
         let rules = try LoadedRules.load(directory: options.rulesDirectory)
         self.rules = rules
         let now = Int64(clock.now().rounded(.down))
         self.state = try store.loadEngineState()
-        self.dispatcher = try Self.dispatcher(for: rules.configuration, options: options, clock: clock)
+        self.dispatcher = Self.dispatcher(for: rules.configuration, options: options, clock: clock, logger: logger)
         self.stepper = RuleStepper(engine: rules.engine, start: now)
         self.supply = RecordedFacts(timeline: FactTimeline(), boards: rules.boards)
         self.supply = makeSupply(rules, now: now)
@@ -56,6 +56,8 @@ public final class Worker {
 
     /// Runs until SIGTERM / SIGINT (or, with `--once`, one pass; with `until`, the clock passing it).
     public func run() throws {
+        let lock = try SingleInstanceLock(stateDirectory: options.stateDirectory)
+        defer { lock.release() }
         let wake = try WakeSource(watching: options.rulesDirectory)
         logger.log(.info, "worker.started", ["pid": "\(getpid())", "state": options.statePath,
                                              "mode": options.fixtures == nil ? "live" : "recorded"])
@@ -63,7 +65,7 @@ public final class Worker {
         while true {
             let next = pass()
             if first {
-                systemd.ready()
+                _ = try? systemd.ready(status: statusText)
                 first = false
             }
             if options.once || stopping { break }
@@ -74,16 +76,16 @@ public final class Worker {
                 let end = clock.realTime(of: Double(until))
                 deadline = deadline.map { min($0, end) } ?? end
             }
-            if let interval = systemd.watchdogInterval {
-                let ping = Date().addingTimeInterval(interval / 2)
+            if let interval = systemd.watchdogPingInterval {
+                let ping = Date().addingTimeInterval(Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18)
                 deadline = deadline.map { min($0, ping) } ?? ping
             }
             let reasons = try wake.wait(until: deadline)
-            systemd.watchdog()
+            _ = try? systemd.watchdog()
             for reason in reasons { handle(reason) }
             if stopping { break }
         }
-        systemd.stopping()
+        _ = try? systemd.stopping(status: "stopping")
         logger.log(.info, "worker.stopped", ["pending": "\((try? store.counts()[.pending]) ?? 0)"])
     }
 
@@ -143,27 +145,31 @@ public final class Worker {
 
     /// What the store keeps of one attempt, logged.
     private func record(for entry: OutboxEntry, result: DeliveryResult, now: Int64) -> DeliveryRecord {
-        let fields: KeyValuePairs<String, String> = ["id": "\(entry.id)", "rule": entry.notification.rule,
-                                                     "channel": entry.channel, "key": entry.key]
+        let attempt = entry.attempts + 1
+        func log(_ level: LogLevel, _ event: String, _ extra: [(key: String, value: String)] = []) {
+            logger.log(level, event, fields: [(key: "id", value: "\(entry.id)"), (key: "rule", value: entry.notification.rule),
+                                              (key: "channel", value: entry.channel), (key: "key", value: entry.key),
+                                              (key: "attempt", value: "\(attempt)")] + extra)
+        }
         switch result.outcome {
         case .delivered(let status):
-            logger.log(.info, "notification.sent", fields, extra: ["status": status.map(String.init) ?? "-",
-                                                                   "attempt": "\(entry.attempts + 1)"])
+            log(.info, "notification.sent", [(key: "status", value: status.map(String.init) ?? "-")])
             return DeliveryRecord(entryID: entry.id, outcome: .delivered(status: status))
         case .expired:
-            logger.log(.notice, "notification.expired", fields)
+            log(.notice, "notification.expired")
             return DeliveryRecord(entryID: entry.id, outcome: .expired)
         case .permanent(let reason):
-            logger.log(.error, "notification.dead", fields, extra: ["msg": reason])
+            log(.error, "notification.dead", [(key: "msg", value: reason)])
             return DeliveryRecord(entryID: entry.id, outcome: .dead(error: reason))
-        case .deferred(let until):
-            return DeliveryRecord(entryID: entry.id, outcome: .retry(at: until, error: "rate limited"))
-        case .retry(let after, let reason):
-            guard let at = retries.nextAttempt(attempt: entry.attempts + 1, retryAfter: after, now: now) else {
-                logger.log(.error, "notification.dead", fields, extra: ["msg": "gave up after \(entry.attempts + 1) attempts: \(reason)"])
-                return DeliveryRecord(entryID: entry.id, outcome: .dead(error: "gave up after \(entry.attempts + 1) attempts: \(reason)"))
+        case .deferred:
+            return DeliveryRecord(entryID: entry.id, outcome: .retry(at: result.nextAttemptAt ?? now + 1, error: "rate limited"))
+        case .retry(_, let reason):
+            guard let at = result.nextAttemptAt else {
+                let message = "gave up after \(attempt) attempts: \(reason)"
+                log(.error, "notification.dead", [(key: "msg", value: message)])
+                return DeliveryRecord(entryID: entry.id, outcome: .dead(error: message))
             }
-            logger.log(.warning, "notification.retry", fields, extra: ["at": iso(at), "msg": reason])
+            log(.warning, "notification.retry", [(key: "at", value: Self.iso(at)), (key: "msg", value: reason)])
             return DeliveryRecord(entryID: entry.id, outcome: .retry(at: at, error: reason))
         }
     }
@@ -182,7 +188,8 @@ public final class Worker {
         case .clockChanged:
             logger.log(.notice, "clock.changed", ["msg": "the wall clock was set; re-planning"])
         case .resumed(let seconds):
-            logger.log(.notice, "clock.resumed", ["suspended_s": "\(Int(seconds))", "msg": "resumed from suspend; re-planning"])
+            logger.log(.notice, "clock.resumed", fields: [(key: "suspended_s", value: "\(Int(seconds))"),
+                                                         (key: "msg", value: "resumed from suspend; re-planning")])
         case .deadline, .woken:
             break
         }
@@ -190,22 +197,20 @@ public final class Worker {
 
     /// Loads the rules again; when they do not check, keeps the running ones and says why.
     private func reload(because cause: String) {
-        systemd.reloading()
-        defer { systemd.ready() }
+        _ = try? systemd.reloading()
+        defer { _ = try? systemd.ready(status: statusText) }
         let now = Int64(clock.now().rounded(.down))
         do {
             let fresh = try LoadedRules.load(directory: options.rulesDirectory)
-            let dispatcher = try Self.dispatcher(for: fresh.configuration, options: options, clock: clock)
+            let dispatcher = Self.dispatcher(for: fresh.configuration, options: options, clock: clock, logger: logger)
             rules = fresh
             self.dispatcher = dispatcher
             stepper = RuleStepper(engine: fresh.engine, start: now)
             schedules = ScheduleCache()
             supply = makeSupply(fresh, now: now)
             logger.log(.info, "rules.reloaded", ["cause": cause, "rules": "\(fresh.engine.rules.count)"])
-        } catch let error as ConfigError {
-            logger.log(.error, "rules.reload_failed", ["cause": cause, "msg": "keeping the running rules: " + error.rendered])
         } catch {
-            logger.log(.error, "rules.reload_failed", ["cause": cause, "msg": "keeping the running rules: \(error)"])
+            logger.log(.error, "rules.reload_failed", ["cause": cause, "msg": "keeping the running rules: " + error.rendered])
         }
     }
 
@@ -224,11 +229,11 @@ public final class Worker {
         let store = self.store
         let logger = self.logger
         return LiveFacts(configuration: rules.configuration, boards: rules.boards, fetcher: fetcher, now: now) { result, next in
-            let fields: KeyValuePairs<String, String> = ["source": result.source.description, "next": Self.iso(next)]
+            let fields = [(key: "source", value: result.source.cacheName), (key: "next", value: Self.iso(next))]
             switch result.outcome {
-            case .updated(let bytes): logger.log(.info, "source.updated", fields, extra: ["bytes": "\(bytes)"])
-            case .notModified(let saved): logger.log(.info, "source.not_modified", fields, extra: ["bytes_saved": "\(saved)"])
-            case .failed(let error): logger.log(.warning, "source.failed", fields, extra: ["msg": error.description])
+            case .updated(let bytes): logger.log(.info, "source.updated", fields: fields + [(key: "bytes", value: "\(bytes)")])
+            case .notModified(let saved): logger.log(.info, "source.not_modified", fields: fields + [(key: "bytes_saved", value: "\(saved)")])
+            case .failed(let error): logger.log(.warning, "source.failed", fields: fields + [(key: "msg", value: error.description)])
             }
             try? store.recordSourceFetch(name: result.source.cacheName, fetchedAt: result.cached.map { Int64($0.fetchedAt.timeIntervalSince1970) },
                                          checkedAt: result.cached.map { Int64($0.checkedAt.timeIntervalSince1970) },
@@ -236,9 +241,17 @@ public final class Worker {
         }
     }
 
-    private static func dispatcher(for configuration: Configuration, options: WorkerOptions, clock: any WorkerClock) throws -> Dispatcher {
-        try Dispatcher(channels: configuration.channels, secrets: SecretSource(environment: options.environment),
-                       now: { Date(timeIntervalSince1970: clock.now()) })
+    /// A dispatcher for the configuration's channels; channels that cannot be used are logged
+    /// (their notifications become dead letters with the reason, visible in `leavenow outbox`).
+    private static func dispatcher(for configuration: Configuration, options: WorkerOptions, clock: any WorkerClock,
+                                   logger: LogfmtLogger) -> Dispatcher {
+        let dispatcher = Dispatcher(channels: configuration.channels, secrets: SecretSource(environment: options.environment),
+                                    now: { Date(timeIntervalSince1970: clock.now()) })
+        for (id, problem) in dispatcher.problems.sorted(by: { $0.key < $1.key }) {
+            logger.log(.error, "channel.unusable", ["channel": id, "msg": "\(problem)"])
+        }
+        for warning in dispatcher.warnings { logger.log(.warning, "channel.warning", ["msg": warning]) }
+        return dispatcher
     }
 
     /// Tells systemd and `leavenow status` what comes next, when that changed.
@@ -246,11 +259,13 @@ public final class Worker {
         let pending = (try? store.counts()[.pending]) ?? 0
         var text = "\(rules.engine.rules.count) rules; outbox \(pending) pending"
         if let first = stepper.firstWake { text += "; next: \(first.rule) at \(Self.iso(first.at))" }
+        statusText = text
         guard text != lastStatus else { return }
         lastStatus = text
-        systemd.status(text)
-        let wakes = stepper.wakeTimes.map { "\($0.rule)=\($0.at.map(String.init) ?? "-")" }.joined(separator: ",")
-        try? store.setMeta("worker.status", "pid=\(getpid()) at=\(now) next=\(next.map(String.init) ?? "-") wakes=\(wakes)")
+        _ = try? systemd.status(text)
+        let wakes = stepper.wakeTimes.map { "\"\($0.rule)\": \($0.at.map(String.init) ?? "null")" }.joined(separator: ", ")
+        let json = "{\"pid\": \(getpid()), \"at\": \(now), \"next\": \(next.map(String.init) ?? "null"), \"wakes\": {\(wakes)}}"
+        try? store.setMeta(WorkerStatusRecord.metaKey, json)
     }
 
     private func iso(_ instant: Int64) -> String { Self.iso(instant) }

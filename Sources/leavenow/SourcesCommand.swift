@@ -60,15 +60,7 @@ struct SourcesCommand {
             }
             lines.append(line)
         }
-        var widths = [Int](repeating: 0, count: lines[0].count)
-        for line in lines {
-            for (column, cell) in line.enumerated() { widths[column] = max(widths[column], cell.count) }
-        }
-        return lines.map { line in
-            line.enumerated().map { column, cell in
-                column == line.count - 1 ? cell : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
-            }.joined(separator: "  ")
-        }.joined(separator: "\n")
+        return TextTable.render(lines)
     }
 
     private static func json(_ rows: [Row], now: Int64) -> String {

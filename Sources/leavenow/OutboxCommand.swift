@@ -1,0 +1,93 @@
+import Foundation
+import Rules
+import Store
+import Timetable
+
+/// `leavenow outbox [list|retry ID|purge] [--state PATH] [--status S,…] [--older-than DURATION] [--json]`:
+/// what the worker has to send, sent, gave up on; put a dead letter back; forget old entries.
+struct OutboxCommand {
+    static let usage = """
+    usage: leavenow outbox [list] [--state PATH] [--status pending,dead,…] [--limit N] [--json]
+           leavenow outbox retry ID [--state PATH]
+           leavenow outbox purge [--state PATH] [--status delivered,expired] [--older-than 7d]
+    """
+
+    func run(_ arguments: [String], context: CommandContext) throws -> String {
+        let parsed = try ParsedArguments(arguments, options: ["--state", "--status", "--limit", "--older-than"], flags: ["--json"])
+        let path = try context.statePath(parsed.value("--state"))
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw CommandFailure.failure("no state at \(path) (the worker has not run yet; give --state PATH)")
+        }
+        let store = try SQLiteStore(path: path)
+        defer { store.close() }
+        let statuses = try parsed.value("--status").map(Self.statuses)
+        switch parsed.positionals.first ?? "list" {
+        case "list":
+            _ = try parsed.requirePositionals(parsed.positionals.isEmpty ? [] : ["list"])
+            let limit = try parsed.integer("--limit", default: 50, in: 1...100_000)
+            let entries = try store.list(statuses: statuses ?? [.pending, .dead], limit: limit)
+            let counts = try store.counts()
+            return parsed.has("--json") ? Self.json(entries, counts: counts) : Self.table(entries, counts: counts)
+        case "retry":
+            let values = try parsed.requirePositionals(["retry", "ID"])
+            guard let id = Int64(values[1]) else { throw CommandFailure.usage("retry: \"\(values[1])\" is not an outbox id") }
+            guard try store.retry(id: id, now: context.now()) else {
+                throw CommandFailure.failure("outbox entry \(id) does not exist or is not dead or expired")
+            }
+            return "entry \(id) is pending again; a running worker sends it at its next wake-up (send SIGHUP to wake it now)"
+        case "purge":
+            _ = try parsed.requirePositionals(["purge"])
+            let age = try parsed.value("--older-than").map { text -> Int64 in
+                switch DurationText.seconds(in: text) {
+                case .success(let seconds): return Int64(seconds)
+                case .failure(let error): throw CommandFailure.usage("--older-than: \(error.message)")
+                }
+            } ?? 7 * 86_400
+            let removed = try store.purge(statuses: statuses ?? [.delivered, .expired], olderThan: context.now() - age)
+            return "removed \(removed) entr\(removed == 1 ? "y" : "ies")"
+        default:
+            throw CommandFailure.usage("unknown outbox action \"\(parsed.positionals[0])\"\n" + Self.usage)
+        }
+    }
+
+    static func statuses(_ text: String) throws -> Set<OutboxStatus> {
+        var result = Set<OutboxStatus>()
+        for name in text.split(separator: ",") {
+            guard let status = OutboxStatus(rawValue: String(name)) else {
+                throw CommandFailure.usage("--status: \"\(name)\" is not one of "
+                    + OutboxStatus.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            result.insert(status)
+        }
+        return result
+    }
+
+    static let tokyo = ZoneClock(identifier: "Asia/Tokyo")!
+
+    static func table(_ entries: [OutboxEntry], counts: [OutboxStatus: Int]) -> String {
+        let summary = OutboxStatus.allCases.map { "\(counts[$0] ?? 0) \($0.rawValue)" }.joined(separator: ", ")
+        guard !entries.isEmpty else { return "outbox: \(summary)" }
+        var rows = [["ID", "STATUS", "TRIES", "NEXT / DONE", "RULE", "CHANNEL", "LAST ERROR"]]
+        for entry in entries {
+            let when = entry.status == .pending ? entry.nextAttemptAt : (entry.deliveredAt ?? entry.nextAttemptAt)
+            rows.append(["\(entry.id)", entry.status.rawValue, "\(entry.attempts)", tokyo.iso8601(when), entry.notification.rule,
+                         entry.channel, entry.lastError ?? "-"])
+        }
+        return "outbox: \(summary)\n" + TextTable.render(rows)
+    }
+
+    static func json(_ entries: [OutboxEntry], counts: [OutboxStatus: Int]) -> String {
+        JSONValue.object([
+            ("counts", .object(OutboxStatus.allCases.map { ($0.rawValue, .int(Int64(counts[$0] ?? 0))) })),
+            ("entries", .array(entries.map { entry in
+                .object([
+                    ("id", .int(entry.id)), ("status", .string(entry.status.rawValue)),
+                    ("attempts", .int(Int64(entry.attempts))), ("next_attempt_at", .string(tokyo.iso8601(entry.nextAttemptAt))),
+                    ("delivered_at", entry.deliveredAt.map { .string(tokyo.iso8601($0)) } ?? .null),
+                    ("rule", .string(entry.notification.rule)), ("channel", .string(entry.channel)), ("key", .string(entry.key)),
+                    ("text", .string(entry.notification.text)), ("last_error", entry.lastError.map { .string($0) } ?? .null),
+                ])
+            })),
+        ]).text
+    }
+}

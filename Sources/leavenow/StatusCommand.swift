@@ -1,0 +1,77 @@
+import Foundation
+import Rules
+import Store
+import Timetable
+import Worker
+
+/// `leavenow status [--rules DIR] [--state PATH] [--json]`: the worker (running or not), each rule
+/// and its next wake-up, each source's last fetch and error, and the outbox.
+struct StatusCommand {
+    static let usage = "usage: leavenow status [--rules DIR] [--state PATH] [--json]"
+
+    func run(_ arguments: [String], context: CommandContext) throws -> String {
+        let parsed = try ParsedArguments(arguments, options: ["--rules", "--state"], flags: ["--json"])
+        _ = try parsed.requirePositionals([])
+        let (configuration, _) = try context.loadConfiguration(rulesOption: parsed.value("--rules"))
+        let path = try context.statePath(parsed.value("--state"))
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw CommandFailure.failure("no state at \(path): the worker has not run yet (leavenow run --state \(path))")
+        }
+        let store = try SQLiteStore(path: path)
+        defer { store.close() }
+        let record = try store.meta(WorkerStatusRecord.metaKey).flatMap(WorkerStatusRecord.init(json:))
+        let counts = try store.counts()
+        let sources = try store.sourceStates()
+        let now = context.now()
+        let tokyo = ZoneClock(identifier: "Asia/Tokyo")!
+        func time(_ instant: Int64?) -> String { instant.map(tokyo.iso8601) ?? "-" }
+        let running = record?.processIsAlive ?? false
+
+        if parsed.has("--json") {
+            return JSONValue.object([
+                ("worker", .object([
+                    ("running", .bool(running)), ("pid", record.map { .int(Int64($0.pid)) } ?? .null),
+                    ("updated_at", record.map { .string(tokyo.iso8601($0.at)) } ?? .null),
+                    ("next_wake", record?.next.map { .string(tokyo.iso8601($0)) } ?? .null),
+                ])),
+                ("rules", .array(configuration.rules.map { rule in
+                    let wake = record?.wakes[rule.id] ?? nil
+                    return .object([("id", .string(rule.id)), ("kind", .string(rule.kindName)),
+                                    ("next_wake", wake.map { .string(tokyo.iso8601($0)) } ?? .null)])
+                })),
+                ("sources", .array(sources.map { row in
+                    .object([("name", .string(row.name)), ("fetched_at", row.fetchedAt.map { .string(tokyo.iso8601($0)) } ?? .null),
+                             ("checked_at", row.checkedAt.map { .string(tokyo.iso8601($0)) } ?? .null),
+                             ("next_refresh", row.nextRefreshAt.map { .string(tokyo.iso8601($0)) } ?? .null),
+                             ("last_error", row.lastError.map { .string($0) } ?? .null),
+                             ("bytes_saved", .int(Int64(row.bytesSaved)))])
+                })),
+                ("outbox", .object(OutboxStatus.allCases.map { ($0.rawValue, .int(Int64(counts[$0] ?? 0))) })),
+            ]).text
+        }
+
+        var lines: [String] = []
+        if let record {
+            lines.append(running ? "worker: running (pid \(record.pid)), last pass \(time(record.at)), next wake-up \(time(record.next))"
+                                 : "worker: not running (last pass \(time(record.at)) by pid \(record.pid))")
+        } else {
+            lines.append("worker: has not run yet")
+        }
+        lines.append("\nrules:")
+        lines.append(TextTable.render([["ID", "KIND", "NEXT WAKE-UP"]] + configuration.rules.map { rule in
+            let wake = record?.wakes[rule.id] ?? nil
+            return [rule.id, rule.kindName, wake.map(tokyo.iso8601) ?? (record == nil ? "-" : "on new data")]
+        }))
+        lines.append("\nsources:")
+        if sources.isEmpty {
+            lines.append("(none fetched by the worker yet)")
+        } else {
+            lines.append(TextTable.render([["SOURCE", "LAST FETCH", "AGE", "NEXT REFRESH", "LAST ERROR"]] + sources.map { row in
+                [row.name, time(row.checkedAt), row.checkedAt.map { SourceTime.age(now - $0) } ?? "-", time(row.nextRefreshAt),
+                 row.lastError ?? "-"]
+            }))
+        }
+        lines.append("\noutbox: " + OutboxStatus.allCases.map { "\(counts[$0] ?? 0) \($0.rawValue)" }.joined(separator: ", "))
+        return lines.joined(separator: "\n")
+    }
+}
