@@ -43,7 +43,7 @@ let package = Package(
         .target(name: "TestServers"),
 
         .executableTarget(name: "leavenow", dependencies: ["Timetable", "Rules", "HTTP", "LiveSources"]),
-        .executableTarget(name: "leavenow-bench", dependencies: ["Timetable", "Rules"]),
+        .executableTarget(name: "leavenow-bench", dependencies: ["Timetable", "Rules", "LiveSources", "HTTP", "TestServers"]),
 
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
         .testTarget(name: "TimetableTests", dependencies: ["Timetable"]),

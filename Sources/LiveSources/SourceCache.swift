@@ -43,7 +43,8 @@ public struct SourceCache: Sendable {
     }
 
     /// Stores `body` as the last good response of `source`, replacing the previous one atomically.
-    /// `metadata.bytes` and `metadata.checksum` are set from `body`.
+    /// `metadata.bytes` and `metadata.checksum` are set from `body`; the bytes saved by 304s so far
+    /// carry over from the previous sidecar (a running total per source).
     @discardableResult
     public func store(_ body: Data, metadata: SourceCacheMetadata, for source: LiveSource) throws(SourceCacheError) -> SourceCacheMetadata {
         try Self.validName(source)
@@ -51,6 +52,10 @@ public struct SourceCache: Sendable {
         var metadata = metadata
         metadata.bytes = body.count
         metadata.checksum = SourceCacheMetadata.checksum(of: body)
+        if FileManager.default.fileExists(atPath: metadataPath(for: source)),
+           let previous = try? readMetadata(metadataPath(for: source)) {
+            metadata.bytesSaved += previous.bytesSaved
+        }
         try AtomicFile.store(body, at: bodyPath(for: source))
         try writeMetadata(metadata, for: source)
         return metadata

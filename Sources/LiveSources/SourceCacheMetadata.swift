@@ -18,7 +18,7 @@ public struct SourceCacheMetadata: Sendable, Equatable, Codable {
     public var bytes: Int
     /// The status of the response that delivered the body.
     public var status: Int
-    /// Bytes not downloaded thanks to 304 answers since the body was fetched.
+    /// Bytes not downloaded thanks to 304 answers since the source was first cached (kept across new bodies).
     public var bytesSaved: Int
     /// FNV-1a 64 of the body (hex): a body that does not match its sidecar is not used.
     public var checksum: String

@@ -3,7 +3,7 @@ import HTTP
 /// Why fetching a source failed, in words for the user, with secrets redacted.
 public struct SourceFetchError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The kind of failure.
-    public enum Reason: String, Sendable, Equatable {
+    public enum Reason: String, Sendable, Equatable, Codable {
         /// The secret could not be resolved; no request was sent.
         case missingSecret
         /// The server refused the key (401 / 403).
@@ -44,6 +44,15 @@ public struct SourceFetchError: Error, Sendable, Equatable, CustomStringConverti
         self.redactedURL = redactedURL
         self.status = status
         self.retryAfter = retryAfter
+    }
+
+    /// Whether trying again cannot help until the configuration or the secret changes (a missing
+    /// or refused key, a calendar that does not exist).
+    public var isPermanent: Bool {
+        switch reason {
+        case .missingSecret, .keyRefused, .calendarNotFound: true
+        case .unexpectedStatus, .transfer, .invalidBody, .notModifiedWithoutCache, .cache: false
+        }
     }
 
     /// `feed "qiita": the calendar 2099/nope does not exist (404) (GET https://qiita.com/…/feed)`.

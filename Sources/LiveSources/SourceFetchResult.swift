@@ -20,14 +20,21 @@ public struct SourceFetchResult: Sendable, CustomStringConvertible {
     public var cached: SourceCacheMetadata?
     /// Problems that did not stop the fetch, e.g. an unreadable cache that was ignored.
     public var warnings: [String]
+    /// When the fetch was attempted, by the fetcher's clock (nil when unknown).
+    public var attemptedAt: Date?
 
     /// A result.
-    public init(source: LiveSource, outcome: SourceFetchOutcome, cached: SourceCacheMetadata?, warnings: [String] = []) {
+    public init(source: LiveSource, outcome: SourceFetchOutcome, cached: SourceCacheMetadata?, warnings: [String] = [],
+                attemptedAt: Date? = nil) {
         self.source = source
         self.outcome = outcome
         self.cached = cached
         self.warnings = warnings
+        self.attemptedAt = attemptedAt
     }
+
+    /// How long the server asked to wait before the next request (`Retry-After` of a 429 / 503).
+    public var retryAfter: Duration? { error?.retryAfter }
 
     /// The error, when the fetch failed.
     public var error: SourceFetchError? {

@@ -37,7 +37,7 @@ public struct Configuration: Sendable {
     }
 
     /// Requests per day per provider from the refresh intervals.
-    public var quotaPlan: QuotaPlan { QuotaPlan(weather: weather, feeds: feeds, odpt: odpt, boards: boards) }
+    public var quotaPlan: QuotaPlan { QuotaPlan(weather: weather, feeds: feeds, odpt: odpt, boards: boards, rules: rules) }
 
     /// Duplicate ids per kind of thing, and rule references to things that do not exist.
     func crossFileProblems(references: [RuleReferenceUse]) -> [(location: ConfigLocation, message: String)] {

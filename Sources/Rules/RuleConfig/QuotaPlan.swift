@@ -36,7 +36,11 @@ public struct QuotaPlan: Sendable, Equatable {
     /// The plan of a configuration's weather sources, feeds and ODPT requests (service status and
     /// the API timetables of `boards`' `odpt_api` / `odpt_api_busstop_pole` sources, one per
     /// distinct station / pole).
-    public init(weather: [WeatherSourceSpec], feeds: [FeedSourceSpec], odpt: ODPTSpec? = nil, boards: [BoardSpec] = []) {
+    ///
+    /// A weather source counts `refresh` inside the windows where `rules` need it and `idle_refresh`
+    /// outside (``WeatherNeed``), on the busiest day of the week.
+    public init(weather: [WeatherSourceSpec], feeds: [FeedSourceSpec], odpt: ODPTSpec? = nil, boards: [BoardSpec] = [],
+                rules: [RuleSpec]? = nil) {
         var lines: [Line] = []
         func perDay(_ refresh: Int) -> Int { (86_400 + max(refresh, 1) - 1) / max(refresh, 1) }
         for provider in WeatherSourceSpec.Provider.allCases {
@@ -49,7 +53,11 @@ public struct QuotaPlan: Sendable, Equatable {
             case .jma: (free, hard) = (288 * sources.count, 1_440 * sources.count)
             }
             lines.append(Line(provider: provider.rawValue, sources: sources.map(\.id),
-                              requestsPerDay: sources.map { perDay($0.refreshSeconds) }.reduce(0, +),
+                              requestsPerDay: sources.map { source in
+                                  guard let rules else { return perDay(source.refreshSeconds) }
+                                  return WeatherNeed(source: source.id, rules: rules, refreshSeconds: source.refreshSeconds)
+                                      .requestsPerDay(refreshSeconds: source.refreshSeconds, idleRefreshSeconds: source.idleRefreshSeconds)
+                              }.reduce(0, +),
                               freeTier: free, hardLimit: hard, location: first.location))
         }
         for feed in feeds {

@@ -293,6 +293,13 @@ public struct RuleConfigParser {
             let keyEnv = reader.optionalString("key_env")
             let keyFile = reader.optionalString("key_file").map(context.resolve(path:))
             let refresh = reader.optional("refresh", YAMLValue.duration) ?? 600
+            var idleRefresh = max(refresh, WeatherSourceSpec.defaultIdleRefresh)
+            if let node = reader.optional("idle_refresh"), let seconds = diagnostics.decode(node, YAMLValue.duration) {
+                if seconds < refresh {
+                    diagnostics.report("idle_refresh (\(node.scalarText ?? "")) must not be shorter than refresh", at: node.mark)
+                }
+                idleRefresh = seconds
+            }
             reader.finish()
             switch provider {
             case .openweather?, .openMeteo?:
@@ -304,7 +311,7 @@ public struct RuleConfigParser {
             guard diagnostics.diagnostics.count == before, let id, let provider else { return nil }
             return WeatherSourceSpec(id: id, provider: provider, latitude: latitude, longitude: longitude, office: office, area: area,
                                      units: units, version: version, keyEnv: keyEnv, keyFile: keyFile,
-                                     refreshSeconds: refresh, location: context.location(of: item))
+                                     refreshSeconds: refresh, idleRefreshSeconds: idleRefresh, location: context.location(of: item))
         }
     }
 

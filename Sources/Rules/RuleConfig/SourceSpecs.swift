@@ -23,9 +23,14 @@ public struct WeatherSourceSpec: Sendable, Equatable {
     /// Where the API key comes from: an environment variable or a file (never the YAML itself).
     public var keyEnv: String?
     public var keyFile: String?
-    /// How often to fetch (default 10 minutes).
+    /// How often to fetch while a rule needs the forecast (default 10 minutes).
     public var refreshSeconds: Int
+    /// How often to fetch outside the windows where rules need it (`idle_refresh`, default 1 hour).
+    public var idleRefreshSeconds: Int = WeatherSourceSpec.defaultIdleRefresh
     public var location: ConfigLocation
+
+    /// The default `idle_refresh`.
+    public static let defaultIdleRefresh = 3_600
 }
 
 /// A feed under `feeds:`: an Atom / RSS URL or a Qiita Advent Calendar.
