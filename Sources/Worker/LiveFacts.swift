@@ -4,38 +4,54 @@ import LiveSources
 import Rules
 import Timetable
 
-/// Facts from the network: each source is fetched on its own schedule through ``SourceFetcher``
-/// into the last-good-data cache, and the facts are read back from the cache — so a failed fetch
-/// leaves the previous data (and its age) in place, and a restart without network starts from it.
+/// Facts from the network: each source is fetched on its own schedule (``SourceRefreshPolicy``:
+/// weather often only near the windows rules need it, timetables daily or when `dct:valid` ends,
+/// backoff after failures, `Retry-After` honoured) through ``SourceFetcher`` into the
+/// last-good-data cache, and the facts are read back from the cache — so a failed fetch leaves the
+/// previous data (and its age) in place, and a restart without network starts from it.
 public final class LiveFacts: FactSupply {
-    /// One fetch's result, for the worker's log and the store's source index.
+    /// One fetch's result and when the source is due next, for the worker's log and status.
     public typealias Observer = (SourceFetchResult, _ nextRefresh: Int64) -> Void
 
     private let configuration: Configuration
-    private let boards: [String: Board]
     private let sources: [LiveSource]
     private let fetcher: SourceFetcher
     private let cache: SourceCache
+    private let policy: SourceRefreshPolicy
     private let observe: Observer
-    /// When each source (by cache name) is due next.
+    /// Where rules need each weather source (by source id).
+    private let needs: [String: WeatherNeed]
+    private var states: [String: SourceRefreshState] = [:]
     private var due: [String: Int64] = [:]
+    private var boards: [String: Board]
     private var current: Facts
-    private var policy: SourceRefreshSchedule
+    /// Problems of the boards built from the cache, for the log.
+    public private(set) var boardWarnings: [String]
 
-    /// Facts for `configuration`'s sources, fetched by `fetcher` into `cache`; `observe` hears every fetch.
-    public init(configuration: Configuration, boards: [String: Board], fetcher: SourceFetcher, now: Int64,
-                observe: @escaping Observer) {
+    /// Facts for `configuration`'s sources, fetched by `fetcher` into its cache; `observe` hears
+    /// every fetch. Boards whose timetables come from an API are read from the cache.
+    public init(configuration: Configuration, fetcher: SourceFetcher, policy: SourceRefreshPolicy = SourceRefreshPolicy(),
+                now: Int64, observe: @escaping Observer) {
         self.configuration = configuration
-        self.boards = boards
         self.sources = LiveSource.all(in: configuration)
         self.fetcher = fetcher
         self.cache = fetcher.cache
+        self.policy = policy
         self.observe = observe
-        self.policy = SourceRefreshSchedule(configuration: configuration)
+        var needs: [String: WeatherNeed] = [:]
+        for spec in configuration.weather {
+            needs[spec.id] = WeatherNeed(source: spec.id, rules: configuration.rules, refreshSeconds: spec.refreshSeconds)
+        }
+        self.needs = needs
+        let catalog = CachedFacts.boards(configuration: configuration, cache: fetcher.cache)
+        self.boards = Dictionary(catalog.boards.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        self.boardWarnings = catalog.problems + catalog.warnings
         self.current = CachedFacts.facts(configuration: configuration, cache: fetcher.cache, boards: boards).facts
         for source in sources {
-            let cached = try? cache.load(source)?.metadata
-            due[source.cacheName] = policy.firstRefresh(of: source, cached: cached, now: now)
+            let cached = try? cache.load(source)
+            let state = SourceRefreshState(cached: cached?.metadata, body: cached?.body, source: source)
+            states[source.cacheName] = state
+            due[source.cacheName] = schedule(source, state: state, now: now)
         }
     }
 
@@ -43,11 +59,24 @@ public final class LiveFacts: FactSupply {
         let ready = sources.filter { (due[$0.cacheName] ?? now) <= now }
         guard !ready.isEmpty else { return [] }
         var updated = Set<String>()
+        var timetablesChanged = false
         for result in fetcher.fetch(ready) {
-            let next = policy.nextRefresh(after: result, now: now)
-            due[result.source.cacheName] = next
-            if case .updated = result.outcome { updated.insert(result.source.id) }
+            let source = result.source
+            let body: Data? = source.isODPT ? (try? cache.load(source))?.body : nil
+            let state = policy.recording(result, in: states[source.cacheName] ?? SourceRefreshState(), at: now, cachedBody: body)
+            states[source.cacheName] = state
+            let next = schedule(source, state: state, now: now)
+            due[source.cacheName] = next
+            if case .updated = result.outcome {
+                updated.insert(source.id)
+                if source.kind != .odptTrainInformation, source.isODPT { timetablesChanged = true }
+            }
             observe(result, next)
+        }
+        if timetablesChanged {
+            let catalog = CachedFacts.boards(configuration: configuration, cache: cache)
+            boards = Dictionary(catalog.boards.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            boardWarnings = catalog.problems + catalog.warnings
         }
         if !updated.isEmpty {
             current = CachedFacts.facts(configuration: configuration, cache: cache, boards: boards).facts
@@ -58,4 +87,16 @@ public final class LiveFacts: FactSupply {
     public func facts(at now: Int64) -> Facts { current }
 
     public func nextRefresh(after now: Int64) -> Int64? { due.values.min() }
+
+    /// The boards with their cached API timetables.
+    public var currentBoards: [String: Board] { boards }
+
+    /// When `source` is due, with the windows its rules need it for a weather source.
+    private func schedule(_ source: LiveSource, state: SourceRefreshState, now: Int64) -> Int64 {
+        var windows: [ClosedRange<Int64>]?
+        if case .weather(let spec) = source.origin, let need = needs[spec.id], !need.always {
+            windows = need.ranges(from: now - 86_400, to: now + 2 * 86_400)
+        }
+        return policy.nextRefresh(for: source, state: state, now: now, needWindows: windows)
+    }
 }

@@ -228,7 +228,7 @@ public final class Worker {
             client: HTTPMultiClient(configuration: HTTPClientConfiguration(proxy: options.sourceBaseURL == nil ? .environment : .direct)))
         let store = self.store
         let logger = self.logger
-        return LiveFacts(configuration: rules.configuration, boards: rules.boards, fetcher: fetcher, now: now) { result, next in
+        let live = LiveFacts(configuration: rules.configuration, fetcher: fetcher, now: now) { result, next in
             let fields = [(key: "source", value: result.source.cacheName), (key: "next", value: Self.iso(next))]
             switch result.outcome {
             case .updated(let bytes): logger.log(.info, "source.updated", fields: fields + [(key: "bytes", value: "\(bytes)")])
@@ -239,6 +239,8 @@ public final class Worker {
                                          checkedAt: result.cached.map { Int64($0.checkedAt.timeIntervalSince1970) },
                                          lastError: result.error?.description, bytesSaved: result.cached?.bytesSaved ?? 0, nextRefreshAt: next)
         }
+        for warning in live.boardWarnings { logger.log(.warning, "board.warning", ["msg": warning]) }
+        return live
     }
 
     /// A dispatcher for the configuration's channels; channels that cannot be used are logged
