@@ -17,6 +17,7 @@ let package = Package(
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
         // Strict JSON text → values, with line:column errors (shared by Timetable and Weather). Pure.
         .target(name: "JSONText"),
@@ -33,11 +34,14 @@ let package = Package(
         // Live sources: endpoints, secrets, the last-good-data cache and fetching through HTTP.
         .target(name: "LiveSources", dependencies: ["HTTP", "Rules", "Timetable", "Weather", "Feeds"]),
 
+        // Durable state in SQLite: the outbox, the delivery log, rule state, the source index.
+        .target(name: "Store", dependencies: ["CSQLite", "Rules"]),
+
         // Test doubles shared by the test suites: local servers from scripts/.
         .target(name: "TestServers"),
 
         .executableTarget(name: "leavenow", dependencies: ["Timetable", "Rules", "HTTP", "LiveSources"]),
-        .executableTarget(name: "leavenow-bench", dependencies: ["Timetable", "Rules"]),
+        .executableTarget(name: "leavenow-bench", dependencies: ["Timetable", "Rules", "Store"]),
 
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
         .testTarget(name: "TimetableTests", dependencies: ["Timetable"]),
@@ -46,6 +50,7 @@ let package = Package(
         .testTarget(name: "FeedsTests", dependencies: ["Feeds"]),
         .testTarget(name: "RulesTests", dependencies: ["Rules", "Timetable"]),
         .testTarget(name: "LiveSourcesTests", dependencies: ["LiveSources", "HTTP", "Rules", "Weather", "Feeds", "TestServers"]),
+        .testTarget(name: "StoreTests", dependencies: ["Store", "Rules"]),
         .testTarget(name: "CLITests", dependencies: ["leavenow", "TestServers"]),
     ],
     swiftLanguageModes: [.v6]
