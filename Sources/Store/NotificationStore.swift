@@ -23,7 +23,9 @@ public protocol NotificationStore: AnyObject {
     func nextAttemptTime() throws -> Int64?
 
     /// Applies delivery outcomes in one transaction: status, attempts, next attempt, last error, and
-    /// a delivery-log row each. An id no longer in the outbox (purged) is skipped.
+    /// a delivery-log row each. An id no longer in the outbox (purged) is skipped, and so is a
+    /// `.retry` / `.dead` / `.expired` for an entry that is no longer pending (a delivered entry stays
+    /// delivered); `.delivered` always wins.
     func record(_ results: [DeliveryRecord], now: Int64) throws
 
     /// Marks the pending entries whose expiry is at or before `now` as expired (logged); returns them.

@@ -79,12 +79,12 @@ public final class SQLiteDatabase {
 
     /// Creates `path` with mode 0600 unless it exists (another process may create it at the same time).
     private static func createFile(_ path: String) throws(StoreError) {
-        let descriptor = Glibc.open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        let descriptor = openFile(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         if descriptor >= 0 {
             // The umask may have removed bits; 0600 is exactly what we want.
             let failed = fchmod(descriptor, 0o600) != 0
             let savedErrno = errno
-            _ = Glibc.close(descriptor)
+            _ = closeFile(descriptor)
             if failed { throw fileError(path, "setting mode 0600", savedErrno) }
         } else if errno != EEXIST {
             throw fileError(path, "creating the file", errno)
@@ -256,3 +256,12 @@ extension SQLiteStatement {
 
 @available(*, unavailable)
 extension SQLiteDatabase: Sendable {}
+
+// `open` and `close` by their module: inside `SQLiteDatabase` the names are its own methods.
+#if canImport(Glibc)
+private func openFile(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 { Glibc.open(path, flags, mode) }
+private func closeFile(_ descriptor: Int32) -> Int32 { Glibc.close(descriptor) }
+#elseif canImport(Darwin)
+private func openFile(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 { Darwin.open(path, flags, mode) }
+private func closeFile(_ descriptor: Int32) -> Int32 { Darwin.close(descriptor) }
+#endif
