@@ -19,6 +19,7 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Linux event descriptors (epoll, signalfd, inotify, timerfd, eventfd, flock): headers only, glibc.
         .systemLibrary(name: "CLinuxEvents"),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
         // Strict JSON text → values, with line:column errors (shared by Timetable and Weather). Pure.
         .target(name: "JSONText"),
@@ -38,12 +39,14 @@ let package = Package(
         // Linux worker primitives: one wake-up source (signals, rules directory, deadline, clock jumps,
         // resume), the systemd notify protocol, logfmt logging, the single-instance lock.
         .target(name: "Daemon", dependencies: ["CLinuxEvents"]),
+        // Durable state in SQLite: the outbox, the delivery log, rule state, the source index.
+        .target(name: "Store", dependencies: ["CSQLite", "Rules"]),
 
         // Test doubles shared by the test suites: local servers from scripts/.
         .target(name: "TestServers"),
 
         .executableTarget(name: "leavenow", dependencies: ["Timetable", "Rules", "HTTP", "LiveSources"]),
-        .executableTarget(name: "leavenow-bench", dependencies: ["Timetable", "Rules", "LiveSources", "HTTP", "TestServers"]),
+        .executableTarget(name: "leavenow-bench", dependencies: ["Timetable", "Rules", "LiveSources", "HTTP", "TestServers", "Store"]),
 
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
         .testTarget(name: "TimetableTests", dependencies: ["Timetable"]),
@@ -53,6 +56,7 @@ let package = Package(
         .testTarget(name: "RulesTests", dependencies: ["Rules", "Timetable"]),
         .testTarget(name: "LiveSourcesTests", dependencies: ["LiveSources", "HTTP", "Rules", "Weather", "Feeds", "TestServers"]),
         .testTarget(name: "DaemonTests", dependencies: ["Daemon", "CLinuxEvents"]),
+        .testTarget(name: "StoreTests", dependencies: ["Store", "Rules"]),
         .testTarget(name: "CLITests", dependencies: ["leavenow", "TestServers"]),
     ],
     swiftLanguageModes: [.v6]

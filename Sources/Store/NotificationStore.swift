@@ -1,0 +1,83 @@
+import Rules
+
+/// Durable state of the worker: the outbox and its delivery log, rule state, the source index and a
+/// few key/value facts. `SQLiteStore` is the default; a PostgreSQL store shared by several workers can
+/// implement the same protocol later.
+///
+/// Times are seconds since the epoch and always passed in (`now`): the store never reads a clock.
+/// A store is used from one thread or actor at a time.
+public protocol NotificationStore: AnyObject {
+    // MARK: Outbox
+
+    /// Adds one entry per (notification key, channel) for each channel of each notification, in one
+    /// transaction. A (key, channel) already in the outbox — whatever its status — is left alone;
+    /// returns only the entries inserted now. An entry is first due at its notification's `fireAt`.
+    func enqueue(_ notifications: [Notification], now: Int64) throws -> [OutboxEntry]
+
+    /// Pending entries due at `now` (`nextAttemptAt <= now`) and not expired, oldest due first
+    /// (then by id), at most `limit`.
+    func due(now: Int64, limit: Int) throws -> [OutboxEntry]
+
+    /// The earliest `nextAttemptAt` of the pending entries: when the worker should wake; nil when
+    /// nothing is pending.
+    func nextAttemptTime() throws -> Int64?
+
+    /// Applies delivery outcomes in one transaction: status, attempts, next attempt, last error, and
+    /// a delivery-log row each. An id no longer in the outbox (purged) is skipped, and so is a
+    /// `.retry` / `.dead` / `.expired` for an entry that is no longer pending (a delivered entry stays
+    /// delivered); `.delivered` always wins.
+    func record(_ results: [DeliveryRecord], now: Int64) throws
+
+    /// Marks the pending entries whose expiry is at or before `now` as expired (logged); returns them.
+    func expire(now: Int64) throws -> [OutboxEntry]
+
+    /// Entries with one of `statuses` (all when nil), newest first, at most `limit`.
+    func list(statuses: Set<OutboxStatus>?, limit: Int) throws -> [OutboxEntry]
+
+    /// Puts a dead or expired entry back to pending, due at `now`, with its attempts reset and its
+    /// expiry lifted (the user asked for it); false when `id` is not a dead or expired entry.
+    func retry(id: Int64, now: Int64) throws -> Bool
+
+    /// Deletes entries with one of `statuses` last changed before `olderThan`, with their log; returns
+    /// how many. A purged (key, channel) can be enqueued again.
+    func purge(statuses: Set<OutboxStatus>, olderThan: Int64) throws -> Int
+
+    /// How many entries have each status (every status present, 0 when none).
+    func counts() throws -> [OutboxStatus: Int]
+
+    /// The history of one entry, oldest first.
+    func deliveryLog(entry: Int64) throws -> [DeliveryLogEntry]
+
+    // MARK: Rule state
+
+    /// The state of every rule saved so far.
+    func loadEngineState() throws -> EngineState
+
+    /// Replaces all rule state with `state` (rules not in it are forgotten).
+    func saveEngineState(_ state: EngineState, now: Int64) throws
+
+    /// Writes the state of the given rules only (the ones that changed).
+    func saveRuleStates(_ states: [String: RuleState], now: Int64) throws
+
+    /// Enqueues `notifications` and saves the changed rule states in ONE transaction: after a crash
+    /// either both happened or neither did, so an evaluation is neither lost nor enqueued twice.
+    func commit(notifications: [Notification], ruleStates: [String: RuleState], now: Int64) throws -> [OutboxEntry]
+
+    // MARK: Sources
+
+    /// Records a fetch of source `name`. A nil `fetchedAt` / `checkedAt` keeps the previous value (a
+    /// failed fetch does not make the data newer); `lastError`, `bytesSaved`, `nextRefreshAt` replace it.
+    func recordSourceFetch(name: String, fetchedAt: Int64?, checkedAt: Int64?, lastError: String?, bytesSaved: Int,
+                           nextRefreshAt: Int64?) throws
+
+    /// Every source recorded, by name.
+    func sourceStates() throws -> [SourceStateRow]
+
+    // MARK: Meta
+
+    /// The value stored under `key`, if any.
+    func meta(_ key: String) throws -> String?
+
+    /// Stores `value` under `key`; nil removes it.
+    func setMeta(_ key: String, _ value: String?) throws
+}

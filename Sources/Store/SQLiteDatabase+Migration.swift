@@ -1,0 +1,44 @@
+extension SQLiteDatabase {
+    /// The file's schema version (`PRAGMA user_version`; 0 for a new file).
+    public func schemaVersion() throws -> Int {
+        Int(try query("PRAGMA user_version") { row in try row.int64(0) }.first ?? 0)
+    }
+
+    /// Brings the file to the last version of `migrations`, applying the missing steps in order in one
+    /// transaction (a failing step leaves the file as it was). A file from a newer program — a version
+    /// above the last step — is refused with a `.newerSchema` error naming the file and both versions.
+    public func migrate(_ migrations: [SchemaMigration]) throws {
+        for (index, migration) in migrations.enumerated() where migration.version != index + 1 {
+            throw StoreError(path: path, operation: "migrating",
+                             message: "migration \"\(migration.summary)\" has version \(migration.version), expected \(index + 1)",
+                             code: .badValue)
+        }
+        let latest = migrations.count
+        try refuseNewer(try schemaVersion(), latest: latest)
+        guard try schemaVersion() < latest else { return }
+        try transaction {
+            // Read again under the write lock: another process may have migrated meanwhile.
+            let current = try schemaVersion()
+            try refuseNewer(current, latest: latest)
+            for migration in migrations where migration.version > current {
+                do {
+                    try execute(migration.sql)
+                } catch let error as StoreError {
+                    throw StoreError(path: path, operation: "migrating to schema version \(migration.version) (\(migration.summary))",
+                                     message: error.message, code: error.code)
+                }
+            }
+            if current < latest {
+                try execute("PRAGMA user_version = \(latest)")
+            }
+        }
+    }
+
+    private func refuseNewer(_ found: Int, latest: Int) throws(StoreError) {
+        guard found > latest else { return }
+        throw StoreError(path: path, operation: "opening",
+                         message: "the schema version is \(found), newer than the \(latest) this leavenow knows; "
+                             + "refusing to use it (upgrade leavenow, or choose another state file)",
+                         code: .newerSchema(found: found, supported: latest))
+    }
+}

@@ -1,0 +1,212 @@
+import Rules
+
+extension SQLiteStore {
+    /// The columns `entry(_:)` reads, in order.
+    static let entryColumns = """
+        SELECT id, key, channel, status, attempts, next_attempt_at, last_error, created_at, delivered_at, notification
+        FROM outbox
+        """
+
+    public func enqueue(_ notifications: [Notification], now: Int64) throws -> [OutboxEntry] {
+        try database.transaction { try insert(notifications, now: now) }
+    }
+
+    /// The inserts of `enqueue`, inside the caller's transaction.
+    func insert(_ notifications: [Notification], now: Int64) throws -> [OutboxEntry] {
+        var inserted: [OutboxEntry] = []
+        for notification in notifications {
+            let text = try json(notification, "notification \"\(notification.key)\"")
+            for channel in notification.channels {
+                let changes = try database.run("""
+                    INSERT INTO outbox (key, channel, rule, fire_at, expires_at, status, attempts, next_attempt_at,
+                                        created_at, updated_at, notification)
+                    VALUES (?, ?, ?, ?, ?, 'pending', 0, ?, ?, ?, ?)
+                    ON CONFLICT (key, channel) DO NOTHING
+                    """, [.text(notification.key), .text(channel), .text(notification.rule), .integer(notification.fireAt),
+                          SQLiteValue(notification.expiresAt), .integer(notification.fireAt), .integer(now), .integer(now),
+                          .text(text)])
+                guard changes == 1 else { continue }
+                inserted.append(OutboxEntry(id: database.lastInsertRowID, key: notification.key, channel: channel,
+                                            notification: notification, status: .pending, attempts: 0,
+                                            nextAttemptAt: notification.fireAt, lastError: nil, createdAt: now,
+                                            deliveredAt: nil))
+            }
+        }
+        return inserted
+    }
+
+    public func due(now: Int64, limit: Int) throws -> [OutboxEntry] {
+        // `status = 'pending'` is written out so the partial index `outbox_pending_due` applies.
+        try database.query("""
+            \(Self.entryColumns)
+            WHERE status = 'pending' AND next_attempt_at <= ? AND (expires_at IS NULL OR expires_at > ?)
+            ORDER BY next_attempt_at, id LIMIT ?
+            """, [.integer(now), .integer(now), .integer(Int64(limit))], entry)
+    }
+
+    /// The earliest instant a pending entry needs the worker: its next attempt, or its expiry when that
+    /// comes first (so the worker wakes to expire it with `expire(now:)` rather than to send it).
+    public func nextAttemptTime() throws -> Int64? {
+        try database.query("""
+            SELECT MIN(CASE WHEN expires_at IS NOT NULL AND expires_at < next_attempt_at THEN expires_at
+                            ELSE next_attempt_at END)
+            FROM outbox WHERE status = 'pending'
+            """) { row in row.optionalInt64(0) }.first ?? nil
+    }
+
+    public func record(_ results: [DeliveryRecord], now: Int64) throws {
+        try database.transaction {
+            for result in results {
+                let changes: Int
+                let event: DeliveryLogEntry.Event
+                var statusCode: Int?
+                var detail: String?
+                switch result.outcome {
+                case .delivered(let status):
+                    // Whatever the entry's status: it was delivered.
+                    changes = try database.run("""
+                        UPDATE outbox SET status = 'delivered', attempts = attempts + 1, delivered_at = ?, last_error = NULL,
+                                          updated_at = ?
+                        WHERE id = ?
+                        """, [.integer(now), .integer(now), .integer(result.entryID)])
+                    event = .delivered
+                    statusCode = status
+                case .retry(let at, let error):
+                    changes = try database.run("""
+                        UPDATE outbox SET attempts = attempts + 1, next_attempt_at = ?, last_error = ?, updated_at = ?
+                        WHERE id = ? AND status = 'pending'
+                        """, [.integer(at), .text(error), .integer(now), .integer(result.entryID)])
+                    event = .retry
+                    detail = "\(error) (next attempt at \(at))"
+                case .dead(let error):
+                    changes = try database.run("""
+                        UPDATE outbox SET status = 'dead', attempts = attempts + 1, last_error = ?, updated_at = ?
+                        WHERE id = ? AND status = 'pending'
+                        """, [.text(error), .integer(now), .integer(result.entryID)])
+                    event = .dead
+                    detail = error
+                case .expired:
+                    changes = try database.run("""
+                        UPDATE outbox SET status = 'expired', updated_at = ? WHERE id = ? AND status = 'pending'
+                        """, [.integer(now), .integer(result.entryID)])
+                    event = .expired
+                }
+                if changes > 0 {
+                    try log(entry: result.entryID, at: now, event: event, statusCode: statusCode, detail: detail)
+                }
+            }
+        }
+    }
+
+    public func expire(now: Int64) throws -> [OutboxEntry] {
+        try database.transaction {
+            let entries = try database.query("""
+                \(Self.entryColumns)
+                WHERE status = 'pending' AND expires_at IS NOT NULL AND expires_at <= ? ORDER BY id
+                """, [.integer(now)], entry)
+            var expired: [OutboxEntry] = []
+            for var entry in entries {
+                try database.run("UPDATE outbox SET status = 'expired', updated_at = ? WHERE id = ?",
+                                 [.integer(now), .integer(entry.id)])
+                try log(entry: entry.id, at: now, event: .expired, statusCode: nil,
+                        detail: entry.notification.expiresAt.map { "expired at \($0)" })
+                entry.status = .expired
+                expired.append(entry)
+            }
+            return expired
+        }
+    }
+
+    public func list(statuses: Set<OutboxStatus>?, limit: Int) throws -> [OutboxEntry] {
+        try database.query("""
+            \(Self.entryColumns)
+            \(statuses.map { "WHERE status IN \(Self.sqlList($0))" } ?? "")
+            ORDER BY id DESC LIMIT ?
+            """, [.integer(Int64(limit))], entry)
+    }
+
+    public func retry(id: Int64, now: Int64) throws -> Bool {
+        try database.transaction {
+            guard var entry = try database.query("""
+                \(Self.entryColumns) WHERE id = ? AND status IN ('dead', 'expired')
+                """, [.integer(id)], entry).first else { return false }
+            // The user asked for it: the expiry no longer applies, in the column and in the notification.
+            entry.notification.expiresAt = nil
+            try database.run("""
+                UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = ?, expires_at = NULL,
+                                  notification = ?, updated_at = ?
+                WHERE id = ?
+                """, [.integer(now), .text(try json(entry.notification, "notification \"\(entry.key)\"")),
+                      .integer(now), .integer(id)])
+            try log(entry: id, at: now, event: .requeued, statusCode: nil, detail: "was \(entry.status.rawValue)")
+            return true
+        }
+    }
+
+    public func purge(statuses: Set<OutboxStatus>, olderThan: Int64) throws -> Int {
+        guard !statuses.isEmpty else { return 0 }
+        // The log rows go with their entries (ON DELETE CASCADE).
+        return try database.transaction {
+            try database.run("DELETE FROM outbox WHERE status IN \(Self.sqlList(statuses)) AND updated_at < ?",
+                             [.integer(olderThan)])
+        }
+    }
+
+    public func counts() throws -> [OutboxStatus: Int] {
+        var counts = Dictionary(uniqueKeysWithValues: OutboxStatus.allCases.map { ($0, 0) })
+        for (status, count) in try database.query("SELECT status, COUNT(*) FROM outbox GROUP BY status", [], { row in
+            (try row.text(0), try row.int64(1))
+        }) {
+            if let status = OutboxStatus(rawValue: status) {
+                counts[status] = Int(count)
+            }
+        }
+        return counts
+    }
+
+    public func deliveryLog(entry: Int64) throws -> [DeliveryLogEntry] {
+        try database.query("""
+            SELECT id, entry_id, key, channel, at, outcome, status_code, detail
+            FROM delivery_log WHERE entry_id = ? ORDER BY id
+            """, [.integer(entry)]) { row in
+            let outcome = try row.text(5)
+            guard let event = DeliveryLogEntry.Event(rawValue: outcome) else {
+                throw StoreError(path: path, operation: "reading the delivery log of entry \(entry)",
+                                 message: "unknown outcome \"\(outcome)\"", code: .badValue)
+            }
+            return DeliveryLogEntry(id: try row.int64(0), entryID: try row.int64(1), key: try row.text(2),
+                                    channel: try row.text(3), at: try row.int64(4), event: event,
+                                    statusCode: row.optionalInt64(6).map { Int($0) }, detail: row.optionalText(7))
+        }
+    }
+
+    // MARK: Internals
+
+    /// Appends a delivery-log row for entry `id`, copying its key and channel.
+    func log(entry id: Int64, at: Int64, event: DeliveryLogEntry.Event, statusCode: Int?, detail: String?) throws {
+        try database.run("""
+            INSERT INTO delivery_log (entry_id, key, channel, at, outcome, status_code, detail)
+            SELECT id, key, channel, ?, ?, ?, ? FROM outbox WHERE id = ?
+            """, [.integer(at), .text(event.rawValue), SQLiteValue(statusCode), SQLiteValue(detail), .integer(id)])
+    }
+
+    /// An entry from a row of `entryColumns`.
+    func entry(_ row: SQLiteRow) throws -> OutboxEntry {
+        let id = try row.int64(0)
+        let statusText = try row.text(3)
+        guard let status = OutboxStatus(rawValue: statusText) else {
+            throw StoreError(path: path, operation: "reading outbox entry \(id)", message: "unknown status \"\(statusText)\"",
+                             code: .badValue)
+        }
+        return OutboxEntry(id: id, key: try row.text(1), channel: try row.text(2),
+                           notification: try decode(Notification.self, from: try row.text(9), "outbox entry \(id)"),
+                           status: status, attempts: Int(try row.int64(4)), nextAttemptAt: try row.int64(5),
+                           lastError: row.optionalText(6), createdAt: try row.int64(7),
+                           deliveredAt: row.optionalInt64(8))
+    }
+
+    /// `('dead', 'expired')`: the raw values are fixed identifiers, safe to write into SQL.
+    static func sqlList(_ statuses: Set<OutboxStatus>) -> String {
+        "(" + statuses.map { "'\($0.rawValue)'" }.sorted().joined(separator: ", ") + ")"
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import Rules
+
+/// The default `NotificationStore`: one SQLite file (see `SQLiteDatabase` for how it is configured,
+/// `StoreSchema` for the tables). Notifications and rule state are stored as JSON text, so the file
+/// stays readable with the `sqlite3` shell.
+///
+/// Several processes may open the same file: writers take turns (each waits up to the busy timeout),
+/// readers never wait. One `SQLiteStore` is used by one thread or actor at a time.
+public final class SQLiteStore: NotificationStore {
+    /// The connection, for queries the protocol does not cover (`status`, tests).
+    public let database: SQLiteDatabase
+    let encoder: JSONEncoder  // default formatting: sorted keys would cost a fifth of the encoding time
+    let decoder = JSONDecoder()
+
+    /// The schema version this program writes (`PRAGMA user_version`).
+    public static var schemaVersion: Int { StoreSchema.migrations.count }
+
+    /// Opens the store at `path`, creating the file (mode 0600) and missing parent directories (mode
+    /// 0700), and migrates it to the current schema. A file written by a newer leavenow is refused.
+    public init(path: String, busyTimeout: Duration = .seconds(5)) throws {
+        if path != ":memory:" {
+            try StatePaths.createDirectory(containing: path)
+        }
+        database = try SQLiteDatabase.open(path: path, busyTimeout: busyTimeout)
+        encoder = JSONEncoder()
+        try database.migrate(StoreSchema.migrations)
+    }
+
+    /// The database file.
+    public var path: String { database.path }
+
+    /// Closes the connection; later calls throw.
+    public func close() {
+        database.close()
+    }
+
+    // MARK: JSON
+
+    func json<Value: Encodable>(_ value: Value, _ what: @autoclosure () -> String) throws(StoreError) -> String {
+        do {
+            return String(decoding: try encoder.encode(value), as: UTF8.self)
+        } catch {
+            throw StoreError(path: path, operation: "encoding \(what())", message: "\(error)", code: .badValue)
+        }
+    }
+
+    func decode<Value: Decodable>(_ type: Value.Type, from text: String, _ what: @autoclosure () -> String) throws(StoreError) -> Value {
+        do {
+            return try decoder.decode(type, from: Data(text.utf8))
+        } catch {
+            throw StoreError(path: path, operation: "decoding \(what())", message: "\(error)", code: .badValue)
+        }
+    }
+}
+
+@available(*, unavailable)
+extension SQLiteStore: Sendable {}

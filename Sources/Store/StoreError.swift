@@ -1,0 +1,45 @@
+/// A store operation failed. Names the database file, what was being done and why, in SQLite's words.
+///
+/// `description` reads `<file>: <operation>: <message>`, e.g.
+/// `/var/lib/leavenow/state.db: executing "BEGIN IMMEDIATE": database is locked`.
+public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The database file (`:memory:` for an in-memory database).
+    public var path: String
+    /// What was being done, e.g. `opening`, `executing "UPDATE outbox …"`, `decoding rule state "commute"`.
+    public var operation: String
+    /// Why it failed: SQLite's message, `strerror`, or a decoding error.
+    public var message: String
+    /// The kind of failure, for callers that react to some (a busy database, a newer schema).
+    public var code: Code
+
+    /// The kinds of store failure.
+    public enum Code: Sendable, Equatable {
+        /// SQLite returned this (extended) result code.
+        case sqlite(Int32)
+        /// The file's schema (`PRAGMA user_version`) is newer than this program knows.
+        case newerSchema(found: Int, supported: Int)
+        /// A stored value could not be read back (NULL where a value belongs, undecodable JSON).
+        case badValue
+        /// A file-system call failed (creating the file or its directory).
+        case file(errno: Int32)
+        /// The database was used after `close()`.
+        case closed
+    }
+
+    /// An error about `path`.
+    public init(path: String, operation: String, message: String, code: Code) {
+        self.path = path
+        self.operation = operation
+        self.message = message
+        self.code = code
+    }
+
+    /// True when another connection held a lock for longer than the busy timeout.
+    public var isBusy: Bool {
+        if case .sqlite(let rc) = code { return rc & 0xff == 5 || rc & 0xff == 6 }  // SQLITE_BUSY, SQLITE_LOCKED
+        return false
+    }
+
+    /// `<path>: <operation>: <message>`.
+    public var description: String { "\(path): \(operation): \(message)" }
+}
