@@ -17,6 +17,7 @@ let package = Package(
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
 
         // Strict JSON text → values, with line:column errors (shared by Timetable and Weather). Pure.
         .target(name: "JSONText"),
@@ -32,6 +33,9 @@ let package = Package(
         .target(name: "Rules", dependencies: ["Timetable", "Weather", "Feeds", "CYAML"]),
         // Live sources: endpoints, secrets, the last-good-data cache and fetching through HTTP.
         .target(name: "LiveSources", dependencies: ["HTTP", "Rules", "Timetable", "Weather", "Feeds"]),
+        // Delivery: channel payloads (webhook, Slack, Discord, ntfy, desktop), signing, retries,
+        // rate limits and a dispatcher on the curl multi interface. HMAC-SHA256 from libcrypto.
+        .target(name: "Delivery", dependencies: ["HTTP", "Rules", "LiveSources", "Timetable", "CCrypto"]),
 
         // Test doubles shared by the test suites: local servers from scripts/.
         .target(name: "TestServers"),
@@ -46,6 +50,7 @@ let package = Package(
         .testTarget(name: "FeedsTests", dependencies: ["Feeds"]),
         .testTarget(name: "RulesTests", dependencies: ["Rules", "Timetable"]),
         .testTarget(name: "LiveSourcesTests", dependencies: ["LiveSources", "HTTP", "Rules", "Weather", "Feeds", "TestServers"]),
+        .testTarget(name: "DeliveryTests", dependencies: ["Delivery", "HTTP", "Rules", "LiveSources", "TestServers"]),
         .testTarget(name: "CLITests", dependencies: ["leavenow", "TestServers"]),
     ],
     swiftLanguageModes: [.v6]
