@@ -41,7 +41,7 @@ let package = Package(
         .target(name: "TestServers"),
 
         .executableTarget(name: "leavenow", dependencies: ["Timetable", "Rules", "HTTP", "LiveSources"]),
-        .executableTarget(name: "leavenow-bench", dependencies: ["Timetable", "Rules"]),
+        .executableTarget(name: "leavenow-bench", dependencies: ["Timetable", "Rules", "Delivery", "HTTP", "LiveSources"]),
 
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
         .testTarget(name: "TimetableTests", dependencies: ["Timetable"]),
