@@ -20,6 +20,7 @@ let package = Package(
         // Linux event descriptors (epoll, signalfd, inotify, timerfd, eventfd, flock): headers only, glibc.
         .systemLibrary(name: "CLinuxEvents"),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
 
         // Strict JSON text → values, with line:column errors (shared by Timetable and Weather). Pure.
         .target(name: "JSONText"),
@@ -35,6 +36,9 @@ let package = Package(
         .target(name: "Rules", dependencies: ["Timetable", "Weather", "Feeds", "CYAML"]),
         // Live sources: endpoints, secrets, the last-good-data cache and fetching through HTTP.
         .target(name: "LiveSources", dependencies: ["HTTP", "Rules", "Timetable", "Weather", "Feeds"]),
+        // Delivery: channel payloads (webhook, Slack, Discord, ntfy, desktop), signing, retries,
+        // rate limits and a dispatcher on the curl multi interface. HMAC-SHA256 from libcrypto.
+        .target(name: "Delivery", dependencies: ["HTTP", "Rules", "LiveSources", "Timetable", "CCrypto"]),
 
         // Linux worker primitives: one wake-up source (signals, rules directory, deadline, clock jumps,
         // resume), the systemd notify protocol, logfmt logging, the single-instance lock.
@@ -46,7 +50,7 @@ let package = Package(
         .target(name: "TestServers"),
 
         .executableTarget(name: "leavenow", dependencies: ["Timetable", "Rules", "HTTP", "LiveSources"]),
-        .executableTarget(name: "leavenow-bench", dependencies: ["Timetable", "Rules", "LiveSources", "HTTP", "TestServers", "Store"]),
+        .executableTarget(name: "leavenow-bench", dependencies: ["Timetable", "Rules", "LiveSources", "HTTP", "TestServers", "Store", "Delivery"]),
 
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
         .testTarget(name: "TimetableTests", dependencies: ["Timetable"]),
@@ -57,6 +61,7 @@ let package = Package(
         .testTarget(name: "LiveSourcesTests", dependencies: ["LiveSources", "HTTP", "Rules", "Weather", "Feeds", "TestServers"]),
         .testTarget(name: "DaemonTests", dependencies: ["Daemon", "CLinuxEvents"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "Rules"]),
+        .testTarget(name: "DeliveryTests", dependencies: ["Delivery", "HTTP", "Rules", "LiveSources", "TestServers"]),
         .testTarget(name: "CLITests", dependencies: ["leavenow", "TestServers"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,6 +1,6 @@
 import Foundation
 
-/// `leavenow-bench [queries|holidays|gtfs|rules|sources|store|all]` — the numbers quoted in the README.
+/// `leavenow-bench [queries|holidays|gtfs|rules|sources|store|delivery|all]` — the numbers quoted in the README.
 /// Build with `swift build -c release`; timings are wall clock on this machine (noisy: 2 shared cores).
 let arguments = Array(CommandLine.arguments.dropFirst())
 let which = arguments.first ?? "all"
@@ -12,6 +12,7 @@ do {
     case "rules": try runRuleBenchmark(arguments: Array(arguments.dropFirst()))
     case "sources": try runSourceBenchmark(arguments: Array(arguments.dropFirst()))
     case "store": try runStoreBenchmark(arguments: Array(arguments.dropFirst()))
+    case "delivery": try runDeliveryBenchmark(arguments: Array(arguments.dropFirst()))
     case "all":
         runQueryBenchmark()
         print("")

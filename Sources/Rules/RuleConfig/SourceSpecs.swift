@@ -56,14 +56,25 @@ public struct ChannelSpec: Sendable, Equatable {
     public var settings: [String: String]
     public var location: ConfigLocation
 
+    /// A channel from its parts (settings as they would be written in YAML).
+    public init(id: String, kind: Kind, settings: [String: String], location: ConfigLocation) {
+        self.id = id
+        self.kind = kind
+        self.settings = settings
+        self.location = location
+    }
+
     /// The keys each kind accepts besides `id` and `type`.
     public static func knownKeys(for kind: Kind) -> [String] {
         let secretURL = ["url", "url_env", "url_file"]
         switch kind {
-        case .webhook: return secretURL + ["secret_env", "secret_file", "signature_header", "rate_per_minute"]
+        case .webhook:
+            return secretURL + ["secret_env", "secret_file", "signature_header", "body_template", "timezone", "rate_per_minute"]
         case .slack, .discord: return secretURL + ["rate_per_minute"]
-        case .ntfy: return ["server", "topic", "topic_env", "topic_file", "token_env", "token_file", "rate_per_minute"]
-        case .desktop: return ["app_name", "icon", "expire"]
+        case .ntfy:
+            return ["server", "topic", "topic_env", "topic_file", "token_env", "token_file", "priority", "tags", "icon",
+                    "rate_per_minute"]
+        case .desktop: return ["app_name", "icon", "expire", "category", "rate_per_minute"]
         }
     }
 }

@@ -1,0 +1,30 @@
+import Foundation
+import HTTP
+
+/// What a channel sends for one notification: the headers and the body bytes. Built by pure
+/// functions (``WebhookPayload``, ``SlackPayload``, ``DiscordPayload``, ``NtfyPayload``); the
+/// dispatcher adds the URL and sends it.
+public struct DeliveryPayload: Sendable, Equatable {
+    /// Request headers, without `User-Agent` (the client sets it).
+    public var headers: HTTPHeaders
+    /// The exact body bytes.
+    public var body: Data
+
+    /// A payload of headers and body.
+    public init(headers: HTTPHeaders, body: Data) {
+        self.headers = headers
+        self.body = body
+    }
+
+    /// The body as UTF-8 text (for tests and logs).
+    public var bodyText: String { String(decoding: body, as: UTF8.self) }
+}
+
+/// Header values that cannot break the header block: CR, LF and other control characters
+/// become spaces.
+enum HeaderValue {
+    static func sanitized(_ value: String) -> String {
+        String(String.UnicodeScalarView(value.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : $0 }))
+            .trimmingCharacters(in: .whitespaces)
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import HTTP
+import Rules
+
+/// A Discord webhook message: `{"content": "**title**\ntext\nlink", "allowed_mentions": {"parse": []}}`.
+///
+/// `allowed_mentions` with an empty `parse` list means `@everyone`, `@here`, user and role
+/// mentions in the text are shown but ping nobody. The content is cut to Discord's 2000
+/// characters (counted in UTF-16 units, which is never fewer than Discord's count), ending in `…`.
+public enum DiscordPayload {
+    /// Discord's limit on `content`.
+    public static let maxContentLength = 2000
+
+    /// The payload for `notification`.
+    public static func build(_ notification: Rules.Notification) -> DeliveryPayload {
+        var content = "**" + notification.title + "**"
+        if !notification.text.isEmpty { content += "\n" + notification.text }
+        if let link = notification.link, !link.isEmpty { content += "\n" + link }
+        var writer = JSONObjectWriter()
+        writer.add("content", truncated(content, to: maxContentLength))
+        writer.add("allowed_mentions", raw: JSONObjectWriter.Raw(text: "{\"parse\":[]}"))
+        var headers: HTTPHeaders = ["Content-Type": "application/json"]
+        headers.add("Idempotency-Key", HeaderValue.sanitized(notification.key))
+        return DeliveryPayload(headers: headers, body: writer.data)
+    }
+
+    /// `text` cut at a character boundary so that it with a trailing `…` fits `limit` UTF-16 units.
+    static func truncated(_ text: String, to limit: Int) -> String {
+        guard text.utf16.count > limit else { return text }
+        var result = ""
+        var length = 0
+        for character in text {
+            let size = character.utf16.count
+            if length + size > limit - 1 { break }
+            result.append(character)
+            length += size
+        }
+        return result + "…"
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+import HTTP
+import LiveSources
+import Rules
+
+/// Sends delivery jobs: every HTTP job of a batch concurrently through one libcurl multi
+/// `perform` within a capped, reused connection pool; desktop jobs one after another.
+///
+/// For each job, in order: an unknown or misconfigured channel is a permanent failure; an
+/// expired notification is not sent (``DeliveryOutcome/expired``); a job over its channel's rate
+/// limit is deferred (not an attempt); the rest are sent. The idempotency key is the
+/// notification's key on every attempt. Answers are classified: 2xx delivered; 408, 429, 5xx,
+/// timeouts and connection failures retried (honouring `Retry-After`); other 4xx and 3xx
+/// permanent. No message shows a channel's URL, topic, token or signing secret.
+///
+/// Not `Sendable`: it owns an ``HTTPMultiClient``; confine it to one thread or actor.
+public final class Dispatcher {
+    /// The settings.
+    public let configuration: DispatcherConfiguration
+    /// The usable channels by id.
+    public let endpoints: [String: ChannelEndpoint]
+    /// Channels that cannot be used, by id; their jobs fail permanently with the error.
+    public let problems: [String: ChannelConfigurationError]
+    /// Warnings about usable channels (a secret URL written in the configuration).
+    public let warnings: [String]
+
+    private let client: HTTPMultiClient
+    private let desktop: DesktopNotifier
+    private var rateLimiter: ChannelRateLimiter
+    private let now: @Sendable () -> Date
+
+    /// A dispatcher for `channels`, resolving their secrets from `secrets` (whose environment also
+    /// gives `notify-send` its `DBUS_SESSION_BUS_ADDRESS`, `DISPLAY` and `PATH`).
+    ///
+    /// - Parameters:
+    ///   - now: the clock for expiry, rate limits, retry times and signatures.
+    ///   - random: the jitter source of the retry schedule (`0..<1`); nil keeps the configuration's.
+    public init(
+        channels: [ChannelSpec], secrets: SecretSource, configuration: DispatcherConfiguration = DispatcherConfiguration(),
+        now: @escaping @Sendable () -> Date = { Date() }, random: (@Sendable () -> Double)? = nil
+    ) {
+        var configuration = configuration
+        if let random { configuration.retrySchedule.random = random }
+        self.configuration = configuration
+        var endpoints: [String: ChannelEndpoint] = [:]
+        var problems: [String: ChannelConfigurationError] = [:]
+        var warnings: [String] = []
+        var limits: [String: ChannelRateLimiter.Limit] = [:]
+        for spec in channels {
+            do {
+                let endpoint = try ChannelEndpoint(spec, secrets: secrets)
+                endpoints[spec.id] = endpoint
+                warnings += endpoint.warnings
+                if let limit = endpoint.rateLimit { limits[spec.id] = limit }
+            } catch {
+                problems[spec.id] = error
+            }
+        }
+        self.endpoints = endpoints
+        self.problems = problems
+        self.warnings = warnings
+        self.now = now
+        rateLimiter = ChannelRateLimiter(limits: limits, now: now)
+        client = HTTPMultiClient(configuration: HTTPClientConfiguration(
+            userAgent: configuration.userAgent, maxIdleConnections: configuration.maxConnections,
+            proxy: configuration.proxy, now: now))
+        desktop = DesktopNotifier(environment: secrets.environment, executable: configuration.notifySend,
+                                  timeout: configuration.desktopTimeout)
+    }
+
+    /// Sends `jobs` and returns one result per job, in the order given. Blocks until every
+    /// request has finished or timed out.
+    public func send(_ jobs: [DeliveryJob]) -> [DeliveryResult] {
+        var outcomes = [DeliveryOutcome?](repeating: nil, count: jobs.count)
+        var requests: [HTTPRequest] = []
+        var requestJobs: [Int] = []
+        var desktopJobs: [Int] = []
+        let start = now().timeIntervalSince1970
+        let startSecond = Int64(start.rounded(.down))
+
+        for (index, job) in jobs.enumerated() {
+            guard let endpoint = endpoints[job.channel] else {
+                let reason = problems[job.channel]?.description ?? "unknown channel \"\(job.channel)\""
+                outcomes[index] = .permanent(reason: reason)
+                continue
+            }
+            if let expiresAt = job.notification.expiresAt, Double(expiresAt) <= start {
+                outcomes[index] = .expired
+                continue
+            }
+            if let until = rateLimiter.acquire(job.channel) {
+                outcomes[index] = .deferred(until: until)
+                continue
+            }
+            guard let payload = endpoint.payload(for: job, now: startSecond), let url = endpoint.url else {
+                desktopJobs.append(index)
+                continue
+            }
+            requests.append(HTTPRequest(
+                method: .post, url: url, headers: payload.headers, body: payload.body,
+                connectTimeout: configuration.connectTimeout, timeout: configuration.requestTimeout,
+                maxResponseBytes: configuration.maxResponseBytes, redirects: .doNotFollow,
+                redaction: endpoint.redaction))
+            requestJobs.append(index)
+        }
+
+        if !requests.isEmpty {
+            let responses = client.perform(requests, maxConnections: configuration.maxConnections,
+                                           maxConnectionsPerHost: configuration.maxConnectionsPerHost)
+            for (position, response) in responses.enumerated() {
+                let index = requestJobs[position]
+                guard let endpoint = endpoints[jobs[index].channel] else { continue }
+                outcomes[index] = Self.outcome(of: response, endpoint: endpoint)
+            }
+        }
+
+        for index in desktopJobs {
+            guard let endpoint = endpoints[jobs[index].channel], let options = endpoint.desktop else { continue }
+            let nowSecond = Int64(now().timeIntervalSince1970.rounded(.down))
+            do {
+                try desktop.notify(jobs[index].notification, options: options, now: nowSecond)
+                outcomes[index] = .delivered(status: nil)
+            } catch {
+                let reason = "desktop channel \"\(endpoint.id)\": \(error.message)"
+                outcomes[index] = error.isTransient ? .retry(after: nil, reason: reason) : .permanent(reason: reason)
+            }
+        }
+
+        let finished = Int64(now().timeIntervalSince1970.rounded(.down))
+        return jobs.enumerated().map { index, job in
+            let outcome = outcomes[index] ?? .permanent(reason: "channel \"\(job.channel)\": not sent")
+            let next = configuration.retrySchedule.nextAttempt(after: outcome, attempt: job.attempt, now: finished)
+            return DeliveryResult(job: job, outcome: outcome, nextAttemptAt: next)
+        }
+    }
+
+    /// The outcome of one HTTP transfer to `endpoint`.
+    static func outcome(of result: Result<HTTPResponse, HTTPError>, endpoint: ChannelEndpoint) -> DeliveryOutcome {
+        let place = "\(endpoint.kind.rawValue) channel \"\(endpoint.id)\""
+        switch result {
+        case .failure(let error):
+            var text = error.description
+            let prefix = "\(error.method) \(error.redactedURL)"
+            if text.hasPrefix(prefix) { text = "POST \(endpoint.displayURL)" + text.dropFirst(prefix.count) }
+            let reason = endpoint.redact("\(place): \(text)")
+            return error.isTransient ? .retry(after: nil, reason: reason) : .permanent(reason: reason)
+        case .success(let response):
+            if response.isSuccess { return .delivered(status: response.status) }
+            var reason = "\(place): POST \(endpoint.displayURL): HTTP \(response.status)"
+            let snippet = String(decoding: response.body.prefix(200), as: UTF8.self)
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+                .replacingOccurrences(of: "\n", with: " ")
+            if !snippet.isEmpty { reason += ": \(snippet)" }
+            reason = endpoint.redact(reason)
+            if RetryPolicy.isRetryableStatus(response.status) {
+                return .retry(after: response.retryAfterDelay, reason: reason)
+            }
+            if (300..<400).contains(response.status) { return .permanent(reason: reason + " (redirects are not followed)") }
+            return .permanent(reason: reason)
+        }
+    }
+}
+
+@available(*, unavailable, message: "Dispatcher owns an HTTPMultiClient: confine it to one thread or actor")
+extension Dispatcher: Sendable {}

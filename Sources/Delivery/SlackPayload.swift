@@ -1,0 +1,37 @@
+import Foundation
+import HTTP
+import Rules
+
+/// A Slack incoming webhook message: `{"text": "*title*\ntext\n<link>"}` in mrkdwn.
+///
+/// Slack's control characters `&`, `<` and `>` in the title and text are written as `&amp;`,
+/// `&lt;` and `&gt;`, so a message cannot forge a link or a mention (`<!channel>`).
+public enum SlackPayload {
+    /// The payload for `notification`.
+    public static func build(_ notification: Rules.Notification) -> DeliveryPayload {
+        var lines = ["*" + escaped(notification.title) + "*"]
+        if !notification.text.isEmpty { lines.append(escaped(notification.text)) }
+        if let link = notification.link, !link.isEmpty { lines.append("<" + linkTarget(link) + ">") }
+        var writer = JSONObjectWriter()
+        writer.add("text", lines.joined(separator: "\n"))
+        var headers: HTTPHeaders = ["Content-Type": "application/json"]
+        headers.add("Idempotency-Key", HeaderValue.sanitized(notification.key))
+        return DeliveryPayload(headers: headers, body: writer.data)
+    }
+
+    /// `&`, `<`, `>` as entities (the only characters Slack asks to escape).
+    public static func escaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;")
+            .replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
+    }
+
+    /// A URL inside `<…>`: `&` as an entity, `<`, `>`, `|` and spaces percent-encoded.
+    static func linkTarget(_ url: String) -> String {
+        url.replacingOccurrences(of: "&", with: "&amp;")
+            .replacingOccurrences(of: "<", with: "%3C")
+            .replacingOccurrences(of: ">", with: "%3E")
+            .replacingOccurrences(of: "|", with: "%7C")
+            .replacingOccurrences(of: " ", with: "%20")
+    }
+}
