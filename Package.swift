@@ -46,10 +46,14 @@ let package = Package(
         // Durable state in SQLite: the outbox, the delivery log, rule state, the source index.
         .target(name: "Store", dependencies: ["CSQLite", "Rules"]),
 
+        // The worker: sources → facts → rules → outbox → channels, on one thread that sleeps until the
+        // next thing to do. The composition root of the modules above.
+        .target(name: "Worker", dependencies: ["Rules", "Timetable", "LiveSources", "HTTP", "Store", "Delivery", "Daemon"]),
+
         // Test doubles shared by the test suites: local servers from scripts/.
         .target(name: "TestServers"),
 
-        .executableTarget(name: "leavenow", dependencies: ["Timetable", "Rules", "HTTP", "LiveSources"]),
+        .executableTarget(name: "leavenow", dependencies: ["Timetable", "Rules", "HTTP", "LiveSources", "Store", "Delivery", "Daemon", "Worker"]),
         .executableTarget(name: "leavenow-bench", dependencies: ["Timetable", "Rules", "LiveSources", "HTTP", "TestServers", "Store", "Delivery"]),
 
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),

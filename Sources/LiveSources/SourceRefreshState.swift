@@ -52,6 +52,6 @@ public struct SourceRefreshState: Sendable, Equatable, Codable {
 }
 
 extension LiveSource {
-    /// Whether the body is ODPT JSON (with `dc:date` / `dct:valid`).
-    var isODPT: Bool { kind == .odptStationTimetable || kind == .odptTrainInformation }
+    /// Whether the body is ODPT JSON (with `dc:date` / `dct:valid`), fetched from the ODPT API.
+    public var isODPT: Bool { kind == .odptStationTimetable || kind == .odptTrainInformation }
 }

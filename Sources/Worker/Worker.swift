@@ -22,7 +22,7 @@ public final class Worker {
     private let systemd: SystemdNotifier
     private var rules: LoadedRules
     private var supply: any FactSupply
-    private var dispatcher: Dispatcher
+    private var pump: OutboxPump
     private var stepper: RuleStepper
     private var state: EngineState
     private var schedules = ScheduleCache()
@@ -43,7 +43,8 @@ public final class Worker {
         self.rules = rules
         let now = Int64(clock.now().rounded(.down))
         self.state = try store.loadEngineState()
-        self.dispatcher = Self.dispatcher(for: rules.configuration, options: options, clock: clock, logger: logger)
+        self.pump = OutboxPump(store: store, dispatcher: Self.dispatcher(for: rules.configuration, options: options, clock: clock, logger: logger),
+                               logger: logger, batchSize: options.batchSize)
         self.stepper = RuleStepper(engine: rules.engine, start: now)
         self.supply = RecordedFacts(timeline: FactTimeline(), boards: rules.boards)
         self.supply = makeSupply(rules, now: now)
@@ -112,66 +113,11 @@ public final class Worker {
         } catch {
             logger.log(.error, "state.commit_failed", ["msg": "\(error)"])
         }
-        deliver(now: now)
+        pump.deliver(now: now)
         let next = [stepper.nextWake, supply.nextRefresh(after: now), (try? store.nextAttemptTime()) ?? nil]
             .compactMap { $0 }.min().map { max($0, now + 1) }
         publishStatus(now: now, next: next)
         return next
-    }
-
-    /// Expires what is too late, then sends everything due, in bounded rounds.
-    private func deliver(now: Int64) {
-        do {
-            for entry in try store.expire(now: now) {
-                logger.log(.notice, "notification.expired", ["id": "\(entry.id)", "rule": entry.notification.rule,
-                                                            "channel": entry.channel, "key": entry.key])
-            }
-            for _ in 0..<64 {
-                let due = try store.due(now: now, limit: options.batchSize)
-                guard !due.isEmpty else { break }
-                let jobs = due.map { DeliveryJob(id: $0.id, notification: $0.notification, channel: $0.channel, attempt: $0.attempts + 1) }
-                let results = dispatcher.send(jobs)
-                var records: [DeliveryRecord] = []
-                for (entry, result) in zip(due, results) {
-                    records.append(record(for: entry, result: result, now: now))
-                }
-                try store.record(records, now: now)
-                if due.count < options.batchSize { break }
-            }
-        } catch {
-            logger.log(.error, "outbox.failed", ["msg": "\(error)"])
-        }
-    }
-
-    /// What the store keeps of one attempt, logged.
-    private func record(for entry: OutboxEntry, result: DeliveryResult, now: Int64) -> DeliveryRecord {
-        let attempt = entry.attempts + 1
-        func log(_ level: LogLevel, _ event: String, _ extra: [(key: String, value: String)] = []) {
-            logger.log(level, event, fields: [(key: "id", value: "\(entry.id)"), (key: "rule", value: entry.notification.rule),
-                                              (key: "channel", value: entry.channel), (key: "key", value: entry.key),
-                                              (key: "attempt", value: "\(attempt)")] + extra)
-        }
-        switch result.outcome {
-        case .delivered(let status):
-            log(.info, "notification.sent", [(key: "status", value: status.map(String.init) ?? "-")])
-            return DeliveryRecord(entryID: entry.id, outcome: .delivered(status: status))
-        case .expired:
-            log(.notice, "notification.expired")
-            return DeliveryRecord(entryID: entry.id, outcome: .expired)
-        case .permanent(let reason):
-            log(.error, "notification.dead", [(key: "msg", value: reason)])
-            return DeliveryRecord(entryID: entry.id, outcome: .dead(error: reason))
-        case .deferred:
-            return DeliveryRecord(entryID: entry.id, outcome: .retry(at: result.nextAttemptAt ?? now + 1, error: "rate limited"))
-        case .retry(_, let reason):
-            guard let at = result.nextAttemptAt else {
-                let message = "gave up after \(attempt) attempts: \(reason)"
-                log(.error, "notification.dead", [(key: "msg", value: message)])
-                return DeliveryRecord(entryID: entry.id, outcome: .dead(error: message))
-            }
-            log(.warning, "notification.retry", [(key: "at", value: Self.iso(at)), (key: "msg", value: reason)])
-            return DeliveryRecord(entryID: entry.id, outcome: .retry(at: at, error: reason))
-        }
     }
 
     // MARK: - Events
@@ -204,7 +150,7 @@ public final class Worker {
             let fresh = try LoadedRules.load(directory: options.rulesDirectory)
             let dispatcher = Self.dispatcher(for: fresh.configuration, options: options, clock: clock, logger: logger)
             rules = fresh
-            self.dispatcher = dispatcher
+            pump.dispatcher = dispatcher
             stepper = RuleStepper(engine: fresh.engine, start: now)
             schedules = ScheduleCache()
             supply = makeSupply(fresh, now: now)

@@ -1,4 +1,5 @@
 import Daemon
+import LiveSources
 import Foundation
 import Rules
 import Timetable
@@ -41,13 +42,9 @@ struct RunCommand {
         let options = WorkerOptions(rulesDirectory: context.rulesDirectory(parsed.value("--rules")), statePath: statePath,
                                     fixtures: parsed.value("--fixtures"), once: parsed.has("--once"), until: until,
                                     environment: context.environment, sourceBaseURL: baseURL)
-        let logger = LogfmtLogger(secrets: SecretScan.values(in: context.environment))
-        let worker: Worker
-        do {
-            worker = try Worker(options: options, clock: clock, logger: logger)
-        } catch let error as ConfigError {
-            throw CommandFailure.failure("\(options.rulesDirectory) has problems:\n" + error.rendered)
-        }
+        let (configuration, _) = try context.loadConfiguration(rulesOption: options.rulesDirectory)
+        let logger = LogfmtLogger(secrets: ConfiguredSecrets.values(in: configuration, secrets: SecretSource(environment: context.environment)))
+        let worker = try Worker(options: options, clock: clock, logger: logger)
         try worker.run()
         return ""
     }

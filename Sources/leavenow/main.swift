@@ -1,3 +1,4 @@
+import Daemon
 import Foundation
 
 /// The `leavenow` command line: one place that maps errors to exit codes (0 ok, 1 failure, 64 usage).
@@ -14,10 +15,15 @@ usage:
   leavenow test [--rules DIR] [FILES…]
   leavenow fetch [SOURCE…] [--rules DIR] [--state DIR] [--json]
   leavenow sources [--rules DIR] [--state DIR] [--json]
+  leavenow run [--rules DIR] [--state PATH] [--once] [--fixtures DIR] [--simulate-from TIME --speed N] [--until TIME]
+  leavenow status [--rules DIR] [--state PATH] [--json]
+  leavenow outbox [list | retry ID | purge] [--state PATH] [--status S,…] [--json]
+  leavenow notify CHANNEL MESSAGE [--title T] [--urgency U] [--rules DIR]
 
 TIME is ISO 8601 with an offset (2024-12-22T10:32:00+09:00) or a wall time in the board's
 timezone (2024-12-22T10:32). Rules come from --rules, $XDG_CONFIG_HOME/leavenow/rules or ./rules.
-The source cache lives under --state, $XDG_STATE_HOME/leavenow or $HOME/.local/state/leavenow.
+State (the worker's state.db and the source cache in sources/) lives in --state (a directory or a
+.db file), $STATE_DIRECTORY under systemd, $XDG_STATE_HOME/leavenow or $HOME/.local/state/leavenow.
 For testing, LEAVENOW_SOURCE_BASE_URL=http://127.0.0.1:PORT sends every fetch to that server.
 """
 
@@ -34,14 +40,30 @@ func runCommand(_ arguments: [String], context: CommandContext) throws -> String
     case "test": return try TestCommand().run(rest, context: context)
     case "fetch": return try FetchCommand().run(rest, context: context)
     case "sources": return try SourcesCommand().run(rest, context: context)
+    case "run": return try RunCommand().run(rest, context: context)
+    case "status": return try StatusCommand().run(rest, context: context)
+    case "outbox": return try OutboxCommand().run(rest, context: context)
+    case "notify": return try NotifyCommand().run(rest, context: context)
     case "help", "--help", "-h": return help
     default: throw CommandFailure.usage("unknown command \"\(command)\"\n\n" + help)
     }
 }
 
+// The worker takes SIGHUP / SIGTERM / SIGINT through a signalfd: they must be blocked before any
+// thread starts, in every thread (threads inherit the mask). A closed pipe is an error, not a death.
+if CommandLine.arguments.dropFirst().first == "run" {
+    signal(SIGPIPE, SIG_IGN)
+    do {
+        try WakeSource.blockSignals()
+    } catch {
+        FileHandle.standardError.write(Data("leavenow: \(error)\n".utf8))
+        exit(1)
+    }
+}
+
 do {
     let output = try runCommand(Array(CommandLine.arguments.dropFirst()), context: .live)
-    print(output)
+    if !output.isEmpty { print(output) }
     exit(0)
 } catch CommandFailure.failedReport(let report) {
     print(report)

@@ -1,0 +1,32 @@
+import LiveSources
+import Rules
+
+/// The values of every secret a configuration refers to (API keys, webhook URLs, ntfy topics and
+/// tokens, signing secrets), resolved as the sources and channels resolve them, so the worker's
+/// log can hide them wherever they would appear.
+public enum ConfiguredSecrets {
+    /// The resolvable secrets of `configuration`; references that do not resolve are skipped
+    /// (the source or channel reports them itself).
+    public static func values(in configuration: Configuration, secrets: SecretSource) -> [String] {
+        var references: [SecretReference] = []
+        var values: [String] = []
+        for spec in configuration.weather where spec.keyEnv != nil || spec.keyFile != nil {
+            references.append(SecretReference(environmentVariable: spec.keyEnv, file: spec.keyFile))
+        }
+        if let odpt = configuration.odpt, odpt.keyEnv != nil || odpt.keyFile != nil {
+            references.append(SecretReference(environmentVariable: odpt.keyEnv, file: odpt.keyFile))
+        }
+        for channel in configuration.channels {
+            for base in ["url", "topic", "token", "secret"] {
+                let variable = channel.settings[base + "_env"], file = channel.settings[base + "_file"]
+                if variable != nil || file != nil { references.append(SecretReference(environmentVariable: variable, file: file)) }
+            }
+            // A URL or topic written in the YAML is a secret too (the dispatcher warns about it).
+            for literal in ["url", "topic"] { if let value = channel.settings[literal] { values.append(value) } }
+        }
+        for reference in references {
+            if let value = try? secrets.resolve(reference, for: "the log"), value.count >= 4 { values.append(value) }
+        }
+        return values
+    }
+}

@@ -1,0 +1,84 @@
+import Daemon
+import Delivery
+import Store
+
+/// Moves the outbox to the channels: expires what is too late, then sends what is due in batches
+/// through the dispatcher and records each outcome (delivered, retry at, dead, expired) in one
+/// transaction per batch — the delivery half of the worker, also driven by the benchmarks.
+///
+/// Not `Sendable`: it uses the worker's database connection and curl handles.
+public final class OutboxPump {
+    private let store: any NotificationStore
+    /// The channels' sender (replaced when the rules are reloaded).
+    public var dispatcher: Dispatcher
+    private let logger: LogfmtLogger
+    /// The most entries sent in one round.
+    public let batchSize: Int
+
+    /// A pump from `store` through `dispatcher`, logging every outcome.
+    public init(store: any NotificationStore, dispatcher: Dispatcher, logger: LogfmtLogger, batchSize: Int = 512) {
+        self.store = store
+        self.dispatcher = dispatcher
+        self.logger = logger
+        self.batchSize = max(1, batchSize)
+    }
+
+    /// Expires what is too late, then sends everything due, in bounded rounds.
+    public func deliver(now: Int64) {
+        do {
+            for entry in try store.expire(now: now) {
+                logger.log(.notice, "notification.expired", ["id": "\(entry.id)", "rule": entry.notification.rule,
+                                                            "channel": entry.channel, "key": entry.key])
+            }
+            for _ in 0..<64 {
+                let due = try store.due(now: now, limit: batchSize)
+                guard !due.isEmpty else { break }
+                let jobs = due.map { DeliveryJob(id: $0.id, notification: $0.notification, channel: $0.channel, attempt: $0.attempts + 1) }
+                let results = dispatcher.send(jobs)
+                var records: [DeliveryRecord] = []
+                for (entry, result) in zip(due, results) {
+                    records.append(record(for: entry, result: result, now: now))
+                }
+                try store.record(records, now: now)
+                if due.count < batchSize { break }
+            }
+        } catch {
+            logger.log(.error, "outbox.failed", ["msg": "\(error)"])
+        }
+    }
+
+    /// What the store keeps of one attempt, logged.
+    private func record(for entry: OutboxEntry, result: DeliveryResult, now: Int64) -> DeliveryRecord {
+        let attempt = entry.attempts + 1
+        func log(_ level: LogLevel, _ event: String, _ extra: [(key: String, value: String)] = []) {
+            logger.log(level, event, fields: [(key: "id", value: "\(entry.id)"), (key: "rule", value: entry.notification.rule),
+                                              (key: "channel", value: entry.channel), (key: "key", value: entry.key),
+                                              (key: "attempt", value: "\(attempt)")] + extra)
+        }
+        switch result.outcome {
+        case .delivered(let status):
+            log(.info, "notification.sent", [(key: "status", value: status.map(String.init) ?? "-")])
+            return DeliveryRecord(entryID: entry.id, outcome: .delivered(status: status))
+        case .expired:
+            log(.notice, "notification.expired")
+            return DeliveryRecord(entryID: entry.id, outcome: .expired)
+        case .permanent(let reason):
+            log(.error, "notification.dead", [(key: "msg", value: reason)])
+            return DeliveryRecord(entryID: entry.id, outcome: .dead(error: reason))
+        case .deferred:
+            return DeliveryRecord(entryID: entry.id, outcome: .retry(at: result.nextAttemptAt ?? now + 1, error: "rate limited"))
+        case .retry(_, let reason):
+            guard let at = result.nextAttemptAt else {
+                let message = "gave up after \(attempt) attempts: \(reason)"
+                log(.error, "notification.dead", [(key: "msg", value: message)])
+                return DeliveryRecord(entryID: entry.id, outcome: .dead(error: message))
+            }
+            log(.warning, "notification.retry", [(key: "at", value: Worker.iso(at)), (key: "msg", value: reason)])
+            return DeliveryRecord(entryID: entry.id, outcome: .retry(at: at, error: reason))
+        }
+    }
+
+}
+
+@available(*, unavailable, message: "the pump uses one thread's database connection and curl handles")
+extension OutboxPump: Sendable {}

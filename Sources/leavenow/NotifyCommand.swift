@@ -1,0 +1,38 @@
+import Delivery
+import Foundation
+import LiveSources
+import Rules
+
+/// `leavenow notify CHANNEL MESSAGE [--title T] [--urgency low|normal|critical] [--rules DIR]`: sends
+/// one test notification through a configured channel, now, and says what happened (no outbox,
+/// no retry). Exit 1 when it was not delivered.
+struct NotifyCommand {
+    static let usage = "usage: leavenow notify CHANNEL MESSAGE [--title TITLE] [--urgency low|normal|critical] [--rules DIR]"
+
+    func run(_ arguments: [String], context: CommandContext) throws -> String {
+        let parsed = try ParsedArguments(arguments, options: ["--rules", "--title", "--urgency"], flags: [])
+        let values = try parsed.requirePositionals(["CHANNEL", "MESSAGE"])
+        let (configuration, directory) = try context.loadConfiguration(rulesOption: parsed.value("--rules"))
+        guard configuration.channels.contains(where: { $0.id == values[0] }) else {
+            let known = configuration.channels.map(\.id)
+            throw CommandFailure.usage("no channel \"\(values[0])\" in \(directory)"
+                + (known.isEmpty ? " (it defines no channels)" : " (channels: \(known.joined(separator: ", ")))"))
+        }
+        let urgencyText = parsed.value("--urgency") ?? "normal"
+        guard let urgency = Urgency(rawValue: urgencyText) else {
+            throw CommandFailure.usage("--urgency: \"\(urgencyText)\" is not one of low, normal, critical")
+        }
+        let now = context.now()
+        let notification = Notification(
+            key: "notify/\(values[0])/\(now)-\(UInt32.random(in: 0...UInt32.max))", rule: "notify", kind: "test", fireAt: now, expiresAt: nil,
+            channels: [values[0]], urgency: urgency, language: context.language == .japanese ? .ja : .en,
+            title: parsed.value("--title") ?? "leavenow", text: values[1])
+        let dispatcher = Dispatcher(channels: configuration.channels, secrets: SecretSource(environment: context.environment),
+                                    now: { Date(timeIntervalSince1970: Double(now)) })
+        for warning in dispatcher.warnings { context.warn(warning) }
+        let result = dispatcher.send([DeliveryJob(id: 0, notification: notification, channel: values[0])])[0]
+        let line = "\(values[0]): \(result.outcome)"
+        guard result.outcome.isDelivered else { throw CommandFailure.failure(line) }
+        return line
+    }
+}
