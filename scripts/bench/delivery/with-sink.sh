@@ -8,7 +8,8 @@
 #   SINK_LOG  the access log, one line per request: "$msec $method $uri $connection $idempotency_key $status"
 #             (buffered: 64 KiB buffer flushed at least every 100 ms; direct: written per request)
 #   SINK_PID  the nginx master's pid
-# The exit status is CMD's. The temp dir (config, log) is removed on exit unless --keep-log copies
+# The exit status is CMD's. On SIGINT/SIGTERM, CMD's process group gets SIGTERM (then SIGKILL after
+# 5 s) and the sink stops. CMD's stdin is /dev/null. The temp dir (config, log) is removed on exit unless --keep-log copies
 # the log out first.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -26,8 +27,16 @@ done
 (($#)) || { echo "with-sink.sh: no command given" >&2; exit 2; }
 
 prefix=$(mktemp -d /tmp/leavenow-sink.XXXXXX)
-nginx_pid=
+nginx_pid= child=
+stop_child() {   # CMD runs in its own session: signal its whole process group
+  [ -n "$child" ] || return 0
+  kill -TERM -- "-$child" 2>/dev/null || kill -TERM "$child" 2>/dev/null || true
+  for _ in $(seq 50); do kill -0 -- "-$child" 2>/dev/null || break; sleep 0.1; done
+  kill -KILL -- "-$child" 2>/dev/null || true
+  child=
+}
 stop_sink() {
+  stop_child
   if [ -n "$nginx_pid" ] && kill -0 "$nginx_pid" 2>/dev/null; then
     kill -QUIT "$nginx_pid" 2>/dev/null || true   # graceful: flushes the buffered log
     for _ in $(seq 50); do kill -0 "$nginx_pid" 2>/dev/null || break; sleep 0.1; done
@@ -62,6 +71,11 @@ for _ in $(seq 100); do   # up to 5 s
 done
 (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null || { echo "with-sink.sh: nginx did not listen on $port within 5 s" >&2; exit 1; }
 
+# In the background (so a signal to this script is handled at once) and in its own session (so
+# stopping it reaches its children too, e.g. the Alertmanager a driver started).
+SINK_URL="http://127.0.0.1:$port/" SINK_LOG="$prefix/access.log" SINK_PID="$nginx_pid" setsid "$@" &
+child=$!
 rc=0
-SINK_URL="http://127.0.0.1:$port/" SINK_LOG="$prefix/access.log" SINK_PID="$nginx_pid" "$@" || rc=$?
+wait "$child" || rc=$?
+child=
 exit "$rc"

@@ -16,8 +16,11 @@ while (($#)); do
     *) echo "wrk-ceiling.sh: unknown option '$1'" >&2; exit 2 ;;
   esac
 done
-# shellcheck disable=SC2016
-"$here/with-sink.sh" --log "$log_mode" -- bash -c '
-  out=$(timeout 120 wrk -t "$1" -c "$2" -d "$3" -s "$4" "$SINK_URL")
-  echo "$out" >&2
-  echo "$out" | awk "/^Requests\/sec:/ {print \$2}"' _ "$threads" "$connections" "$duration" "$here/wrk-post.lua"
+out=$(mktemp /tmp/leavenow-wrk.XXXXXX)
+trap 'rm -f "$out"' EXIT
+"$here/with-sink.sh" --log "$log_mode" -- bash -c 'exec timeout 120 wrk -t "$1" -c "$2" -d "$3" -s "$4" "$SINK_URL" >"$5"' \
+  _ "$threads" "$connections" "$duration" "$here/wrk-post.lua" "$out"
+cat "$out" >&2
+rps=$(awk '/^Requests\/sec:/ {print $2}' "$out")
+[ -n "$rps" ] || { echo "wrk-ceiling.sh: wrk printed no Requests/sec" >&2; exit 1; }
+echo "$rps"
