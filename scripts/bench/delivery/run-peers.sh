@@ -8,8 +8,9 @@
 #                [--ours-name leavenow] [--ours-throughput CMD] [--ours-latency CMD] [--ours-idle CMD]
 #
 # --only LIST: comma-separated subset of ceiling,am-throughput,apprise,am-latency,am-idle,ours
-# --quiet-wait S: before each measurement wait up to S s for CPU pressure (/proc/pressure/cpu,
-#   some avg10) to fall below 20 %; the pressure seen is recorded with every value.
+# --quiet-wait S: before each measurement wait up to S s until the machine is quiet (less than 25 %
+#   of both cores busy over 1 s, from /proc/stat); the load seen is recorded with every value
+#   ("other_load_pct" in the JSON: other work on the machine, e.g. a build, skews the numbers).
 #
 # Hooks (each CMD is run with `bash -c`, R times, under with-sink.sh, in the current directory; the last
 # line of its stdout is read):
@@ -63,23 +64,28 @@ raw=$work/raw.tsv
 : >"$raw"
 wants() { [[ ",$only," == *",$1,"* ]]; }
 
-cpu_pressure() { awk '/^some/ { sub("avg10=", "", $2); print $2 }' /proc/pressure/cpu 2>/dev/null || echo na; }
-wait_quiet() {
-  local end=$((SECONDS + quiet_wait)) p
-  while ((SECONDS < end)); do
-    p=$(cpu_pressure)
-    [ "$p" = na ] && return
-    awk -v p="$p" 'BEGIN { exit !(p < 20) }' && return
-    sleep 2
-  done
+# Share of both cores busy (all processes) over one second, from /proc/stat: taken between
+# measurements, so it is other people's load (a build), not ours.
+cpu_busy() {
+  local a b
+  a=$(awk '/^cpu / { print $2+$3+$4+$7+$8+$9, $2+$3+$4+$5+$6+$7+$8+$9 }' /proc/stat)
+  sleep 1
+  b=$(awk '/^cpu / { print $2+$3+$4+$7+$8+$9, $2+$3+$4+$5+$6+$7+$8+$9 }' /proc/stat)
+  awk -v a="$a" -v b="$b" 'BEGIN { split(a, x, " "); split(b, y, " ");
+    d = y[2] - x[2]; printf "%.0f\n", (d > 0 ? 100 * (y[1] - x[1]) / d : 0) }'
+}
+busy=0
+wait_quiet() {   # up to --quiet-wait s for the others' load to fall below 25 %; leaves it in $busy
+  local end=$((SECONDS + quiet_wait))
+  busy=$(cpu_busy)
+  while ((busy >= 25 && SECONDS < end)); do sleep 1; busy=$(cpu_busy); done
 }
 
-# measure NAME FIELDS TIMEOUT CMD...: runs CMD, appends "name run field value pressure" per field.
+# measure NAME FIELDS TIMEOUT CMD...: runs CMD, appends "name run field value load" per field.
 measure() {
   local name=$1 fields=$2 limit=$3; shift 3
   wait_quiet
-  local pressure line rc=0
-  pressure=$(cpu_pressure)
+  local load=$busy line rc=0
   timeout --kill-after=10 "$limit" "$@" >"$work/stdout" 2>"$work/stderr" &
   current=$!
   wait "$current" || rc=$?
@@ -89,11 +95,11 @@ measure() {
   local values=($line) names=(${fields//,/ }) i
   if ((rc != 0)) || ((${#values[@]} < ${#names[@]})); then
     echo "  $name: run $run failed (exit $rc): $(tail -n 3 "$work/stderr" | tr '\n' ' ')" >&2
-    for i in "${!names[@]}"; do printf '%s\t%s\t%s\tfailed\t%s\n' "$name" "$run" "${names[$i]}" "$pressure" >>"$raw"; done
+    for i in "${!names[@]}"; do printf '%s\t%s\t%s\tfailed\t%s\n' "$name" "$run" "${names[$i]}" "$load" >>"$raw"; done
     return 0
   fi
-  for i in "${!names[@]}"; do printf '%s\t%s\t%s\t%s\t%s\n' "$name" "$run" "${names[$i]}" "${values[$i]}" "$pressure" >>"$raw"; done
-  echo "  $name: $line   (cpu pressure avg10 $pressure %)" >&2
+  for i in "${!names[@]}"; do printf '%s\t%s\t%s\t%s\t%s\n' "$name" "$run" "${names[$i]}" "${values[$i]}" "$load" >>"$raw"; done
+  echo "  $name: $line   (other load before: $load % CPU)" >&2
 }
 
 export DELIVERY_BENCH=$here LATENCY_SINK=$here/latency_sink.py IDLE_SECONDS=$idle_seconds

@@ -3,9 +3,9 @@
 
   summarize_peers.py RAW.tsv OUT.json [--versions JSON] [--settings JSON]
 
-RAW.tsv lines: name, run, field, value (or "failed"), CPU pressure avg10 at the start.
+RAW.tsv lines: name, run, field, value (or "failed"), % of CPU busy (others) just before.
 OUT.json: {"machine": {...}, "versions": {...}, "settings": {...},
-           "results": {name: {field: {"median": m, "values": [...], "failed": k}, "cpu_pressure": [...]}}}
+           "results": {name: {field: {"median": m, "values": [...], "failed": k}, "other_load_pct": [...]}}}
 """
 import argparse
 import json
@@ -28,7 +28,7 @@ def main():
     results = {}
     with open(a.raw) as f:
         for line in f:
-            name, run, field, value, pressure = line.rstrip("\n").split("\t")
+            name, run, field, value, load = line.rstrip("\n").split("\t")
             entry = results.setdefault(name, {})
             slot = entry.setdefault(field, {"values": [], "failed": 0})
             if value == "failed":
@@ -36,10 +36,10 @@ def main():
             else:
                 slot["values"].append(float(value))
             if field == next(iter(entry)):
-                entry.setdefault("cpu_pressure", []).append(None if pressure == "na" else float(pressure))
+                entry.setdefault("other_load_pct", []).append(None if load in ("", "na") else float(load))
     for entry in results.values():
         for field, slot in entry.items():
-            if field != "cpu_pressure":
+            if field != "other_load_pct":
                 slot["median"] = statistics.median(slot["values"]) if slot["values"] else None
     settings = json.loads(a.settings)
     idle = settings.get("idle_seconds")
@@ -50,10 +50,10 @@ def main():
         json.dump(doc, f, indent=2)
         f.write("\n")
 
-    rows = [("what", "median", "unit", "runs", "all values")]
+    rows = [("what", "median", "unit", "runs", "all values", "other load %")]
     for name, entry in results.items():
         for field, slot in entry.items():
-            if field == "cpu_pressure":
+            if field == "other_load_pct":
                 continue
             m = slot["median"]
             unit = UNITS.get(field, field)
@@ -61,7 +61,8 @@ def main():
                 unit = f"CPU s per {idle:g} s idle"
             shown = "-" if m is None else (f"{m:,.0f}" if m >= 100 else f"{m:.3g}" if field != "cpu_s" else f"{m:.2f}")
             values = " ".join(f"{v:g}" for v in slot["values"]) + (f" ({slot['failed']} failed)" if slot["failed"] else "")
-            rows.append((name, shown, unit, str(len(slot["values"])), values))
+            load = " ".join("?" if x is None else f"{x:g}" for x in entry.get("other_load_pct", []))
+            rows.append((name, shown, unit, str(len(slot["values"])), values, load))
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     for i, r in enumerate(rows):
         print("  ".join(c.rjust(w) if j == 1 else c.ljust(w) for j, (c, w) in enumerate(zip(r, widths))).rstrip())
