@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Installs the tools of the delivery benchmarks (idempotent; safe to run again).
-#   apt:  nginx (the sink), wrk (the ceiling), prometheus-alertmanager and hyperfine (peers/helpers)
+#   apt:  nginx (the sink), wrk (the ceiling), prometheus-alertmanager (peer)
 #   PyPI: apprise (peer), into a venv at $APPRISE_VENV (default /tmp/leavenow-bench-venv)
 # Packages are installed without starting their services: Debian's postinst would otherwise start
 # nginx on :80 and Alertmanager on :9093/:9094 (all interfaces).
 set -euo pipefail
 
 APPRISE_VENV=${APPRISE_VENV:-/tmp/leavenow-bench-venv}
-packages=(nginx wrk prometheus-alertmanager hyperfine)
+packages=(nginx wrk prometheus-alertmanager)
 
 missing=()
 for p in "${packages[@]}"; do
@@ -44,5 +44,4 @@ fi
 echo "nginx:        $(nginx -v 2>&1 | sed 's/.*nginx\///')"
 echo "wrk:          $(wrk -v 2>&1 | head -1 | awk '{print $2}')"
 echo "alertmanager: $(prometheus-alertmanager --version 2>&1 | head -1 | awk '{print $3}')"
-echo "hyperfine:    $(hyperfine --version | awk '{print $2}')"
 echo "apprise:      $("$APPRISE_VENV/bin/python" -c 'import apprise; print(apprise.__version__)') ($APPRISE_VENV)"
