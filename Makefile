@@ -2,7 +2,10 @@
 # Each installs the Debian packages it needs when they are missing.
 
 SWIFT ?= swift
-APT_PACKAGES := libyaml-dev zlib1g-dev libcurl4-openssl-dev pkg-config tzdata python3
+# Build: libyaml, zlib, libcurl, SQLite, libcrypto (HMAC). Tests: systemd-analyze (unit checks), a real
+# notification daemon (dunst on Xvfb with dbus-daemon, observed with dunstctl / dbus-monitor), notify-send.
+APT_PACKAGES := libyaml-dev zlib1g-dev libcurl4-openssl-dev libsqlite3-dev libssl-dev pkg-config tzdata python3 \
+	systemd libnotify-bin dunst xvfb dbus dbus-x11
 BIN := .build/debug/leavenow
 
 .PHONY: deps build demo test bench release clean

@@ -25,3 +25,49 @@ step "$bin" test
 step "$bin" dry-run --from 2024-12-22T00:00 --to 2024-12-22T23:59
 step "$bin" explain chofu-leave-now --at 2024-12-22T10:26
 step "$bin" explain headache-pressure --at 2024-12-22T12:50
+
+# The worker, offline: `leavenow run` on the example rules with a simulated clock starting Sunday
+# 2024-12-22 09:55 at Chofu, 60× real time, facts from the recorded fixtures. Every notification is
+# committed to the outbox (SQLite) before it is sent. The phone and team channels are pointed at a
+# local webhook sink started here (it prints what arrives); the desktop channel goes to the desktop
+# when a session bus is present, otherwise to the sink too.
+printf '\n\033[1m$ %s\033[0m\n' "$bin run --fixtures rules/fixtures --simulate-from 2024-12-22T09:55 --speed 60 --until 2024-12-22T10:35"
+demo=$(mktemp -d)
+trap 'exec 3>&- 2>/dev/null || true; rm -rf "$demo"' EXIT
+cp -R rules "$demo/rules"
+desktop_channel="  - id: desktop
+    type: webhook
+    url_env: LEAVENOW_DEMO_SINK_URL"
+if [ -n "${DBUS_SESSION_BUS_ADDRESS:-}" ] && command -v notify-send >/dev/null; then
+  desktop_channel="  - id: desktop
+    type: desktop
+    app_name: leavenow"
+  echo "(a session bus is present: the desktop channel shows real desktop notifications)"
+fi
+cat > "$demo/rules/channels.yaml" <<YAML
+# make demo: the example channels, pointed at a local webhook sink.
+channels:
+  - id: phone
+    type: webhook
+    url_env: LEAVENOW_DEMO_SINK_URL
+  - id: team
+    type: webhook
+    url_env: LEAVENOW_DEMO_SINK_URL
+$desktop_channel
+YAML
+# The sink reads its stdin until it closes (fd 3 here) and prints its port first.
+mkfifo "$demo/sink.in"
+python3 scripts/demo-sink.py --lifetime 300 <"$demo/sink.in" >"$demo/sink.out" &
+exec 3>"$demo/sink.in"
+for _ in $(seq 100); do [ -s "$demo/sink.out" ] && break; sleep 0.05; done
+port=$(head -n 1 "$demo/sink.out")
+tail -n +2 -f "$demo/sink.out" &
+printer=$!
+echo "webhook sink on 127.0.0.1:$port; worker log in $demo/worker.log; 35 simulated minutes take ~35 s"
+LEAVENOW_DEMO_SINK_URL="http://127.0.0.1:$port/hook" "$bin" run --rules "$demo/rules" --state "$demo/state/state.db" \
+  --fixtures rules/fixtures --simulate-from 2024-12-22T09:55 --speed 60 --until 2024-12-22T10:35 2>"$demo/worker.log"
+step "$bin" outbox --state "$demo/state/state.db" --status delivered,pending,dead
+step "$bin" status --rules "$demo/rules" --state "$demo/state/state.db"
+echo; echo "worker log (logfmt, one line per event):"; grep -E 'event=(worker|rules|notification)\.' "$demo/worker.log" | head -20
+exec 3>&-
+kill "$printer" 2>/dev/null || true
