@@ -1,3 +1,4 @@
+import Store
 import LiveSources
 import Rules
 
@@ -13,15 +14,19 @@ struct SourcesCommand {
         var refreshSeconds: Int?
         var cached: SourceCacheMetadata?
         var unreadable: String?
+        /// The state database's index: last error, planned refresh.
+        var index: SourceStateRow?
     }
 
     func run(_ arguments: [String], context: CommandContext) throws -> String {
         let parsed = try ParsedArguments(arguments, options: ["--rules", "--state"], flags: ["--json"])
         _ = try parsed.requirePositionals([])
         let (configuration, directory) = try context.loadConfiguration(rulesOption: parsed.value("--rules"))
-        let cache = SourceCache(stateDirectory: try context.stateDirectory(parsed.value("--state")))
+        let stateDirectory = try context.stateDirectory(parsed.value("--state"))
+        let cache = SourceCache(stateDirectory: stateDirectory)
+        let index = SourceIndex.rows(stateDirectory: stateDirectory, context: context)
         let rows = LiveSource.all(in: configuration).map { source in
-            var row = Row(source: source, refreshSeconds: Self.refreshSeconds(of: source))
+            var row = Row(source: source, refreshSeconds: Self.refreshSeconds(of: source), index: index[source.cacheName])
             do {
                 row.cached = try cache.load(source)?.metadata
             } catch {
@@ -40,24 +45,27 @@ struct SourcesCommand {
     /// The configured refresh interval of a source.
     static func refreshSeconds(of source: LiveSource) -> Int? { source.refreshSeconds }
 
-    private static func nextRefresh(_ row: Row) -> Int64? {
-        guard let cached = row.cached, let refresh = row.refreshSeconds else { return nil }
-        return SourceTime.seconds(cached.checkedAt) + Int64(refresh)
+    /// The refresh the worker or the last `fetch` planned, else the policy's plan from the cache.
+    private static func nextRefresh(_ row: Row, now: Int64) -> Int64? {
+        if let planned = row.index?.nextRefreshAt { return planned }
+        guard let cached = row.cached else { return nil }
+        return SourceRefreshPolicy().nextRefresh(for: row.source, state: SourceRefreshState(cached: cached, source: row.source), now: now)
     }
 
     private static func table(_ rows: [Row], now: Int64) -> String {
-        var lines = [["ID", "KIND", "LAST FETCH", "AGE", "NEXT REFRESH", "BYTES", "SAVED"]]
+        var lines = [["ID", "KIND", "LAST FETCH", "AGE", "NEXT REFRESH", "BYTES", "SAVED", "LAST ERROR"]]
         for row in rows {
             var line = [row.source.id, row.source.kind.rawValue]
             if let cached = row.cached {
                 let checked = SourceTime.seconds(cached.checkedAt)
-                let next = nextRefresh(row)
+                let next = nextRefresh(row, now: now)
                 line += [SourceTime.iso8601(checked), SourceTime.age(now - checked),
                          next.map { $0 <= now ? "due" : SourceTime.iso8601($0) } ?? "-",
                          ByteSize.text(cached.bytes), ByteSize.text(cached.bytesSaved)]
             } else {
                 line += [row.unreadable == nil ? "never fetched" : "unreadable cache", "-", "due", "-", "-"]
             }
+            line.append(row.index?.lastError ?? "-")
             lines.append(line)
         }
         return TextTable.render(lines)
@@ -69,13 +77,14 @@ struct SourcesCommand {
                 ("id", .string(row.source.id)), ("kind", .string(row.source.kind.rawValue)),
                 ("refresh_seconds", row.refreshSeconds.map { .int(Int64($0)) } ?? .null),
             ]
+            members.append(("last_error", row.index?.lastError.map { JSONValue.string($0) } ?? JSONValue.null))
             guard let cached = row.cached else {
                 members += [("fetched", .bool(false)), ("due", .bool(true))]
                 if let unreadable = row.unreadable { members.append(("error", .string(unreadable))) }
                 return .object(members)
             }
             let checked = SourceTime.seconds(cached.checkedAt)
-            let next = nextRefresh(row)
+            let next = nextRefresh(row, now: now)
             members += [
                 ("fetched", .bool(true)),
                 ("last_fetch", .string(SourceTime.iso8601(checked))),

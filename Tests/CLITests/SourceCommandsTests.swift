@@ -70,9 +70,9 @@ final class SourceCommandsTests: XCTestCase {
         XCTAssertTrue(rows[0].hasPrefix("ID"), table.stdout)
         XCTAssertTrue(rows[1].hasPrefix("chofu           weather"), table.stdout)
         XCTAssertTrue(rows[1].contains("+09:00"), table.stdout)
-        XCTAssertTrue(rows[1].hasSuffix("19.3 KB  19.3 KB"), table.stdout)
+        XCTAssertTrue(rows[1].hasSuffix("19.3 KB  19.3 KB  -"), table.stdout)
         XCTAssertTrue(rows[2].hasPrefix("qiita-ios-2024  feed"), table.stdout)
-        XCTAssertTrue(rows[2].hasSuffix("1.4 KB   1.4 KB"), table.stdout)
+        XCTAssertTrue(rows[2].hasSuffix("1.4 KB   1.4 KB   -"), table.stdout)
         XCTAssertFalse(table.stdout.contains("never fetched"), table.stdout)
 
         let json = try XCTUnwrap(CLIRunner.json(try run(["sources", "--rules", rules, "--state", state, "--json"], [:]))
@@ -87,6 +87,17 @@ final class SourceCommandsTests: XCTestCase {
         XCTAssertEqual(sources[1]["kind"] as? String, "feed")
         XCTAssertEqual(sources[1]["bytes"] as? Int, 1391)
 
+        // The network goes away: the fetch fails, the last good data stays, `sources` shows the error.
+        server?.stop()
+        let down = try run(["fetch", "--rules", rules, "--state", state], environment)
+        XCTAssertEqual(down.status, 1, down.stdout)
+        XCTAssertTrue(down.stdout.contains("keeping the data of"), down.stdout)
+        let afterFailure = try run(["sources", "--rules", rules, "--state", state], [:])
+        let failedRows = afterFailure.stdout.split(separator: "\n").map(String.init)
+        XCTAssertTrue(failedRows[1].contains("19.3 KB  19.3 KB  ") && !failedRows[1].hasSuffix("  -"), afterFailure.stdout)
+        XCTAssertTrue(failedRows[1].contains("127.0.0.1"), afterFailure.stdout)
+        XCTAssertFalse(afterFailure.stdout.contains(Self.secret), afterFailure.stdout)
+
         // The default state directory is $XDG_STATE_HOME/leavenow.
         let viaXDG = try run(["sources", "--rules", rules], ["XDG_STATE_HOME": root + "/xdg"])
         XCTAssertTrue(viaXDG.stdout.contains("never fetched"), viaXDG.stdout)
@@ -99,6 +110,8 @@ final class SourceCommandsTests: XCTestCase {
         let directory = root + "/xdg/leavenow/sources"
         let files = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
         XCTAssertEqual(files, ["feed-qiita-ios-2024.body", "feed-qiita-ios-2024.json", "weather-chofu.body", "weather-chofu.json"])
+        let database = try FileManager.default.attributesOfItem(atPath: root + "/xdg/leavenow/state.db")
+        XCTAssertEqual((database[.posixPermissions] as? NSNumber)?.intValue, 0o600)
         for file in files {
             let attributes = try FileManager.default.attributesOfItem(atPath: directory + "/" + file)
             XCTAssertEqual((attributes[.posixPermissions] as? NSNumber)?.intValue, 0o600, file)

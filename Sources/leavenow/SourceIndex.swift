@@ -1,0 +1,42 @@
+import Foundation
+import LiveSources
+import Store
+
+/// The sources' index in the state database (`state.db` beside the cache): the last error and the
+/// next planned refresh of each source, which the cache's files do not hold. `leavenow fetch` and
+/// the worker write it; `leavenow sources` and `leavenow status` read it.
+enum SourceIndex {
+    /// Records `results` fetched at `now` (the next refresh as the worker's policy would plan it).
+    /// A state database that cannot be opened only costs a warning: the fetch itself succeeded.
+    static func record(_ results: [SourceFetchResult], stateDirectory: String, now: Int64, context: CommandContext) {
+        guard !results.isEmpty else { return }
+        do {
+            let store = try SQLiteStore(path: stateDirectory + "/state.db")
+            defer { store.close() }
+            let policy = SourceRefreshPolicy()
+            for result in results {
+                let state = policy.recording(result, in: SourceRefreshState(cached: result.cached, source: result.source), at: now)
+                try store.recordSourceFetch(
+                    name: result.source.cacheName, fetchedAt: result.cached.map { SourceTime.seconds($0.fetchedAt) },
+                    checkedAt: result.cached.map { SourceTime.seconds($0.checkedAt) }, lastError: result.error?.message,
+                    bytesSaved: result.cached?.bytesSaved ?? 0, nextRefreshAt: policy.nextRefresh(for: result.source, state: state, now: now))
+            }
+        } catch {
+            context.warn("the fetch results were not recorded in \(stateDirectory)/state.db: \(error)")
+        }
+    }
+
+    /// The index rows by source cache name; empty when there is no state database yet.
+    static func rows(stateDirectory: String, context: CommandContext) -> [String: SourceStateRow] {
+        let path = stateDirectory + "/state.db"
+        guard FileManager.default.fileExists(atPath: path) else { return [:] }
+        do {
+            let store = try SQLiteStore(path: path)
+            defer { store.close() }
+            return Dictionary(try store.sourceStates().map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
+        } catch {
+            context.warn("\(path): \(error)")
+            return [:]
+        }
+    }
+}
