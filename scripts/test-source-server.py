@@ -12,7 +12,8 @@ Paths (as the real providers):
   /bosai/forecast/data/forecast/130000.json      JMA (other offices: 404)
   /advent-calendar/<year>/<slug>/feed            a Qiita Atom feed for the calendars that exist (2024/ios,
                                                  and those added by /_calendar); others: 404 HTML page
-  /api/v4/odpt:StationTimetable                  ODPT (acl:consumerKey must be --key, else 401)
+  /api/v4/odpt:StationTimetable                  ODPT (acl:consumerKey must be --key, else 401); Ginza.Ginza gets
+                                                 rules/data's illustrative Ginza file, any other station Oshiage
   /api/v4/odpt:TrainInformation                  ODPT service status
 Control:
   /_fault?mode=M[&code=N][&retry_after=R][&path=P][&seconds=S][&length=L]
@@ -63,6 +64,12 @@ ROUTES = {
 }
 
 QIITA = ("feeds/qiita/qiita-user-feed_ftnext_test-fixture.atom", "application/atom+xml; charset=utf-8", None)
+# Station timetables by station (any other station gets the Oshiage file): the example Ginza data
+# of rules/ (ILLUSTRATIVE, see scripts/generate-ginza-example.py) for the `ginza-live` board.
+STATIONS = {
+    "odpt.Station:TokyoMetro.Ginza.Ginza": "../../rules/data/StationTimetable_TokyoMetro_Ginza_EXAMPLE.json",
+}
+
 state = {"fault": None, "code": 500, "retry_after": None, "path": None, "seconds": 30.0, "length": None,
          "chunked": False, "requests": [], "calendars": {"2024/ios"}}
 bomb_cache = {}
@@ -137,6 +144,8 @@ class Handler(BaseHTTPRequestHandler):
         name, content_type, key_parameter = route
         if url.path.endswith("/onecall") and query.get("units", "standard") != "standard":
             name = ROUTES["/data/2.5/onecall"][0]
+        if url.path.endswith("odpt:StationTimetable") and query.get("odpt:station") in STATIONS:
+            name = STATIONS[query.get("odpt:station")]
         if key_parameter and query.get(key_parameter) != options.key:
             # Like some real APIs, the error echoes the key it refused.
             body = json.dumps({"cod": 401, "message": "Invalid API key %s" % query.get(key_parameter)}).encode()
