@@ -38,7 +38,7 @@ let package = Package(
         .target(name: "LiveSources", dependencies: ["HTTP", "Rules", "Timetable", "Weather", "Feeds"]),
         // Delivery: channel payloads (webhook, Slack, Discord, ntfy, desktop), signing, retries,
         // rate limits and a dispatcher on the curl multi interface. HMAC-SHA256 from libcrypto.
-        .target(name: "Delivery", dependencies: ["HTTP", "Rules", "LiveSources", "Timetable", "CCrypto"]),
+        .target(name: "Delivery", dependencies: ["HTTP", "Rules", "LiveSources", "Timetable", "JSONText", "CCrypto"]),
 
         // Linux worker primitives: one wake-up source (signals, rules directory, deadline, clock jumps,
         // resume), the systemd notify protocol, logfmt logging, the single-instance lock.
@@ -53,7 +53,7 @@ let package = Package(
         // Test doubles shared by the test suites: local servers from scripts/.
         .target(name: "TestServers"),
 
-        .executableTarget(name: "leavenow", dependencies: ["Timetable", "Rules", "HTTP", "LiveSources", "Store", "Delivery", "Daemon", "Worker"]),
+        .executableTarget(name: "leavenow", dependencies: ["JSONText", "Timetable", "Rules", "HTTP", "LiveSources", "Store", "Delivery", "Daemon", "Worker"]),
         .executableTarget(name: "leavenow-bench", dependencies: ["Timetable", "Rules", "LiveSources", "HTTP", "TestServers", "Store", "Delivery"]),
 
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),

@@ -1,3 +1,4 @@
+import JSONText
 import Foundation
 
 /// Writes one JSON object with its keys in the order added (a documented schema reads best in
@@ -36,26 +37,7 @@ struct JSONObjectWriter {
     static func escaped(_ value: String) -> String {
         var result = ""
         result.reserveCapacity(value.utf8.count)
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "\u{08}": result += "\\b"
-            case "\u{0C}": result += "\\f"
-            case "\u{2028}": result += "\\u2028"
-            case "\u{2029}": result += "\\u2029"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
+        JSONStringEscaping.appendEscaped(value, to: &result)
         return result
     }
 }

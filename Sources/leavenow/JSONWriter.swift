@@ -1,3 +1,5 @@
+import JSONText
+
 /// A JSON value whose objects keep their keys in the order written (the contract's order).
 indirect enum JSONValue {
     case string(String)
@@ -40,20 +42,6 @@ indirect enum JSONValue {
     }
 
     private static func writeString(_ value: String, to output: inout String) {
-        output += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
-        output += "\""
+        JSONStringEscaping.appendQuoted(value, to: &output)
     }
 }
