@@ -1,0 +1,82 @@
+import Delivery
+import Foundation
+import Rules
+import Store
+import Worker
+import XCTest
+
+/// What reaches a webhook through `leavenow run`: the generic JSON document with its
+/// Idempotency-Key, and what `leavenow outbox` and `leavenow status` then say.
+final class WorkerDeliveryTests: XCTestCase {
+    func testRunOnceDeliversTheGenericDocumentAndOutboxAndStatusSayDelivered() throws {
+        let scratch = try WorkerScratch()
+        let sink = try WorkerWebhookSink()
+        defer { sink.stop() }
+        try sink.script([], dedupe: true)
+        try scratch.write("rules/config.yaml", WorkerConfig.webhookChannel() + "\n" + WorkerConfig.feedRule())
+        try scratch.write("fixtures/feeds/news/2024-12-01T09:00:00+09:00.xml", WorkerConfig.atomFeed(entries: 3))
+        let environment = ["LEAVENOW_TEST_HOOK_URL": sink.url]
+        let state = scratch.path("state/state.db")
+
+        let run = try LeavenowProcess.run(["run", "--once", "--rules", scratch.path("rules"), "--state", state,
+                                           "--fixtures", scratch.path("fixtures")], environment: environment)
+        XCTAssertEqual(run.status, 0, run.all)
+        XCTAssertEqual(LogLine.events("notification.queued", in: run.stderr).count, 3, run.stderr)
+        XCTAssertEqual(LogLine.events("notification.sent", in: run.stderr).count, 3, run.stderr)
+
+        let (requests, duplicates) = try sink.all()
+        XCTAssertEqual(requests.count, 3, "\(requests.map(\.body))")
+        XCTAssertEqual(duplicates, 0)
+        var keys = Set<String>()
+        for request in requests {
+            XCTAssertEqual(request.path, "/hook")
+            XCTAssertEqual(request.header("Content-Type"), "application/json")
+            let key = try XCTUnwrap(request.key, "no Idempotency-Key")
+            keys.insert(key)
+            let body = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(request.body.utf8)) as? [String: Any], request.body)
+            XCTAssertEqual(body["schema"] as? String, "leavenow.notification/1")
+            XCTAssertEqual(body["idempotency_key"] as? String, key)
+            XCTAssertEqual(body["rule"] as? String, "news-article")
+            XCTAssertEqual(body["kind"] as? String, "new_article")
+            XCTAssertEqual(body["channel"] as? String, "hook")
+            XCTAssertEqual(body["attempt"] as? Int, 1)
+            XCTAssertEqual(body["language"] as? String, "en")
+            XCTAssertEqual(body["urgency"] as? String, "normal")
+            XCTAssertTrue((body["fire_at"] as? String ?? "").hasSuffix("Z"), request.body)
+            XCTAssertTrue(body.keys.contains("expires_at"), request.body)
+            XCTAssertTrue((body["text"] as? String ?? "").contains("Article "), request.body)
+            XCTAssertTrue((body["link"] as? String ?? "").hasPrefix("https://example.com/entry/"), request.body)
+            XCTAssertTrue(key.hasPrefix("news-article/"), key)
+        }
+        XCTAssertEqual(keys.count, 3)
+
+        let outbox = try LeavenowProcess.run(["outbox", "--state", state, "--status", "delivered,pending", "--json"])
+        XCTAssertEqual(outbox.status, 0, outbox.all)
+        let listing = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(outbox.stdout.utf8)) as? [String: Any], outbox.all)
+        let counts = try XCTUnwrap(listing["counts"] as? [String: Int])
+        XCTAssertEqual(counts["delivered"], 3, outbox.stdout)
+        XCTAssertEqual(counts["pending"], 0, outbox.stdout)
+        let entries = try XCTUnwrap(listing["entries"] as? [[String: Any]])
+        XCTAssertEqual(Set(entries.compactMap { $0["key"] as? String }), keys)
+        XCTAssertEqual(Set(entries.compactMap { $0["status"] as? String }), ["delivered"])
+        XCTAssertEqual(entries.compactMap { $0["attempts"] as? Int }, [1, 1, 1])
+        let pending = try LeavenowProcess.run(["outbox", "--state", state])
+        XCTAssertEqual(pending.status, 0, pending.all)
+        XCTAssertTrue(pending.stdout.hasPrefix("outbox: 0 pending, 3 delivered"), pending.stdout)
+
+        let status = try LeavenowProcess.run(["status", "--rules", scratch.path("rules"), "--state", state, "--json"])
+        XCTAssertEqual(status.status, 0, status.all)
+        let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any], status.all)
+        let rules = try XCTUnwrap(report["rules"] as? [[String: Any]])
+        XCTAssertEqual(rules.compactMap { $0["id"] as? String }, ["news-article"])
+        XCTAssertEqual(rules.first?["kind"] as? String, "new_article")
+        XCTAssertEqual((report["outbox"] as? [String: Int])?["delivered"], 3, status.stdout)
+        XCTAssertEqual((report["outbox"] as? [String: Int])?["pending"], 0, status.stdout)
+        let worker = try XCTUnwrap(report["worker"] as? [String: Any])
+        XCTAssertEqual(worker["running"] as? Bool, false, "the --once worker has exited")
+        XCTAssertNotNil(worker["updated_at"] as? String, status.stdout)
+        let text = try LeavenowProcess.run(["status", "--rules", scratch.path("rules"), "--state", state])
+        XCTAssertTrue(text.stdout.contains("news-article"), text.stdout)
+        XCTAssertTrue(text.stdout.contains("outbox: 0 pending, 3 delivered"), text.stdout)
+    }
+}
