@@ -79,4 +79,48 @@ final class WorkerDeliveryTests: XCTestCase {
         XCTAssertTrue(text.stdout.contains("news-article"), text.stdout)
         XCTAssertTrue(text.stdout.contains("outbox: 0 pending, 3 delivered"), text.stdout)
     }
+
+    /// The example rules over the recorded 2024-12-22 morning on a simulated clock (600×): the
+    /// worker sends exactly what `leavenow dry-run` shows for the window, with the same keys and texts.
+    func testSimulatedMorningOfTheExampleRulesSendsWhatDryRunShows() throws {
+        let scratch = try WorkerScratch()
+        let sink = try WorkerWebhookSink()
+        defer { sink.stop() }
+        try sink.script([], dedupe: true)
+        try FileManager.default.copyItem(at: WorkerScratch.packageRoot.appendingPathComponent("rules"),
+                                         to: scratch.url.appendingPathComponent("rules"))
+        // The example channels (ntfy, desktop, Slack) become webhooks to the sink, under the same ids.
+        try scratch.write("rules/channels.yaml", """
+            channels:
+              - {id: phone, type: webhook, url_env: LEAVENOW_TEST_HOOK_URL, rate_per_minute: 0}
+              - {id: desktop, type: webhook, url_env: LEAVENOW_TEST_HOOK_URL, rate_per_minute: 0}
+              - {id: team, type: webhook, url_env: LEAVENOW_TEST_HOOK_URL, rate_per_minute: 0}
+            """)
+        let rules = scratch.path("rules"), fixtures = scratch.path("rules/fixtures")
+        let dryRun = try LeavenowProcess.run(["dry-run", "--rules", rules, "--fixtures", fixtures,
+                                              "--from", "2024-12-22T09:55", "--to", "2024-12-22T10:40", "--json"])
+        XCTAssertEqual(dryRun.status, 0, dryRun.all)
+        let plan = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(dryRun.stdout.utf8)) as? [String: Any], dryRun.all)
+        let planned = try XCTUnwrap(plan["notifications"] as? [[String: Any]])
+        XCTAssertEqual(planned.compactMap { $0["rule"] as? String }, ["rain-start", "chofu-leave-now", "chofu-leave-now"], dryRun.stdout)
+
+        let began = Date()
+        let run = try LeavenowProcess.run(["run", "--rules", rules, "--state", scratch.path("state/state.db"), "--fixtures", fixtures,
+                                           "--simulate-from", "2024-12-22T09:55", "--speed", "600", "--until", "2024-12-22T10:40"],
+                                          environment: ["LEAVENOW_TEST_HOOK_URL": sink.url], timeout: 20)
+        XCTAssertEqual(run.status, 0, run.all)
+        XCTAssertLessThan(Date().timeIntervalSince(began), 12, "45 simulated minutes at 600× take about 4.5 s")
+        let requests = try sink.all().requests
+        var sent: [String: String] = [:]
+        for request in requests {
+            let body = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(request.body.utf8)) as? [String: Any], request.body)
+            sent[request.key ?? "-"] = body["text"] as? String
+        }
+        var expected: [String: String] = [:]
+        for notification in planned {
+            expected[notification["key"] as? String ?? "?"] = notification["text"] as? String
+        }
+        XCTAssertEqual(sent, expected, run.stderr)
+        XCTAssertEqual(requests.count, 3, run.stderr)
+    }
 }
