@@ -67,6 +67,8 @@ let package = Package(
         .testTarget(name: "StoreTests", dependencies: ["Store", "Rules"]),
         .testTarget(name: "DeliveryTests", dependencies: ["Delivery", "HTTP", "Rules", "LiveSources", "TestServers"]),
         .testTarget(name: "CLITests", dependencies: ["leavenow", "TestServers"]),
+        // End-to-end tests of `leavenow run`: the built binary and the Worker in process, against local sinks and sources.
+        .testTarget(name: "WorkerTests", dependencies: ["leavenow", "Worker", "Store", "Delivery", "Rules", "Daemon", "TestServers", "CLinuxEvents"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -194,6 +194,7 @@ public final class Worker {
     private static func dispatcher(for configuration: Configuration, options: WorkerOptions, clock: any WorkerClock,
                                    logger: LogfmtLogger) -> Dispatcher {
         let dispatcher = Dispatcher(channels: configuration.channels, secrets: SecretSource(environment: options.environment),
+                                    configuration: options.dispatcherConfiguration,
                                     now: { Date(timeIntervalSince1970: clock.now()) })
         for (id, problem) in dispatcher.problems.sorted(by: { $0.key < $1.key }) {
             logger.log(.error, "channel.unusable", ["channel": id, "msg": "\(problem)"])

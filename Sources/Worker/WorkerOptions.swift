@@ -1,3 +1,4 @@
+import Delivery
 import Foundation
 
 /// How `leavenow run` was asked to work.
@@ -18,10 +19,14 @@ public struct WorkerOptions: Sendable {
     public var batchSize: Int
     /// Every provider's scheme and host replaced by this (tests only).
     public var sourceBaseURL: String?
+    /// How notifications are sent: connections, time limits, the retry schedule (the defaults of
+    /// ``DispatcherConfiguration``; tests shorten the request timeout and fix the jitter).
+    public var dispatcherConfiguration: DispatcherConfiguration
 
     /// Options with the defaults of `leavenow run`.
     public init(rulesDirectory: String, statePath: String, fixtures: String? = nil, once: Bool = false, until: Int64? = nil,
-                environment: [String: String], batchSize: Int = 512, sourceBaseURL: String? = nil) {
+                environment: [String: String], batchSize: Int = 512, sourceBaseURL: String? = nil,
+                dispatcherConfiguration: DispatcherConfiguration = DispatcherConfiguration()) {
         self.rulesDirectory = rulesDirectory
         self.statePath = statePath
         self.fixtures = fixtures
@@ -30,6 +35,7 @@ public struct WorkerOptions: Sendable {
         self.environment = environment
         self.batchSize = batchSize
         self.sourceBaseURL = sourceBaseURL
+        self.dispatcherConfiguration = dispatcherConfiguration
     }
 
     /// The directory holding the state file; the source cache lives in its `sources/`.
