@@ -54,7 +54,7 @@ let package = Package(
         .target(name: "TestServers"),
 
         .executableTarget(name: "leavenow", dependencies: ["Timetable", "Rules", "HTTP", "LiveSources", "Store", "Delivery", "Daemon", "Worker"]),
-        .executableTarget(name: "leavenow-bench", dependencies: ["Timetable", "Rules", "LiveSources", "HTTP", "TestServers", "Store", "Delivery"]),
+        .executableTarget(name: "leavenow-bench", dependencies: ["Timetable", "Rules", "LiveSources", "HTTP", "TestServers", "Store", "Delivery", "Daemon", "Worker"]),
 
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
         .testTarget(name: "TimetableTests", dependencies: ["Timetable"]),
