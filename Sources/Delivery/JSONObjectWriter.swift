@@ -71,39 +71,40 @@ struct JSONObjectWriter {
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     private static func appendEscaped(_ value: String, to out: inout [UInt8]) {
-        let utf8 = value.utf8
-        out.reserveCapacity(out.count + utf8.count + 8)
-        var index = utf8.startIndex
-        while index != utf8.endIndex {
-            let byte = utf8[index]
-            switch byte {
-            case UInt8(ascii: "\""): out.append(UInt8(ascii: "\\")); out.append(byte)
-            case UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\")); out.append(byte)
-            case 0x0A: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "n"))
-            case 0x0D: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "r"))
-            case 0x09: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "t"))
-            case 0x08: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "b"))
-            case 0x0C: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "f"))
-            case 0..<0x20:
-                out.append(contentsOf: #"\u00"#.utf8)
-                out.append(hexDigits[Int(byte >> 4)])
-                out.append(hexDigits[Int(byte & 0x0F)])
-            case 0xE2:
-                // U+2028 / U+2029 are E2 80 A8 / E2 80 A9 in UTF-8 (a String's UTF-8 is always valid).
-                let second = utf8.index(after: index)
-                if second != utf8.endIndex, utf8[second] == 0x80 {
-                    let third = utf8.index(after: second)
-                    if third != utf8.endIndex, utf8[third] == 0xA8 || utf8[third] == 0xA9 {
-                        out.append(contentsOf: (utf8[third] == 0xA8 ? #"\u2028"# : #"\u2029"#).utf8)
-                        index = utf8.index(after: third)
-                        continue
-                    }
+        var value = value
+        value.withUTF8 { bytes in
+            out.reserveCapacity(out.count + bytes.count + 8)
+            // Runs of bytes that need no escape are copied at once.
+            var runStart = 0
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                let escape: String
+                var length = 1
+                switch byte {
+                case UInt8(ascii: "\""): escape = #"\""#
+                case UInt8(ascii: "\\"): escape = #"\\"#
+                case 0x0A: escape = #"\n"#
+                case 0x0D: escape = #"\r"#
+                case 0x09: escape = #"\t"#
+                case 0x08: escape = #"\b"#
+                case 0x0C: escape = #"\f"#
+                case 0..<0x20:
+                    escape = #"\u00"# + String(decoding: [hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]], as: UTF8.self)
+                case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                    // U+2028 / U+2029 (E2 80 A8 / E2 80 A9): line separators to JavaScript.
+                    escape = bytes[index + 2] == 0xA8 ? #"\u2028"# : #"\u2029"#
+                    length = 3
+                default:
+                    index += 1
+                    continue
                 }
-                out.append(byte)
-            default:
-                out.append(byte)
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                out.append(contentsOf: escape.utf8)
+                index += length
+                runStart = index
             }
-            index = utf8.index(after: index)
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
         }
     }
 }

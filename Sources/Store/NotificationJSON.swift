@@ -68,19 +68,28 @@ enum NotificationJSON {
 
     private static func appendString(_ value: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "\""))
-            case UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "\\"))
-            case 0x0A: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "n"))
-            case 0x0D: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "r"))
-            case 0x09: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "t"))
-            case 0..<0x20:
-                out.append(contentsOf: #"\u00"#.utf8)
-                out.append(hexDigits[Int(byte >> 4)])
-                out.append(hexDigits[Int(byte & 0x0F)])
-            default: out.append(byte)
+        var value = value
+        value.withUTF8 { bytes in
+            // Runs of bytes that need no escape are copied at once.
+            var runStart = 0
+            for index in 0..<bytes.count {
+                let byte = bytes[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                runStart = index + 1
+                switch byte {
+                case UInt8(ascii: "\""): out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "\""))
+                case UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "\\"))
+                case 0x0A: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "n"))
+                case 0x0D: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "r"))
+                case 0x09: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "t"))
+                default:
+                    out.append(contentsOf: #"\u00"#.utf8)
+                    out.append(hexDigits[Int(byte >> 4)])
+                    out.append(hexDigits[Int(byte & 0x0F)])
+                }
             }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
         }
         out.append(UInt8(ascii: "\""))
     }

@@ -141,7 +141,12 @@ extension SQLiteStore {
     }
 
     public func expire(now: Int64) throws -> [OutboxEntry] {
-        try database.transaction {
+        // Nearly every pass has nothing to expire: a read (the partial index) answers that without
+        // taking the write lock and writing an empty transaction.
+        guard try !database.query("""
+            SELECT 1 FROM outbox WHERE status = 'pending' AND expires_at IS NOT NULL AND expires_at <= ? LIMIT 1
+            """, [.integer(now)], { _ in true }).isEmpty else { return [] }
+        return try database.transaction {
             let entries = try database.query("""
                 \(Self.entryColumns)
                 WHERE status = 'pending' AND expires_at IS NOT NULL AND expires_at <= ? ORDER BY id
