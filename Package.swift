@@ -44,7 +44,7 @@ let package = Package(
         // resume), the systemd notify protocol, logfmt logging, the single-instance lock.
         .target(name: "Daemon", dependencies: ["CLinuxEvents"]),
         // Durable state in SQLite: the outbox, the delivery log, rule state, the source index.
-        .target(name: "Store", dependencies: ["CSQLite", "Rules"]),
+        .target(name: "Store", dependencies: ["CSQLite", "JSONText", "Rules"]),
 
         // The worker: sources → facts → rules → outbox → channels, on one thread that sleeps until the
         // next thing to do. The composition root of the modules above.
@@ -54,7 +54,7 @@ let package = Package(
         .target(name: "TestServers"),
 
         .executableTarget(name: "leavenow", dependencies: ["JSONText", "Timetable", "Rules", "HTTP", "LiveSources", "Store", "Delivery", "Daemon", "Worker"]),
-        .executableTarget(name: "leavenow-bench", dependencies: ["Timetable", "Rules", "LiveSources", "HTTP", "TestServers", "Store", "Delivery"]),
+        .executableTarget(name: "leavenow-bench", dependencies: ["Timetable", "Rules", "LiveSources", "HTTP", "TestServers", "Store", "Delivery", "Daemon", "Worker"]),
 
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
         .testTarget(name: "TimetableTests", dependencies: ["Timetable"]),

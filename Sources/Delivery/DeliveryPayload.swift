@@ -24,7 +24,13 @@ public struct DeliveryPayload: Sendable, Equatable {
 /// become spaces.
 enum HeaderValue {
     static func sanitized(_ value: String) -> String {
-        String(String.UnicodeScalarView(value.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : $0 }))
+        // Nearly always already clean: no control character, no space at either end.
+        let utf8 = value.utf8
+        if !utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }), utf8.first.map({ $0 > 0x20 && $0 < 0x80 }) ?? true,
+           utf8.last.map({ $0 > 0x20 && $0 < 0x80 }) ?? true {
+            return value
+        }
+        return String(String.UnicodeScalarView(value.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : $0 }))
             .trimmingCharacters(in: .whitespaces)
     }
 }

@@ -136,6 +136,7 @@ public final class Dispatcher {
 
     /// The outcome of one HTTP transfer to `endpoint`.
     static func outcome(of result: Result<HTTPResponse, HTTPError>, endpoint: ChannelEndpoint) -> DeliveryOutcome {
+        if case .success(let response) = result, response.isSuccess { return .delivered(status: response.status) }
         let place = "\(endpoint.kind.rawValue) channel \"\(endpoint.id)\""
         switch result {
         case .failure(let error):

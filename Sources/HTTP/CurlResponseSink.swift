@@ -31,22 +31,31 @@ final class CurlResponseSink {
     }
 
     /// Takes one header line. A status line starts a new response (after a redirect or a
-    /// `100 Continue`), so only the final response's fields are kept.
+    /// `100 Continue`), so only the final response's fields are kept. Parsed on the bytes: a name
+    /// and a value with spaces and tabs trimmed (a line without a colon, or with an empty name, is
+    /// ignored); invalid UTF-8 is repaired.
     func appendHeaderLine(_ bytes: UnsafeRawBufferPointer) {
-        var length = bytes.count
-        while length > 0, bytes[length - 1] == UInt8(ascii: "\n") || bytes[length - 1] == UInt8(ascii: "\r") {
-            length -= 1
+        let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t")
+        var end = bytes.count
+        while end > 0, bytes[end - 1] == UInt8(ascii: "\n") || bytes[end - 1] == UInt8(ascii: "\r") {
+            end -= 1
         }
-        let line = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[0..<length]), as: UTF8.self)
-        if line.hasPrefix("HTTP/") {
+        if end >= 5, bytes[0] == UInt8(ascii: "H"), bytes[1] == UInt8(ascii: "T"), bytes[2] == UInt8(ascii: "T"),
+           bytes[3] == UInt8(ascii: "P"), bytes[4] == UInt8(ascii: "/") {
             headers = HTTPHeaders()
             return
         }
-        guard let colon = line.firstIndex(of: ":") else { return }
-        let name = line[..<colon].trimmingCharacters(in: .whitespaces)
-        let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        guard let colon = bytes[0..<end].firstIndex(of: UInt8(ascii: ":")) else { return }
+        func trimmed(_ lower: Int, _ upper: Int) -> UnsafeRawBufferPointer {
+            var lower = lower, upper = upper
+            while lower < upper, bytes[lower] == space || bytes[lower] == tab { lower += 1 }
+            while upper > lower, bytes[upper - 1] == space || bytes[upper - 1] == tab { upper -= 1 }
+            return UnsafeRawBufferPointer(rebasing: bytes[lower..<upper])
+        }
+        let name = trimmed(0, colon)
         guard !name.isEmpty else { return }
-        headers.add(name, value)
+        let value = trimmed(colon + 1, end)
+        headers.add(String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self))
     }
 
     /// Whether the transfer should stop because its task was cancelled.

@@ -43,6 +43,14 @@ public struct SQLiteRow {
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
 
+    /// `body` applied to the column's text as UTF-8 bytes, valid only inside `body` (nil for NULL):
+    /// no copy, for decoders that build their own values.
+    func withTextBytes<T>(_ column: Int32, _ body: (UnsafeBufferPointer<UInt8>?) -> T) -> T {
+        guard let bytes = sqlite3_column_text(statement, column) else { return body(nil) }
+        let count = Int(sqlite3_column_bytes(statement, column))
+        return body(UnsafeBufferPointer(start: bytes, count: count))
+    }
+
     /// The column's bytes (text or blob); NULL is an error naming the column.
     public func data(_ column: Int32) throws(StoreError) -> Data {
         guard !isNull(column) else { throw nullError(column) }

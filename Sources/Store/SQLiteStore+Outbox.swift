@@ -15,7 +15,7 @@ extension SQLiteStore {
     func insert(_ notifications: [Notification], now: Int64) throws -> [OutboxEntry] {
         var inserted: [OutboxEntry] = []
         for notification in notifications {
-            let text = try json(notification, "notification \"\(notification.key)\"")
+            let text = NotificationJSON.encode(notification)
             for channel in notification.channels {
                 let changes = try database.run("""
                     INSERT INTO outbox (key, channel, rule, fire_at, expires_at, status, attempts, next_attempt_at,
@@ -56,21 +56,27 @@ extension SQLiteStore {
 
     public func record(_ results: [DeliveryRecord], now: Int64) throws {
         try database.transaction {
+            // Deliveries — nearly every result — are applied a run at a time: one UPDATE and one log
+            // INSERT per HTTP status for all the entries of the run, instead of two statements per
+            // entry. A run ends before any other outcome (and before an id seen twice), so results
+            // still apply in the order given.
+            var run = DeliveredRun()
             for result in results {
+                if case .delivered(let status) = result.outcome, !run.ids.contains(result.entryID) {
+                    run.add(result.entryID, status: status)
+                    continue
+                }
+                try recordDelivered(&run, now: now)
+                if case .delivered(let status) = result.outcome {
+                    run.add(result.entryID, status: status)
+                    continue
+                }
                 let changes: Int
                 let event: DeliveryLogEntry.Event
-                var statusCode: Int?
                 var detail: String?
                 switch result.outcome {
-                case .delivered(let status):
-                    // Whatever the entry's status: it was delivered.
-                    changes = try database.run("""
-                        UPDATE outbox SET status = 'delivered', attempts = attempts + 1, delivered_at = ?, last_error = NULL,
-                                          updated_at = ?
-                        WHERE id = ?
-                        """, [.integer(now), .integer(now), .integer(result.entryID)])
-                    event = .delivered
-                    statusCode = status
+                case .delivered:
+                    continue
                 case .retry(let at, let error):
                     changes = try database.run("""
                         UPDATE outbox SET attempts = attempts + 1, next_attempt_at = ?, last_error = ?, updated_at = ?
@@ -92,14 +98,55 @@ extension SQLiteStore {
                     event = .expired
                 }
                 if changes > 0 {
-                    try log(entry: result.entryID, at: now, event: event, statusCode: statusCode, detail: detail)
+                    try log(entry: result.entryID, at: now, event: event, statusCode: nil, detail: detail)
                 }
+            }
+            try recordDelivered(&run, now: now)
+        }
+    }
+
+    /// Consecutive `.delivered` results, their ids grouped by HTTP status (in the order first seen).
+    struct DeliveredRun {
+        var ids = Set<Int64>()
+        var groups: [(status: Int?, ids: [Int64])] = []
+
+        mutating func add(_ id: Int64, status: Int?) {
+            ids.insert(id)
+            if let index = groups.firstIndex(where: { $0.status == status }) {
+                groups[index].ids.append(id)
+            } else {
+                groups.append((status, [id]))
             }
         }
     }
 
+    /// Applies and empties `run`: whatever each entry's status, it was delivered (logged once each,
+    /// in the order given; ids no longer in the outbox are skipped).
+    func recordDelivered(_ run: inout DeliveredRun, now: Int64) throws {
+        for group in run.groups {
+            // The ids as a JSON array, read back with json_each: one bound value for any count.
+            let ids = "[" + group.ids.map(String.init).joined(separator: ",") + "]"
+            try database.run("""
+                UPDATE outbox SET status = 'delivered', attempts = attempts + 1, delivered_at = ?1, last_error = NULL,
+                                  updated_at = ?1
+                WHERE id IN (SELECT value FROM json_each(?2))
+                """, [.integer(now), .text(ids)])
+            try database.run("""
+                INSERT INTO delivery_log (entry_id, key, channel, at, outcome, status_code, detail)
+                SELECT outbox.id, outbox.key, outbox.channel, ?1, 'delivered', ?3, NULL
+                FROM json_each(?2) AS ids JOIN outbox ON outbox.id = ids.value ORDER BY ids.key
+                """, [.integer(now), .text(ids), SQLiteValue(group.status)])
+        }
+        run = DeliveredRun()
+    }
+
     public func expire(now: Int64) throws -> [OutboxEntry] {
-        try database.transaction {
+        // Nearly every pass has nothing to expire: a read (the partial index) answers that without
+        // taking the write lock and writing an empty transaction.
+        guard try !database.query("""
+            SELECT 1 FROM outbox WHERE status = 'pending' AND expires_at IS NOT NULL AND expires_at <= ? LIMIT 1
+            """, [.integer(now)], { _ in true }).isEmpty else { return [] }
+        return try database.transaction {
             let entries = try database.query("""
                 \(Self.entryColumns)
                 WHERE status = 'pending' AND expires_at IS NOT NULL AND expires_at <= ? ORDER BY id
@@ -136,7 +183,7 @@ extension SQLiteStore {
                 UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = ?, expires_at = NULL,
                                   notification = ?, updated_at = ?
                 WHERE id = ?
-                """, [.integer(now), .text(try json(entry.notification, "notification \"\(entry.key)\"")),
+                """, [.integer(now), .text(NotificationJSON.encode(entry.notification)),
                       .integer(now), .integer(id)])
             try log(entry: id, at: now, event: .requeued, statusCode: nil, detail: "was \(entry.status.rawValue)")
             return true
@@ -199,10 +246,31 @@ extension SQLiteStore {
                              code: .badValue)
         }
         return OutboxEntry(id: id, key: try row.text(1), channel: try row.text(2),
-                           notification: try decode(Notification.self, from: try row.text(9), "outbox entry \(id)"),
+                           notification: try notification(row, column: 9, id: id),
                            status: status, attempts: Int(try row.int64(4)), nextAttemptAt: try row.int64(5),
                            lastError: row.optionalText(6), createdAt: try row.int64(7),
                            deliveredAt: row.optionalInt64(8))
+    }
+
+    /// The notification stored in `column` of outbox entry `id`.
+    func notification(_ row: SQLiteRow, column: Int32, id: Int64) throws(StoreError) -> Notification {
+        let decoded = row.withTextBytes(column) { bytes -> Result<Notification, NotificationJSON.Failure>? in
+            guard let bytes else { return nil }
+            do throws(NotificationJSON.Failure) {
+                return .success(try NotificationJSON.decode(bytes))
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch decoded {
+        case .success(let notification)?: return notification
+        case .failure(let failure)?:
+            throw StoreError(path: path, operation: "decoding outbox entry \(id)", message: "the notification is not valid: \(failure)",
+                             code: .badValue)
+        case nil:
+            throw StoreError(path: path, operation: "reading outbox entry \(id)", message: "column \"notification\" is NULL",
+                             code: .badValue)
+        }
     }
 
     /// `('dead', 'expired')`: the raw values are fixed identifiers, safe to write into SQL.

@@ -1,5 +1,6 @@
 import Daemon
 import Delivery
+import Glibc
 import Store
 
 /// Moves the outbox to the channels: expires what is too late, then sends what is due in batches
@@ -14,6 +15,9 @@ public final class OutboxPump {
     private let logger: LogfmtLogger
     /// The most entries sent in one round.
     public let batchSize: Int
+    /// The outcome lines of the current round, written together (one `write` per round, not per
+    /// notification: still one line per event, and one journal entry per line under systemd).
+    private var pendingLines: [UInt8] = []
 
     /// A pump from `store` through `dispatcher`, logging every outcome.
     public init(store: any NotificationStore, dispatcher: Dispatcher, logger: LogfmtLogger, batchSize: Int = 512) {
@@ -36,9 +40,11 @@ public final class OutboxPump {
                 let jobs = due.map { DeliveryJob(id: $0.id, notification: $0.notification, channel: $0.channel, attempt: $0.attempts + 1) }
                 let results = dispatcher.send(jobs)
                 var records: [DeliveryRecord] = []
+                records.reserveCapacity(due.count)
                 for (entry, result) in zip(due, results) {
                     records.append(record(for: entry, result: result, now: now))
                 }
+                flushLog()
                 try store.record(records, now: now)
                 if due.count < batchSize { break }
             }
@@ -50,10 +56,13 @@ public final class OutboxPump {
     /// What the store keeps of one attempt, logged.
     private func record(for entry: OutboxEntry, result: DeliveryResult, now: Int64) -> DeliveryRecord {
         let attempt = entry.attempts + 1
-        func log(_ level: LogLevel, _ event: String, _ extra: [(key: String, value: String)] = []) {
-            logger.log(level, event, fields: [(key: "id", value: "\(entry.id)"), (key: "rule", value: entry.notification.rule),
+        func log(_ level: LogLevel, _ event: String, _ extra: @autoclosure () -> [(key: String, value: String)] = []) {
+            guard level >= logger.minimumLevel else { return }
+            let line = logger.line(level, event, fields: [(key: "id", value: "\(entry.id)"), (key: "rule", value: entry.notification.rule),
                                               (key: "channel", value: entry.channel), (key: "key", value: entry.key),
-                                              (key: "attempt", value: "\(attempt)")] + extra)
+                                              (key: "attempt", value: "\(attempt)")] + extra())
+            pendingLines.append(contentsOf: line.utf8)
+            pendingLines.append(UInt8(ascii: "\n"))
         }
         switch result.outcome {
         case .delivered(let status):
@@ -78,6 +87,22 @@ public final class OutboxPump {
         }
     }
 
+    /// Writes the round's lines to the logger's descriptor; a failed write (a closed stderr) is
+    /// dropped, as the logger does: logging never stops the worker.
+    private func flushLog() {
+        defer { pendingLines.removeAll(keepingCapacity: pendingLines.count <= 1 << 16) }
+        pendingLines.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(logger.fileDescriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return
+                }
+                offset += written
+            }
+        }
+    }
 }
 
 @available(*, unavailable, message: "the pump uses one thread's database connection and curl handles")

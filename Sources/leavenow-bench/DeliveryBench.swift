@@ -31,7 +31,7 @@ func runDeliveryBenchmark(arguments: [String]) throws {
         index += 2
     }
 
-    let server: LocalNginx? = externalURL == nil ? try LocalNginx(program: nginx) : nil
+    let server: LocalNginx? = externalURL == nil ? try LocalNginx(program: nginx, accessLog: true) : nil
     defer { server?.stop() }
     let url = externalURL ?? server.map { "http://127.0.0.1:\($0.port)/hook" } ?? ""
     print("Delivery: \(jobs) webhook jobs, batches of \(batch), \(connections) connections, to \(server == nil ? url : "nginx (return 204, 2 workers)")")
@@ -91,94 +91,4 @@ private func positive(_ text: String, _ name: String) throws -> Int {
 private struct DeliveryBenchError: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
-}
-
-/// nginx on 127.0.0.1 answering 204 to everything, logging `$connection` per request.
-private final class LocalNginx {
-    let port: Int
-    private let directory: URL
-    private let process = Process()
-
-    init(program: String) throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("leavenow-nginx-\(getpid())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        port = try Self.freePort()
-        let root = directory.path
-        let configuration = """
-            worker_processes 2;
-            daemon off;
-            pid \(root)/nginx.pid;
-            error_log \(root)/error.log warn;
-            events { worker_connections 1024; }
-            http {
-                log_format connection '$connection $connection_requests';
-                access_log \(root)/access.log connection;
-                keepalive_timeout 60s;
-                keepalive_requests 1000000;
-                client_body_temp_path \(root)/body;
-                proxy_temp_path \(root)/proxy;
-                fastcgi_temp_path \(root)/fastcgi;
-                uwsgi_temp_path \(root)/uwsgi;
-                scgi_temp_path \(root)/scgi;
-                server {
-                    listen 127.0.0.1:\(port);
-                    location / { return 204; }
-                }
-            }
-            """
-        let file = directory.appendingPathComponent("nginx.conf")
-        try Data(configuration.utf8).write(to: file)
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [program, "-p", root, "-c", file.path, "-e", root + "/error.log"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let client = HTTPClient(configuration: HTTPClientConfiguration(proxy: .direct))
-        let deadline = Date().addingTimeInterval(5)
-        while (try? client.get("http://127.0.0.1:\(port)/ready"))?.status != 204 {
-            guard process.isRunning, Date() < deadline else {
-                stop()
-                throw DeliveryBenchError("nginx did not start (apt-get install nginx); see \(root)/error.log")
-            }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-    }
-
-    /// Requests logged and distinct connections among them.
-    func loggedConnections() -> (requests: Int, connections: Int) {
-        guard let text = try? String(contentsOf: directory.appendingPathComponent("access.log"), encoding: .utf8) else { return (0, 0) }
-        var seen = Set<Substring>()
-        var requests = 0
-        for line in text.split(separator: "\n") {
-            requests += 1
-            if let first = line.split(separator: " ").first { seen.insert(first) }
-        }
-        return (requests, seen.count)
-    }
-
-    func stop() {
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-        }
-        try? FileManager.default.removeItem(at: directory)
-    }
-
-    private static func freePort() throws -> Int {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw DeliveryBenchError("socket() failed") }
-        defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-                bind(descriptor, socketAddress, length) == 0 && getsockname(descriptor, socketAddress, &length) == 0
-            }
-        }
-        guard bound else { throw DeliveryBenchError("cannot find a free port") }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
 }

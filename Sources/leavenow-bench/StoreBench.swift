@@ -7,16 +7,23 @@ import Store
 /// cycle per batch — enqueue, `due`, `record(.delivered)` — that every notification goes through.
 /// Side by side: the same work with Python's standard `sqlite3` + `json` on the same schema
 /// (`scripts/bench/store_peer.py`), what a user scripting an outbox would otherwise write.
-/// `leavenow-bench store [N] [--no-peers] [--python PATH]` (N defaults to 100,000). Every run uses a
+/// `leavenow-bench store [N] [--no-peers] [--batches 1,64,512] [--python PATH]` (N defaults to 100,000). Every run uses a
 /// fresh file in a temporary directory.
 func runStoreBenchmark(arguments: [String]) throws {
     var count = 100_000
     var peers = true
     var python = "python3"
+    var batches = [1, 64, 512]
     var remaining = arguments[...]
     while let argument = remaining.popFirst() {
         switch argument {
         case "--no-peers": peers = false
+        case "--batches":
+            guard let value = remaining.popFirst() else { throw BenchmarkFailure("--batches needs sizes, e.g. 64,512") }
+            batches = try value.split(separator: ",").map { text in
+                guard let size = Int(text), size > 0 else { throw BenchmarkFailure("bad batch size \"\(text)\"") }
+                return size
+            }
         case "--python":
             guard let value = remaining.popFirst() else { throw BenchmarkFailure("--python needs a path") }
             python = value
@@ -39,7 +46,7 @@ func runStoreBenchmark(arguments: [String]) throws {
     print("store: \(BenchmarkClock.grouped(Double(count))) notifications (1 channel each, ~300 bytes of JSON) on a fresh "
           + "SQLite \(version) file, WAL, synchronous=NORMAL")
     var lines = [["BATCH", "ENQUEUE ROWS/S", "PYTHON", "CYCLE NOTIFICATIONS/S", "PYTHON", "FILE+WAL MB"]]
-    for batch in [1, 64, 512] {
+    for batch in batches {
         let enqueuePath = "\(directory)/enqueue-\(batch).db"
         let store = try SQLiteStore(path: enqueuePath)
         let enqueueStart = BenchmarkClock.seconds()

@@ -1,6 +1,6 @@
 import Foundation
 
-/// `leavenow-bench [queries|holidays|gtfs|rules|sources|store|delivery|all]` — the numbers quoted in the README.
+/// `leavenow-bench [queries|holidays|gtfs|rules|sources|store|delivery|outbox|desktop|all]` — the numbers quoted in the README.
 /// Build with `swift build -c release`; timings are wall clock on this machine (noisy: 2 shared cores).
 let arguments = Array(CommandLine.arguments.dropFirst())
 let which = arguments.first ?? "all"
@@ -13,6 +13,8 @@ do {
     case "sources": try runSourceBenchmark(arguments: Array(arguments.dropFirst()))
     case "store": try runStoreBenchmark(arguments: Array(arguments.dropFirst()))
     case "delivery": try runDeliveryBenchmark(arguments: Array(arguments.dropFirst()))
+    case "outbox": try runOutboxBenchmark(arguments: Array(arguments.dropFirst()))
+    case "desktop": try runDesktopBenchmark(arguments: Array(arguments.dropFirst()))
     case "all":
         runQueryBenchmark()
         print("")
@@ -22,7 +24,7 @@ do {
         print("")
         try runRuleBenchmark(arguments: [])
     default:
-        FileHandle.standardError.write(Data("usage: leavenow-bench [queries|holidays|gtfs|rules|all] [options]\n".utf8))
+        FileHandle.standardError.write(Data("usage: leavenow-bench [queries|holidays|gtfs|rules|sources|store|delivery|outbox|desktop|all] [options]\n".utf8))
         exit(64)
     }
 } catch {
