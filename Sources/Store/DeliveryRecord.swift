@@ -10,6 +10,8 @@ public struct DeliveryRecord: Sendable, Equatable {
         case delivered(status: Int?)
         /// A temporary failure: try again at `at`.
         case retry(at: Int64, error: String)
+        /// Not attempted (the channel's rate limit): try at `until`; not counted as an attempt.
+        case deferred(until: Int64)
         /// A permanent failure, or the retries ran out.
         case dead(error: String)
         /// It stopped being useful before it could be delivered.

@@ -77,6 +77,12 @@ extension SQLiteStore {
                 switch result.outcome {
                 case .delivered:
                     continue
+                case .deferred(let until):
+                    // Not an attempt: only the time moves (and nothing is logged).
+                    try database.run("""
+                        UPDATE outbox SET next_attempt_at = ?, updated_at = ? WHERE id = ? AND status = 'pending'
+                        """, [.integer(until), .integer(now), .integer(result.entryID)])
+                    continue
                 case .retry(let at, let error):
                     changes = try database.run("""
                         UPDATE outbox SET attempts = attempts + 1, next_attempt_at = ?, last_error = ?, updated_at = ?

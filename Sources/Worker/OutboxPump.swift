@@ -27,8 +27,10 @@ public final class OutboxPump {
         self.batchSize = max(1, batchSize)
     }
 
-    /// Expires what is too late, then sends everything due, in bounded rounds.
-    public func deliver(now: Int64) {
+    /// Expires what is too late, then sends everything due, in bounded rounds. `betweenRounds` runs
+    /// after each full round (the worker pings the systemd watchdog and looks for a pending SIGTERM
+    /// there); it returns false to stop before the next round.
+    public func deliver(now: Int64, betweenRounds: () -> Bool = { true }) {
         do {
             for entry in try store.expire(now: now) {
                 logger.log(.notice, "notification.expired", ["id": "\(entry.id)", "rule": entry.notification.rule,
@@ -46,7 +48,7 @@ public final class OutboxPump {
                 }
                 flushLog()
                 try store.record(records, now: now)
-                if due.count < batchSize { break }
+                if due.count < batchSize || !betweenRounds() { break }
             }
         } catch {
             logger.log(.error, "outbox.failed", ["msg": "\(error)"])
@@ -75,7 +77,7 @@ public final class OutboxPump {
             log(.error, "notification.dead", [(key: "msg", value: reason)])
             return DeliveryRecord(entryID: entry.id, outcome: .dead(error: reason))
         case .deferred:
-            return DeliveryRecord(entryID: entry.id, outcome: .retry(at: result.nextAttemptAt ?? now + 1, error: "rate limited"))
+            return DeliveryRecord(entryID: entry.id, outcome: .deferred(until: result.nextAttemptAt ?? now + 1))
         case .retry(_, let reason):
             guard let at = result.nextAttemptAt else {
                 let message = "gave up after \(attempt) attempts: \(reason)"

@@ -30,6 +30,10 @@ public final class Worker {
     private var lastStatus = ""
     private var statusText = "starting"
     private var stopping = false
+    /// The wake-up source while `run` runs (nil for passes driven from outside).
+    private var wake: WakeSource?
+    /// Events seen between delivery rounds, handled after the pass.
+    private var pendingReasons: [WakeReason] = []
 
     /// Opens the state, loads the rules (failing with every problem when they do not check) and
     /// prepares the first pass at the clock's current time.
@@ -60,6 +64,8 @@ public final class Worker {
         let lock = try SingleInstanceLock(stateDirectory: options.stateDirectory)
         defer { lock.release() }
         let wake = try WakeSource(watching: options.rulesDirectory)
+        self.wake = wake
+        defer { self.wake = nil }
         logger.log(.info, "worker.started", ["pid": "\(getpid())", "state": options.statePath,
                                              "mode": options.fixtures == nil ? "live" : "recorded"])
         var first = true
@@ -81,7 +87,8 @@ public final class Worker {
                 let ping = Date().addingTimeInterval(Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18)
                 deadline = deadline.map { min($0, ping) } ?? ping
             }
-            let reasons = try wake.wait(until: deadline)
+            let reasons = pendingReasons.isEmpty ? try wake.wait(until: deadline) : pendingReasons
+            pendingReasons = []
             _ = try? systemd.watchdog()
             for reason in reasons { handle(reason) }
             if stopping { break }
@@ -113,7 +120,14 @@ public final class Worker {
         } catch {
             logger.log(.error, "state.commit_failed", ["msg": "\(error)"])
         }
-        pump.deliver(now: now)
+        pump.deliver(now: now) {
+            // A long backlog: keep the watchdog fed and stop early on SIGTERM between rounds.
+            _ = try? systemd.watchdog()
+            if let wake, let reasons = try? wake.wait(until: .distantPast) {
+                pendingReasons += reasons.filter { $0 != .deadline }
+            }
+            return !pendingReasons.contains { $0 == .signal(.terminate) || $0 == .signal(.interrupt) }
+        }
         let next = [stepper.nextWake, supply.nextRefresh(after: now), (try? store.nextAttemptTime()) ?? nil]
             .compactMap { $0 }.min().map { max($0, now + 1) }
         publishStatus(now: now, next: next)

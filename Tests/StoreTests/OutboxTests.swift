@@ -63,6 +63,17 @@ final class OutboxTests: StoreTestCase {
         XCTAssertEqual(try store.nextAttemptTime(), 400)
     }
 
+    func testADeferralMovesTheTimeWithoutCountingAnAttempt() throws {
+        let store = try openStore()
+        let entry = try store.enqueue([notification("k", fireAt: 100)], now: 100)[0]
+        try store.record([DeliveryRecord(entryID: entry.id, outcome: .deferred(until: 160))], now: 100)
+        XCTAssertEqual(try store.due(now: 159, limit: 10), [])
+        let due = try store.due(now: 160, limit: 10)
+        XCTAssertEqual(due.map(\.attempts), [0])
+        XCTAssertNil(due.first?.lastError)
+        XCTAssertEqual(try store.deliveryLog(entry: entry.id).count, 0)
+    }
+
     func testRecordMovesEntriesAndLogsEveryOutcome() throws {
         let store = try openStore()
         let entries = try store.enqueue([notification("ok"), notification("flaky"), notification("gone"),

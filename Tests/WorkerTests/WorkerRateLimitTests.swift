@@ -4,16 +4,9 @@ import XCTest
 
 /// A burst through a rate-limited channel: the dispatcher defers what is over the limit; a
 /// deferral is not an attempt (RetrySchedule), so it must not use up the retry budget nor show
-/// as a later attempt in the payload.
-///
-/// KNOWN BUG (fails today): `OutboxPump` can only record a deferral as `DeliveryRecord.Outcome.retry`,
-/// which `SQLiteStore.record` counts as an attempt (`attempts = attempts + 1`): the deferred ones
-/// arrive as `"attempt": 2` and have one retry fewer. It needs a `.deferred(until:)` outcome in
-/// Sources/Store (proposed in the report); until then the test runs only with LEAVENOW_KNOWN_BUGS=1.
+/// as a later attempt in the payload (the store records `.deferred(until:)` without counting it).
 final class WorkerRateLimitTests: XCTestCase {
     func testDeferredNotificationsAreSentAsFirstAttempts() throws {
-        try XCTSkipUnless(ProcessInfo.processInfo.environment["LEAVENOW_KNOWN_BUGS"] == "1",
-                          "a deferral is counted as an attempt until the Store records deferrals (see the doc comment)")
         let scratch = try WorkerScratch()
         let sink = try WorkerWebhookSink()
         defer { sink.stop() }
