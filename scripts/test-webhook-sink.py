@@ -144,9 +144,11 @@ class Handler(BaseHTTPRequestHandler):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--lifetime", type=float, default=60.0)
+    parser.add_argument("--port", type=int, default=0, help="the port to bind (default: a free one); a restart can reuse it")
     args = parser.parse_args()
 
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    ThreadingHTTPServer.allow_reuse_address = True
+    server = ThreadingHTTPServer(("127.0.0.1", args.port), Handler)
     server.daemon_threads = True
     server.request_queue_size = 64
     print(server.server_address[1], flush=True)

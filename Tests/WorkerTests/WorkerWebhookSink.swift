@@ -4,9 +4,8 @@ import TestServers
 import XCTest
 
 /// `scripts/test-webhook-sink.py` on 127.0.0.1 that can be stopped and started again on the same
-/// port (connection refused in between): the script binds a free port, so it is started through a
-/// small Python wrapper that pins the port on a restart. Each start is a fresh sink (its requests and
-/// seen keys are its own); ``history`` keeps the requests of the stopped ones.
+/// port (connection refused in between; `--port` pins it on a restart). Each start is a fresh sink
+/// (its requests and seen keys are its own); ``history`` keeps the requests of the stopped ones.
 final class WorkerWebhookSink {
     struct Request {
         var path: String
@@ -24,8 +23,7 @@ final class WorkerWebhookSink {
     }
 
     private(set) var port = 0
-    private var process: Process?
-    private var input: Pipe?
+    private var server: ScriptServer?
     private(set) var generation = -1
     /// The requests of the sinks already stopped, and their duplicate counts.
     private(set) var history: [Request] = []
@@ -39,59 +37,28 @@ final class WorkerWebhookSink {
 
     var url: String { "http://127.0.0.1:\(port)/hook" }
 
-    static let wrapper = """
-    import http.server, runpy, sys
-    path, port = sys.argv[1], int(sys.argv[2])
-    class Pinned(http.server.ThreadingHTTPServer):
-        allow_reuse_address = True
-        def __init__(self, address, handler):
-            super().__init__((address[0], port), handler)
-    http.server.ThreadingHTTPServer = Pinned
-    sys.argv = [path] + sys.argv[3:]
-    runpy.run_path(path, run_name="__main__")
-    """
-
     /// Starts the sink again (on the port it had, or a free one the first time).
     func start() throws {
-        precondition(process == nil, "the sink is running")
-        let script = ScriptServer.packageRoot.appendingPathComponent("scripts/test-webhook-sink.py").path
-        let process = Process(), input = Pipe(), output = Pipe()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", Self.wrapper, script, "\(port)", "--lifetime", "120"]
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var firstLine = Data()
-        while !firstLine.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            firstLine.append(chunk)
+        precondition(server == nil, "the sink is running")
+        let server = try ScriptServer(script: "test-webhook-sink.py", arguments: ["--lifetime", "120", "--port", "\(port)"])
+        guard port == 0 || server.port == port else {
+            server.stop()
+            throw SinkStartError(message: "the webhook sink did not start on port \(port) (got \(server.port))")
         }
-        let text = String(decoding: firstLine, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let bound = Int(text), port == 0 || bound == port else {
-            process.terminate()
-            process.waitUntilExit()
-            throw SinkStartError(message: "the webhook sink did not start on port \(port): \(text.debugDescription)")
-        }
-        port = bound
-        self.process = process
-        self.input = input
+        port = server.port
+        self.server = server
         generation += 1
     }
 
     /// Stops the sink (keeping what it received in ``history``); connections are refused until ``start()``.
     func stop() {
-        guard let process else { return }
+        guard let server else { return }
         if let (requests, duplicates) = try? current() {
             history += requests
             historyDuplicates += duplicates
         }
-        try? input?.fileHandleForWriting.close()
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
-        self.process = nil
-        input = nil
+        server.stop()
+        self.server = nil
     }
 
     /// Queues answers of the running sink, e.g. `[["status": 500], ["status": 429, "retry_after": "1"]]`.
@@ -119,7 +86,7 @@ final class WorkerWebhookSink {
 
     /// Every request of every start so far, and every duplicate counted.
     func all() throws -> (requests: [Request], duplicates: Int) {
-        guard process != nil else { return (history, historyDuplicates) }
+        guard server != nil else { return (history, historyDuplicates) }
         let now = try current()
         return (history + now.requests, historyDuplicates + now.duplicates)
     }
