@@ -2,11 +2,25 @@ import Rules
 
 extension SQLiteStore {
     public func loadEngineState() throws -> EngineState {
+        try loadEngineState(onUndecodable: nil)
+    }
+
+    /// The stored state of every rule. A row that no longer decodes (written by another version of
+    /// leavenow) throws when `onUndecodable` is nil; otherwise that rule starts afresh (its row is
+    /// kept until the rule's next commit overwrites it) and `onUndecodable` hears the rule and why.
+    /// Starting afresh repeats nothing already queued: the outbox's unique (key, channel) refuses
+    /// an occurrence it has seen.
+    public func loadEngineState(onUndecodable: ((_ rule: String, _ error: any Error) -> Void)?) throws -> EngineState {
         var state = EngineState()
         for (rule, text) in try database.query("SELECT rule, state FROM rule_state", [], { row in
             (try row.text(0), try row.text(1))
         }) {
-            state.rules[rule] = try decode(RuleState.self, from: text, "the state of rule \"\(rule)\"")
+            do {
+                state.rules[rule] = try decode(RuleState.self, from: text, "the state of rule \"\(rule)\"")
+            } catch {
+                guard let onUndecodable else { throw error }
+                onUndecodable(rule, error)
+            }
         }
         return state
     }

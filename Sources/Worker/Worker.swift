@@ -46,7 +46,9 @@ public final class Worker {
         let rules = try LoadedRules.load(directory: options.rulesDirectory)
         self.rules = rules
         let now = Int64(clock.now().rounded(.down))
-        self.state = try store.loadEngineState()
+        self.state = try store.loadEngineState { rule, error in
+            logger.log(.warning, "state.reset", ["rule": rule, "msg": "the stored state does not decode; the rule starts afresh: \(error)"])
+        }
         self.pump = OutboxPump(store: store, dispatcher: Self.dispatcher(for: rules.configuration, options: options, clock: clock, logger: logger),
                                logger: logger, batchSize: options.batchSize)
         self.stepper = RuleStepper(engine: rules.engine, start: now)

@@ -83,4 +83,15 @@ final class RuleStateStoreTests: StoreTestCase {
             XCTAssertTrue("\(error)".hasPrefix(self.file() + ": decoding the state of rule \"broken\": "), "\(error)")
         }
     }
+
+    func testAnUndecodableRuleStateCanStartAfreshWithoutLosingTheOthers() throws {
+        let store = try openStore()
+        try store.saveRuleStates(["good": state(sent: ["g": 9])], now: 0)
+        try store.database.run("INSERT INTO rule_state (rule, state, updated_at) VALUES ('broken', '{\"sent\": 3}', 0)")
+        var reset: [String] = []
+        let loaded = try store.loadEngineState { rule, _ in reset.append(rule) }
+        XCTAssertEqual(reset, ["broken"])
+        XCTAssertEqual(loaded.rules.keys.sorted(), ["good"])
+        XCTAssertEqual(loaded.rules["good"]?.sent, ["g": 9])
+    }
 }
