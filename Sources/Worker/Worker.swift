@@ -132,6 +132,7 @@ public final class Worker {
         }
         let next = [stepper.nextWake, supply.nextRefresh(after: now), (try? store.nextAttemptTime()) ?? nil]
             .compactMap { $0 }.min().map { max($0, now + 1) }
+        purgeOldEntries(now: now)
         publishStatus(now: now, next: next)
         return next
     }
@@ -217,6 +218,22 @@ public final class Worker {
         }
         for warning in dispatcher.warnings { logger.log(.warning, "channel.warning", ["msg": warning]) }
         return dispatcher
+    }
+
+    /// Once a day, forgets delivered and expired outbox entries older than the retention (a worker
+    /// that runs for months keeps its state file small); dead letters stay until `outbox purge`.
+    private func purgeOldEntries(now: Int64) {
+        let key = "outbox.purged_at"
+        if let last = (try? store.meta(key)).flatMap({ $0.flatMap { Int64($0) } }), now - last < 86_400, now >= last { return }
+        do {
+            let removed = try store.purge(statuses: [.delivered, .expired], olderThan: now - Int64(options.retentionDays) * 86_400)
+            try store.setMeta(key, String(now))
+            if removed > 0 {
+                logger.log(.info, "outbox.purged", ["removed": "\(removed)", "older_than_days": "\(options.retentionDays)"])
+            }
+        } catch {
+            logger.log(.error, "outbox.purge_failed", ["msg": "\(error)"])
+        }
     }
 
     /// Tells systemd and `leavenow status` what comes next, when that changed.

@@ -17,6 +17,8 @@ public struct WorkerOptions: Sendable {
     public var environment: [String: String]
     /// The most outbox entries sent in one round.
     public var batchSize: Int
+    /// Delivered and expired outbox entries older than this many days are forgotten (once a day).
+    public var retentionDays: Int = 30
     /// Every provider's scheme and host replaced by this (tests only).
     public var sourceBaseURL: String?
     /// How notifications are sent: connections, time limits, the retry schedule (the defaults of
