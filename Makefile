@@ -8,7 +8,7 @@ APT_PACKAGES := libyaml-dev zlib1g-dev libcurl4-openssl-dev libsqlite3-dev libss
 	systemd libnotify-bin dunst xvfb dbus dbus-x11
 BIN := .build/debug/leavenow
 
-.PHONY: deps build demo test bench release clean
+.PHONY: deps build demo test bench bench-sources bench-delivery release clean
 
 deps:
 	@missing=""; for p in $(APT_PACKAGES); do \
@@ -37,6 +37,15 @@ release: deps
 
 bench: release
 	scripts/bench.sh
+
+# Live sources: 200 sources with 50 ms latency, multi vs sequential; a day of conditional GETs (~4 min).
+bench-sources: release
+	.build/release/leavenow-bench sources
+
+# Delivery side by side: the wrk ceiling, Alertmanager, Apprise and leavenow (throughput, latency,
+# idle cost, desktop); installs nginx, wrk, prometheus-alertmanager and apprise (~15 min).
+bench-delivery: release
+	scripts/bench/delivery-side-by-side.sh 3
 
 clean:
 	rm -rf .build
