@@ -27,17 +27,23 @@ public final class OutboxPump {
         self.batchSize = max(1, batchSize)
     }
 
-    /// Expires what is too late, then sends everything due, in bounded rounds. `betweenRounds` runs
-    /// after each full round (the worker pings the systemd watchdog and looks for a pending SIGTERM
-    /// there); it returns false to stop before the next round.
-    public func deliver(now: Int64, betweenRounds: () -> Bool = { true }) {
+    /// Expires what is too late, then sends everything due, in bounded rounds. `fresh` are entries
+    /// just committed (as `commit` returned them): those due are sent first without reading them
+    /// back. `betweenRounds` runs after each full round (the worker pings the systemd watchdog and
+    /// looks for a pending SIGTERM there); it returns false to stop before the next round.
+    public func deliver(now: Int64, fresh: [OutboxEntry] = [], betweenRounds: () -> Bool = { true }) {
         do {
             for entry in try store.expire(now: now) {
                 logger.log(.notice, "notification.expired", ["id": "\(entry.id)", "rule": entry.notification.rule,
                                                             "channel": entry.channel, "key": entry.key])
             }
+            var fresh = fresh.filter { entry in
+                entry.status == .pending && entry.nextAttemptAt <= now && (entry.notification.expiresAt.map { $0 > now } ?? true)
+            }[...]
             for _ in 0..<64 {
-                let due = try store.due(now: now, limit: batchSize)
+                let fromFresh = !fresh.isEmpty
+                let due = fromFresh ? Array(fresh.prefix(batchSize)) : try store.due(now: now, limit: batchSize)
+                fresh = fresh.dropFirst(due.count)
                 guard !due.isEmpty else { break }
                 let jobs = due.map { DeliveryJob(id: $0.id, notification: $0.notification, channel: $0.channel, attempt: $0.attempts + 1) }
                 let results = dispatcher.send(jobs)
@@ -48,7 +54,7 @@ public final class OutboxPump {
                 }
                 flushLog()
                 try store.record(records, now: now)
-                if due.count < batchSize || !betweenRounds() { break }
+                if (!fromFresh && due.count < batchSize) || !betweenRounds() { break }
             }
         } catch {
             logger.log(.error, "outbox.failed", ["msg": "\(error)"])

@@ -110,19 +110,25 @@ public final class Worker {
         lastNow = now
         let updated = supply.refresh(now: now)
         let facts = supply.facts(at: now)
+        let before = state
         let (notifications, ran) = stepper.step(now: now, updated: updated, facts: facts, state: &state, schedules: &schedules)
+        var queued: [OutboxEntry] = []
         do {
             var changed: [String: RuleState] = [:]
             for id in ran { changed[id] = state.rules[id] }
-            let queued = try store.commit(notifications: notifications, ruleStates: changed, now: now)
+            queued = try store.commit(notifications: notifications, ruleStates: changed, now: now)
             for entry in queued {
                 logger.log(.info, "notification.queued", ["id": "\(entry.id)", "rule": entry.notification.rule,
                                                          "channel": entry.channel, "key": entry.key])
             }
         } catch {
-            logger.log(.error, "state.commit_failed", ["msg": "\(error)"])
+            // Nothing was written: forget what the rules decided and let them decide again shortly,
+            // so a failed commit (a full disk, a lock held too long) loses no notification.
+            state = before
+            stepper.wake(ran, at: now + 5)
+            logger.log(.error, "state.commit_failed", ["msg": "\(error); the rules run again in 5 s"])
         }
-        pump.deliver(now: now) {
+        pump.deliver(now: now, fresh: queued) {
             // A long backlog: keep the watchdog fed and stop early on SIGTERM between rounds.
             _ = try? systemd.watchdog()
             if let wake, let reasons = try? wake.wait(until: .distantPast) {

@@ -192,9 +192,9 @@ private func runOutboxThroughput(_ options: OutboxBenchOptions, logger: LogfmtLo
             for start in stride(from: 0, to: count, by: batch) {
                 let slice = Array(notifications[start..<min(start + batch, count)])
                 let commitStart = BenchmarkClock.seconds()
-                _ = try store.commit(notifications: slice, ruleStates: [:], now: now)
+                let queued = try store.commit(notifications: slice, ruleStates: [:], now: now)
                 commitSeconds += BenchmarkClock.seconds() - commitStart
-                pump.deliver(now: now)
+                pump.deliver(now: now, fresh: queued)
             }
         }
         let counts = try store.counts()
@@ -273,9 +273,9 @@ private func runOutboxLatency(_ options: OutboxBenchOptions, logger: LogfmtLogge
         let woke = realtimeNanoseconds()
         let key = "latency-\(index)"
         let second = fire / 1_000_000_000
-        _ = try store.commit(notifications: [benchNotification(key, fireAt: second)], ruleStates: [:], now: second)
+        let queued = try store.commit(notifications: [benchNotification(key, fireAt: second)], ruleStates: [:], now: second)
         let committed = realtimeNanoseconds()
-        pump.deliver(now: second)
+        pump.deliver(now: second, fresh: queued)
         let pumped = realtimeNanoseconds()
         guard index >= warmUp else { continue }
         fireTimes[key] = fire

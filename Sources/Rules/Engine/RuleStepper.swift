@@ -40,6 +40,14 @@ public struct RuleStepper: Sendable {
         return (notifications, ran)
     }
 
+    /// Makes the rules `ids` run again at `instant` at the latest (their decisions could not be kept).
+    public mutating func wake(_ ids: [String], at instant: Int64) {
+        let wanted = Set(ids)
+        for index in engine.rules.indices where wanted.contains(engine.rules[index].id) {
+            wake[index] = min(wake[index] ?? instant, instant)
+        }
+    }
+
     /// The earliest time any rule wants to run; nil when every rule waits for new data.
     public var nextWake: Int64? { wake.compactMap { $0 }.min() }
 
