@@ -10,20 +10,7 @@ final class WorkerClockJumpTests: XCTestCase {
         let sink = try WorkerWebhookSink()
         defer { sink.stop() }
         // A bus every 3 minutes, 2 minutes' walk, a heads-up 5 minutes before leaving and at leave time.
-        try scratch.write("rules/config.yaml", [
-            WorkerConfig.webhookChannel(),
-            try WorkerConfig.frequentBoard(in: scratch, folder: "rules", every: 3),
-            """
-            rules:
-              - id: bus-leave-now
-                kind: leave_now
-                board: frequent
-                heads_up: [5m, 0m]
-                channels: [hook]
-                language: en
-            """,
-        ].joined(separator: "\n"))
-        try scratch.folder("fixtures")
+        try WorkerConfig.writeFrequentLeaveNow(in: scratch, every: 3, headsUp: "[5m, 0m]")
         let start = InProcessWorker.instant("2024-12-22T10:00:30+09:00")
         let worker = try InProcessWorker(scratch: scratch, start: start, environment: ["LEAVENOW_TEST_HOOK_URL": sink.url])
 

@@ -11,20 +11,7 @@ final class WorkerCommitFailureTests: XCTestCase {
         let sink = try WorkerWebhookSink()
         defer { sink.stop() }
         try sink.script([], dedupe: true)
-        try scratch.write("rules/config.yaml", [
-            WorkerConfig.webhookChannel(),
-            try WorkerConfig.frequentBoard(in: scratch, folder: "rules", every: 10),
-            """
-            rules:
-              - id: bus-leave-now
-                kind: leave_now
-                board: frequent
-                heads_up: [10m]
-                channels: [hook]
-                language: en
-            """,
-        ].joined(separator: "\n"))
-        try scratch.folder("fixtures")
+        try WorkerConfig.writeFrequentLeaveNow(in: scratch, every: 10, headsUp: "[10m]")
         let start = InProcessWorker.instant("2024-12-22T10:00:30+09:00")
         let worker = try InProcessWorker(scratch: scratch, start: start, environment: ["LEAVENOW_TEST_HOOK_URL": sink.url])
 

@@ -10,20 +10,7 @@ final class WorkerReloadTests: XCTestCase {
         defer { sink.stop() }
         try sink.script([], dedupe: true)
         // A bus every 2 minutes; at 60× a leave-now is sent about every 2 s of real time.
-        try scratch.write("rules/config.yaml", [
-            WorkerConfig.webhookChannel(),
-            try WorkerConfig.frequentBoard(in: scratch, folder: "rules", every: 2),
-            """
-            rules:
-              - id: bus-leave-now
-                kind: leave_now
-                board: frequent
-                heads_up: [0m]
-                channels: [hook]
-                language: en
-            """,
-        ].joined(separator: "\n"))
-        try scratch.folder("fixtures")
+        try WorkerConfig.writeFrequentLeaveNow(in: scratch, every: 2, headsUp: "[0m]")
         let worker = try LeavenowProcess(["run", "--rules", scratch.path("rules"), "--state", scratch.path("state/state.db"),
                                           "--fixtures", scratch.path("fixtures"), "--simulate-from", "2024-12-22T10:00",
                                           "--speed", "60", "--until", "2024-12-22T11:30"],

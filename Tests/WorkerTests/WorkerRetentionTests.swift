@@ -10,20 +10,7 @@ final class WorkerRetentionTests: XCTestCase {
         let sink = try WorkerWebhookSink()
         defer { sink.stop() }
         try sink.script([], dedupe: true)
-        try scratch.write("rules/config.yaml", [
-            WorkerConfig.webhookChannel(),
-            try WorkerConfig.frequentBoard(in: scratch, folder: "rules", every: 3),
-            """
-            rules:
-              - id: bus-leave-now
-                kind: leave_now
-                board: frequent
-                heads_up: [0m]
-                channels: [hook]
-                language: en
-            """,
-        ].joined(separator: "\n"))
-        try scratch.folder("fixtures")
+        try WorkerConfig.writeFrequentLeaveNow(in: scratch, every: 3, headsUp: "[0m]")
         let start = InProcessWorker.instant("2024-12-22T10:00:30+09:00")
         let worker = try InProcessWorker(scratch: scratch, start: start, environment: ["LEAVENOW_TEST_HOOK_URL": sink.url])
         worker.run(until: start + 600, limit: 100)

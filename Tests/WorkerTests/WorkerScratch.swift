@@ -76,6 +76,25 @@ enum WorkerConfig {
     }
 
     /// An Atom feed with `count` entries (ids `urn:test:entry:N`), published on 2024-12-01.
+    /// A rules directory's `config.yaml` (and an empty `fixtures/`): the webhook channel, a bus every
+    /// `every` minutes (2 minutes' walk) and a leave-now rule `bus-leave-now` with `headsUp`.
+    static func writeFrequentLeaveNow(in scratch: WorkerScratch, every minutes: Int, headsUp: String) throws {
+        try scratch.write("rules/config.yaml", [
+            webhookChannel(),
+            try frequentBoard(in: scratch, folder: "rules", every: minutes),
+            """
+            rules:
+              - id: bus-leave-now
+                kind: leave_now
+                board: frequent
+                heads_up: \(headsUp)
+                channels: [hook]
+                language: en
+            """,
+        ].joined(separator: "\n"))
+        try scratch.folder("fixtures")
+    }
+
     static func atomFeed(entries count: Int, prefix: String = "entry") -> String {
         var text = """
         <?xml version="1.0" encoding="UTF-8"?>
