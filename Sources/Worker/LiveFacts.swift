@@ -25,13 +25,12 @@ public final class LiveFacts: FactSupply {
     private var due: [String: Int64] = [:]
     private var boards: [String: Board]
     private var current: Facts
-    /// Problems of the boards built from the cache, for the log.
-    public private(set) var boardWarnings: [String]
 
     /// Facts for `configuration`'s sources, fetched by `fetcher` into its cache; `observe` hears
-    /// every fetch. Boards whose timetables come from an API are read from the cache.
-    public init(configuration: Configuration, fetcher: SourceFetcher, policy: SourceRefreshPolicy = SourceRefreshPolicy(),
-                now: Int64, observe: @escaping Observer) {
+    /// every fetch. `boards` were built with their API timetables from the same cache; they are
+    /// rebuilt when a timetable is fetched anew.
+    public init(configuration: Configuration, boards: [String: Board], fetcher: SourceFetcher,
+                policy: SourceRefreshPolicy = SourceRefreshPolicy(), now: Int64, observe: @escaping Observer) {
         self.configuration = configuration
         self.sources = LiveSource.all(in: configuration)
         self.fetcher = fetcher
@@ -43,9 +42,7 @@ public final class LiveFacts: FactSupply {
             needs[spec.id] = WeatherNeed(source: spec.id, rules: configuration.rules, refreshSeconds: spec.refreshSeconds)
         }
         self.needs = needs
-        let catalog = CachedFacts.boards(configuration: configuration, cache: fetcher.cache)
-        self.boards = Dictionary(catalog.boards.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        self.boardWarnings = catalog.problems + catalog.warnings
+        self.boards = boards
         self.current = CachedFacts.facts(configuration: configuration, cache: fetcher.cache, boards: boards).facts
         for source in sources {
             let cached = try? cache.load(source)
@@ -76,7 +73,6 @@ public final class LiveFacts: FactSupply {
         if timetablesChanged {
             let catalog = CachedFacts.boards(configuration: configuration, cache: cache)
             boards = Dictionary(catalog.boards.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-            boardWarnings = catalog.problems + catalog.warnings
         }
         if !updated.isEmpty {
             current = CachedFacts.facts(configuration: configuration, cache: cache, boards: boards).facts
@@ -87,9 +83,6 @@ public final class LiveFacts: FactSupply {
     public func facts(at now: Int64) -> Facts { current }
 
     public func nextRefresh(after now: Int64) -> Int64? { due.values.min() }
-
-    /// The boards with their cached API timetables.
-    public var currentBoards: [String: Board] { boards }
 
     /// When `source` is due, with the windows its rules need it for a weather source.
     private func schedule(_ source: LiveSource, state: SourceRefreshState, now: Int64) -> Int64 {

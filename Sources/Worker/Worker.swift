@@ -20,7 +20,7 @@ public final class Worker {
     private let logger: LogfmtLogger
     private let store: SQLiteStore
     private let systemd: SystemdNotifier
-    private var rules: LoadedRules
+    private var rules: Workspace
     private var supply: any FactSupply
     private var pump: OutboxPump
     private var stepper: RuleStepper
@@ -34,6 +34,8 @@ public final class Worker {
     private var wake: WakeSource?
     /// Events seen between delivery rounds, handled after the pass.
     private var pendingReasons: [WakeReason] = []
+    /// When the outbox was last purged of old entries (read from the state once).
+    private var purgedAt: Int64?
 
     /// Opens the state, loads the rules (failing with every problem when they do not check) and
     /// prepares the first pass at the clock's current time.
@@ -43,7 +45,7 @@ public final class Worker {
         self.logger = logger
         self.systemd = try SystemdNotifier(environment: options.environment)
         self.store = try SQLiteStore(path: options.statePath)
-        let rules = try LoadedRules.load(directory: options.rulesDirectory)
+        let rules = try Self.load(options)
         self.rules = rules
         let now = Int64(clock.now().rounded(.down))
         self.state = try store.loadEngineState { rule, error in
@@ -52,8 +54,8 @@ public final class Worker {
         self.pump = OutboxPump(store: store, dispatcher: Self.dispatcher(for: rules.configuration, options: options, clock: clock, logger: logger),
                                logger: logger, batchSize: options.batchSize)
         self.stepper = RuleStepper(engine: rules.engine, start: now)
-        self.supply = RecordedFacts(timeline: FactTimeline(), boards: rules.boards)
-        self.supply = makeSupply(rules, now: now)
+        self.supply = Self.supply(for: rules, options: options, store: store, logger: logger, now: now)
+        self.purgedAt = (try? store.meta(Self.purgedAtKey)).flatMap { $0.flatMap { Int64($0) } }
         for warning in rules.warnings { logger.log(.warning, "board.warning", ["msg": warning]) }
         logger.log(.info, "rules.loaded", ["dir": options.rulesDirectory, "rules": "\(rules.engine.rules.count)",
                                           "boards": "\(rules.boards.count)", "channels": "\(rules.configuration.channels.count)"])
@@ -110,7 +112,6 @@ public final class Worker {
         lastNow = now
         let updated = supply.refresh(now: now)
         let facts = supply.facts(at: now)
-        let before = state
         let (notifications, ran) = stepper.step(now: now, updated: updated, facts: facts, state: &state, schedules: &schedules)
         var queued: [OutboxEntry] = []
         do {
@@ -122,9 +123,11 @@ public final class Worker {
                                                          "channel": entry.channel, "key": entry.key])
             }
         } catch {
-            // Nothing was written: forget what the rules decided and let them decide again shortly,
-            // so a failed commit (a full disk, a lock held too long) loses no notification.
-            state = before
+            // Nothing was written: forget what the rules decided (back to their committed state) and
+            // let them decide again shortly, so a failed commit (a full disk, a lock held too long)
+            // loses no notification.
+            let committed = (try? store.loadEngineState(onUndecodable: { _, _ in })) ?? EngineState()
+            for id in ran { state.rules[id] = committed.rules[id] }
             stepper.wake(ran, at: now + 5)
             logger.log(.error, "state.commit_failed", ["msg": "\(error); the rules run again in 5 s"])
         }
@@ -170,13 +173,14 @@ public final class Worker {
         defer { _ = try? systemd.ready(status: statusText) }
         let now = Int64(clock.now().rounded(.down))
         do {
-            let fresh = try LoadedRules.load(directory: options.rulesDirectory)
+            let fresh = try Self.load(options)
             let dispatcher = Self.dispatcher(for: fresh.configuration, options: options, clock: clock, logger: logger)
             rules = fresh
             pump.dispatcher = dispatcher
             stepper = RuleStepper(engine: fresh.engine, start: now)
             schedules = ScheduleCache()
-            supply = makeSupply(fresh, now: now)
+            supply = Self.supply(for: fresh, options: options, store: store, logger: logger, now: now)
+            for warning in fresh.warnings { logger.log(.warning, "board.warning", ["msg": warning]) }
             logger.log(.info, "rules.reloaded", ["cause": cause, "rules": "\(fresh.engine.rules.count)"])
         } catch {
             logger.log(.error, "rules.reload_failed", ["cause": cause, "msg": "keeping the running rules: " + error.rendered])
@@ -185,31 +189,35 @@ public final class Worker {
 
     // MARK: - Parts
 
-    private func makeSupply(_ rules: LoadedRules, now: Int64) -> any FactSupply {
+    /// The rules directory as `check` sees it, with its boards: API timetables from the source
+    /// cache in live mode, the recorded snapshots with `--fixtures`.
+    ///
+    /// - Throws: `ConfigError` with every problem.
+    private static func load(_ options: WorkerOptions) throws(ConfigError) -> Workspace {
         if let fixtures = options.fixtures {
-            let loaded = FixtureDirectory.load(fixtures, configuration: rules.configuration)
-            for warning in loaded.warnings { logger.log(.warning, "fixture.skipped", ["msg": warning]) }
-            return RecordedFacts(timeline: loaded.timeline, boards: rules.boards)
+            return try Workspace.load(directory: options.rulesDirectory, fixtures: fixtures)
         }
+        return try Workspace.load(directory: options.rulesDirectory, readFixtures: false,
+                                  loader: CachedFacts.boardLoader(cache: SourceCache(stateDirectory: options.stateDirectory)))
+    }
+
+    /// Where the facts come from: the recorded snapshots of `rules`, or the network through the cache.
+    private static func supply(for rules: Workspace, options: WorkerOptions, store: SQLiteStore, logger: LogfmtLogger,
+                               now: Int64) -> any FactSupply {
+        if options.fixtures != nil { return RecordedFacts(timeline: rules.timeline, boards: rules.boards) }
         let fetcher = SourceFetcher(
             endpoint: SourceEndpoint(baseURL: options.sourceBaseURL), secrets: SecretSource(environment: options.environment),
             cache: SourceCache(stateDirectory: options.stateDirectory),
             client: HTTPMultiClient(configuration: HTTPClientConfiguration(proxy: options.sourceBaseURL == nil ? .environment : .direct)))
-        let store = self.store
-        let logger = self.logger
-        let live = LiveFacts(configuration: rules.configuration, fetcher: fetcher, now: now) { result, next in
+        return LiveFacts(configuration: rules.configuration, boards: rules.boards, fetcher: fetcher, now: now) { result, next in
             let fields = [(key: "source", value: result.source.cacheName), (key: "next", value: Self.iso(next))]
             switch result.outcome {
             case .updated(let bytes): logger.log(.info, "source.updated", fields: fields + [(key: "bytes", value: "\(bytes)")])
             case .notModified(let saved): logger.log(.info, "source.not_modified", fields: fields + [(key: "bytes_saved", value: "\(saved)")])
             case .failed(let error): logger.log(.warning, "source.failed", fields: fields + [(key: "msg", value: error.description)])
             }
-            try? store.recordSourceFetch(name: result.source.cacheName, fetchedAt: result.cached.map { Int64($0.fetchedAt.timeIntervalSince1970) },
-                                         checkedAt: result.cached.map { Int64($0.checkedAt.timeIntervalSince1970) },
-                                         lastError: result.error?.description, bytesSaved: result.cached?.bytesSaved ?? 0, nextRefreshAt: next)
+            try? store.recordFetch(result, nextRefreshAt: next)
         }
-        for warning in live.boardWarnings { logger.log(.warning, "board.warning", ["msg": warning]) }
-        return live
     }
 
     /// A dispatcher for the configuration's channels; channels that cannot be used are logged
@@ -229,11 +237,11 @@ public final class Worker {
     /// Once a day, forgets delivered and expired outbox entries older than the retention (a worker
     /// that runs for months keeps its state file small); dead letters stay until `outbox purge`.
     private func purgeOldEntries(now: Int64) {
-        let key = "outbox.purged_at"
-        if let last = (try? store.meta(key)).flatMap({ $0.flatMap { Int64($0) } }), now - last < 86_400, now >= last { return }
+        if let last = purgedAt, now - last < 86_400, now >= last { return }
         do {
             let removed = try store.purge(statuses: [.delivered, .expired], olderThan: now - Int64(options.retentionDays) * 86_400)
-            try store.setMeta(key, String(now))
+            try store.setMeta(Self.purgedAtKey, String(now))
+            purgedAt = now
             if removed > 0 {
                 logger.log(.info, "outbox.purged", ["removed": "\(removed)", "older_than_days": "\(options.retentionDays)"])
             }
@@ -241,6 +249,9 @@ public final class Worker {
             logger.log(.error, "outbox.purge_failed", ["msg": "\(error)"])
         }
     }
+
+    /// The `meta` key of the last purge.
+    private static let purgedAtKey = "outbox.purged_at"
 
     /// Tells systemd and `leavenow status` what comes next, when that changed.
     private func publishStatus(now: Int64, next: Int64?) {

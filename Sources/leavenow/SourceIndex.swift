@@ -1,6 +1,7 @@
 import Foundation
 import LiveSources
 import Store
+import Worker
 
 /// The sources' index in the state database (`state.db` beside the cache): the last error and the
 /// next planned refresh of each source, which the cache's files do not hold. `leavenow fetch` and
@@ -16,10 +17,7 @@ enum SourceIndex {
             let policy = SourceRefreshPolicy()
             for result in results {
                 let state = policy.recording(result, in: SourceRefreshState(cached: result.cached, source: result.source), at: now)
-                try store.recordSourceFetch(
-                    name: result.source.cacheName, fetchedAt: result.cached.map { SourceTime.seconds($0.fetchedAt) },
-                    checkedAt: result.cached.map { SourceTime.seconds($0.checkedAt) }, lastError: result.error?.message,
-                    bytesSaved: result.cached?.bytesSaved ?? 0, nextRefreshAt: policy.nextRefresh(for: result.source, state: state, now: now))
+                try store.recordFetch(result, nextRefreshAt: policy.nextRefresh(for: result.source, state: state, now: now))
             }
         } catch {
             context.warn("the fetch results were not recorded in \(stateDirectory)/state.db: \(error)")
