@@ -16,6 +16,14 @@ public struct DeliveryPayload: Sendable, Equatable {
         self.body = body
     }
 
+    /// A JSON body with the headers every JSON channel sends: `Content-Type: application/json` and
+    /// the notification's `Idempotency-Key`.
+    public static func json(_ body: Data, idempotencyKey key: String) -> DeliveryPayload {
+        var headers: HTTPHeaders = ["Content-Type": "application/json"]
+        headers.add("Idempotency-Key", HeaderValue.sanitized(key))
+        return DeliveryPayload(headers: headers, body: body)
+    }
+
     /// The body as UTF-8 text (for tests and logs).
     public var bodyText: String { String(decoding: body, as: UTF8.self) }
 }

@@ -19,9 +19,4 @@ public struct DeliveryResult: Sendable, Equatable {
     /// The attempt number the next try carries: the same after a deferral, one more after a retry.
     public var nextAttempt: Int { outcome.countsAsAttempt ? job.attempt + 1 : job.attempt }
 
-    /// Whether it failed for good after a retryable failure: no attempts left.
-    public var isDead: Bool {
-        if case .retry = outcome { return nextAttemptAt == nil }
-        return false
-    }
 }

@@ -19,9 +19,7 @@ public enum DiscordPayload {
         var writer = JSONObjectWriter()
         writer.add("content", truncated(content, to: maxContentLength))
         writer.add("allowed_mentions", raw: JSONObjectWriter.Raw(text: "{\"parse\":[]}"))
-        var headers: HTTPHeaders = ["Content-Type": "application/json"]
-        headers.add("Idempotency-Key", HeaderValue.sanitized(notification.key))
-        return DeliveryPayload(headers: headers, body: writer.data)
+        return DeliveryPayload.json(writer.data, idempotencyKey: notification.key)
     }
 
     /// `text` cut at a character boundary so that it with a trailing `…` fits `limit` UTF-16 units.

@@ -14,17 +14,11 @@ public enum SlackPayload {
         if let link = notification.link, !link.isEmpty { lines.append("<" + linkTarget(link) + ">") }
         var writer = JSONObjectWriter()
         writer.add("text", lines.joined(separator: "\n"))
-        var headers: HTTPHeaders = ["Content-Type": "application/json"]
-        headers.add("Idempotency-Key", HeaderValue.sanitized(notification.key))
-        return DeliveryPayload(headers: headers, body: writer.data)
+        return DeliveryPayload.json(writer.data, idempotencyKey: notification.key)
     }
 
-    /// `&`, `<`, `>` as entities (the only characters Slack asks to escape).
-    public static func escaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;")
-            .replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;")
-    }
+    /// `&`, `<`, `>` as entities (the only characters Slack asks to escape): the desktop markup escaping.
+    public static func escaped(_ text: String) -> String { DesktopArguments.markupEscaped(text) }
 
     /// A URL inside `<…>`: `&` as an entity, `<`, `>`, `|` and spaces percent-encoded.
     static func linkTarget(_ url: String) -> String {

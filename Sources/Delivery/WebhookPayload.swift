@@ -37,12 +37,11 @@ public enum WebhookPayload {
         } else {
             body = document(notification, channel: channel, attempt: attempt, zone: zone)
         }
-        var headers: HTTPHeaders = ["Content-Type": "application/json"]
-        headers.add("Idempotency-Key", HeaderValue.sanitized(notification.key))
+        var payload = DeliveryPayload.json(body, idempotencyKey: notification.key)
         if let signer {
-            headers.add(signer.header, signer.headerValue(body: body, timestamp: timestamp))
+            payload.headers.add(signer.header, signer.headerValue(body: body, timestamp: timestamp))
         }
-        return DeliveryPayload(headers: headers, body: body)
+        return payload
     }
 
     /// The generic JSON document.

@@ -37,13 +37,6 @@ public struct URLRedaction: Sendable, Equatable {
         return copy
     }
 
-    /// This redaction plus more secret query keys.
-    public func adding(secretKeys keys: [String]) -> URLRedaction {
-        var copy = self
-        copy.secretKeys.formUnion(keys.map { $0.lowercased() })
-        return copy
-    }
-
     /// `url` with secret query values, the userinfo password and known secrets replaced.
     public func redact(url: String) -> String {
         var text = Substring(url)

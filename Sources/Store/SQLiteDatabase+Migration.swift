@@ -14,8 +14,9 @@ extension SQLiteDatabase {
                              code: .badValue)
         }
         let latest = migrations.count
-        try refuseNewer(try schemaVersion(), latest: latest)
-        guard try schemaVersion() < latest else { return }
+        let found = try schemaVersion()
+        try refuseNewer(found, latest: latest)
+        guard found < latest else { return }
         try transaction {
             // Read again under the write lock: another process may have migrated meanwhile.
             let current = try schemaVersion()

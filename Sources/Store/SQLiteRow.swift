@@ -24,12 +24,6 @@ public struct SQLiteRow {
         isNull(column) ? nil : sqlite3_column_int64(statement, column)
     }
 
-    /// The column as a floating-point number; NULL is an error naming the column.
-    public func double(_ column: Int32) throws(StoreError) -> Double {
-        guard !isNull(column) else { throw nullError(column) }
-        return sqlite3_column_double(statement, column)
-    }
-
     /// The column as text; NULL is an error naming the column.
     public func text(_ column: Int32) throws(StoreError) -> String {
         guard let text = optionalText(column) else { throw nullError(column) }
@@ -49,14 +43,6 @@ public struct SQLiteRow {
         guard let bytes = sqlite3_column_text(statement, column) else { return body(nil) }
         let count = Int(sqlite3_column_bytes(statement, column))
         return body(UnsafeBufferPointer(start: bytes, count: count))
-    }
-
-    /// The column's bytes (text or blob); NULL is an error naming the column.
-    public func data(_ column: Int32) throws(StoreError) -> Data {
-        guard !isNull(column) else { throw nullError(column) }
-        let count = Int(sqlite3_column_bytes(statement, column))
-        guard count > 0, let bytes = sqlite3_column_blob(statement, column) else { return Data() }
-        return Data(bytes: bytes, count: count)
     }
 
     /// The column's name as written in the query.

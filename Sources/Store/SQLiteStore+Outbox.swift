@@ -62,15 +62,12 @@ extension SQLiteStore {
             // still apply in the order given.
             var run = DeliveredRun()
             for result in results {
-                if case .delivered(let status) = result.outcome, !run.ids.contains(result.entryID) {
+                if case .delivered(let status) = result.outcome {
+                    if run.ids.contains(result.entryID) { try recordDelivered(&run, now: now) }
                     run.add(result.entryID, status: status)
                     continue
                 }
                 try recordDelivered(&run, now: now)
-                if case .delivered(let status) = result.outcome {
-                    run.add(result.entryID, status: status)
-                    continue
-                }
                 let changes: Int
                 let event: DeliveryLogEntry.Event
                 var detail: String?
