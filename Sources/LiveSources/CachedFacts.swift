@@ -94,5 +94,5 @@ public enum CachedFacts {
         }
     }
 
-    private static func seconds(_ date: Date) -> Int64 { Int64(date.timeIntervalSince1970.rounded(.down)) }
+    private static func seconds(_ date: Date) -> Int64 { SourceRefreshState.seconds(date) }
 }

@@ -48,17 +48,23 @@ public struct SourceFetchError: Error, Sendable, Equatable, CustomStringConverti
 
     /// Whether trying again cannot help until the configuration or the secret changes (a missing
     /// or refused key, a calendar that does not exist).
-    public var isPermanent: Bool {
-        switch reason {
-        case .missingSecret, .keyRefused, .calendarNotFound: true
-        case .unexpectedStatus, .transfer, .invalidBody, .notModifiedWithoutCache, .cache: false
-        }
-    }
+    public var isPermanent: Bool { reason.isPermanent }
 
     /// `feed "qiita": the calendar 2099/nope does not exist (404) (GET https://qiita.com/…/feed)`.
     public var description: String {
         var text = "\(source): \(message)"
         if let redactedURL, !message.contains(redactedURL) { text += " (GET \(redactedURL))" }
         return text
+    }
+}
+
+extension SourceFetchError.Reason {
+    /// Whether trying again cannot help before the configuration changes (a missing or refused
+    /// key, a calendar that does not exist).
+    public var isPermanent: Bool {
+        switch self {
+        case .missingSecret, .keyRefused, .calendarNotFound: true
+        case .unexpectedStatus, .transfer, .invalidBody, .notModifiedWithoutCache, .cache: false
+        }
     }
 }

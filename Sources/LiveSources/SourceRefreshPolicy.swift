@@ -81,13 +81,13 @@ public struct SourceRefreshPolicy: Sendable {
         self.random = random
     }
 
-    /// The regular interval of `source` in seconds: its configured `refresh` for weather and feeds,
-    /// ``serviceStatusInterval`` for ODPT service status, a day for timetables.
+    /// The regular interval of `source` in seconds: its configured `refresh` for weather, feeds and
+    /// ODPT service status (``serviceStatusInterval`` when a status source has none), a day for timetables.
     public func interval(of source: LiveSource) -> Int64 {
         switch source.origin {
         case .weather(let spec): max(1, Int64(spec.refreshSeconds))
         case .feed(let spec): max(1, Int64(spec.refreshSeconds))
-        case .odptTrainInformation: max(1, serviceStatusInterval)
+        case .odptTrainInformation: max(1, source.refreshSeconds.map(Int64.init) ?? serviceStatusInterval)
         case .odptStationTimetable: Self.day
         }
     }
@@ -115,7 +115,7 @@ public struct SourceRefreshPolicy: Sendable {
             let failures = state.consecutiveFailures
             let interval = interval(of: source)
             let cap = max(1, min(interval * max(1, backoffIntervalFactor), maxBackoff))
-            let permanent = state.lastFailure.map(Self.isPermanent) ?? false
+            let permanent = state.lastFailure.map(\.isPermanent) ?? false
             let ceiling = permanent ? cap : min(cap, max(1, firstRetryDelay) << Int64(min(failures - 1, 30)))
             let jitter = min(max(state.backoffJitter, 0), 1)
             let half = ceiling / 2
@@ -215,10 +215,6 @@ public struct SourceRefreshPolicy: Sendable {
             return SourceRefreshSchedule(at: lead, reason: .windowAhead)
         }
         return SourceRefreshSchedule(at: idle, reason: .idle)
-    }
-
-    private static func isPermanent(_ reason: SourceFetchError.Reason) -> Bool {
-        SourceFetchError(source: "", reason: reason, message: "").isPermanent
     }
 
     private static func wholeSeconds(_ duration: Duration) -> Int64 {

@@ -38,12 +38,6 @@ public struct BoardSourceLoader {
         self.cachedODPT = cachedODPT
     }
 
-    /// The board of a specification, and a message per source that could not be loaded.
-    public mutating func board(from spec: BoardSpec) -> (Board, [String]) {
-        let (board, problems, warnings) = loadBoard(from: spec)
-        return (board, problems + warnings)
-    }
-
     /// The board of a specification; a message per source that could not be loaded (`problems`:
     /// broken data) and per ODPT API source without cached data yet (`warnings`).
     public mutating func loadBoard(from spec: BoardSpec) -> (board: Board, problems: [String], warnings: [String]) {

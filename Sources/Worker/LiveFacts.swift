@@ -72,7 +72,7 @@ public final class LiveFacts: FactSupply {
         }
         if timetablesChanged {
             let catalog = CachedFacts.boards(configuration: configuration, cache: cache)
-            boards = Dictionary(catalog.boards.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            boards = catalog.boardsByID
         }
         if !updated.isEmpty {
             current = CachedFacts.facts(configuration: configuration, cache: cache, boards: boards).facts

@@ -10,7 +10,7 @@ func runRuleBenchmark(arguments: [String]) throws {
     // First, while this process is small: spawning from a process holding 100k rules costs more.
     try runDryRunWallTime()
     let catalog = try BoardCatalog.load(directory: "rules")
-    let boards = Dictionary(catalog.boards.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    let boards = catalog.boardsByID
     let zone = TimeZone(identifier: "Asia/Tokyo")!
     let location = ConfigLocation(file: "bench", line: 1, column: 1)
     let boardIDs = ["chofu-to-mitaka", "mitaka-to-chofu", "ginza"]

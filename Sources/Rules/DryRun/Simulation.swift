@@ -27,16 +27,6 @@ public struct Simulation {
         self.timeline = timeline
     }
 
-    /// The sources a rule reads.
-    static func sources(of rule: RuleSpec) -> Set<String> {
-        switch rule.kind {
-        case .leaveNow(let spec): return Set([spec.rain?.weather].compactMap { $0 })
-        case .weather(let spec): return [spec.weather]
-        case .newArticle(let spec): return [spec.feed]
-        case .serviceStatus(let spec): return Set([spec.status].compactMap { $0 })
-        }
-    }
-
     /// Everything that would be sent in `[from, to]`, in order, starting from `state` (empty: a
     /// worker starting fresh at `from`).
     public func run(from: Int64, to: Int64, state initial: EngineState = EngineState()) -> (deliveries: [SimulatedDelivery], state: EngineState) {

@@ -36,7 +36,7 @@ public struct Workspace: Sendable {
             warnings.append("\(fixturePath): no such fixtures directory")
         }
         return Workspace(configuration: configuration,
-                         boards: Dictionary(catalog.boards.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }),
+                         boards: catalog.boardsByID,
                          engine: RuleEngine(configuration: configuration), timeline: timeline, warnings: warnings)
     }
 

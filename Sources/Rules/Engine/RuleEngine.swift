@@ -59,6 +59,20 @@ public struct RuleEngine: Sendable {
         serviceStatus[index]?.source ?? leaveNow[index]?.status?.source
     }
 
+    /// Every source a rule reads: new data there wakes it (the weather of a leave-now's rain, a
+    /// weather rule's, a feed, a service status).
+    func sources(of index: Int) -> Set<String> {
+        var sources: Set<String>
+        switch rules[index].kind {
+        case .leaveNow(let spec): sources = Set([spec.rain?.weather].compactMap { $0 })
+        case .weather(let spec): sources = [spec.weather]
+        case .newArticle(let spec): sources = [spec.feed]
+        case .serviceStatus: sources = []
+        }
+        if let status = serviceStatusSource(of: index) { sources.insert(status) }
+        return sources
+    }
+
     /// The index of a rule by id.
     public func index(of id: String) -> Int? { indexByID[id] }
 

@@ -12,9 +12,7 @@ public struct RuleStepper: Sendable {
     /// A stepper whose rules all run at the first step at or after `start`.
     public init(engine: RuleEngine, start: Int64) {
         self.engine = engine
-        self.sources = engine.rules.indices.map { index in
-            Simulation.sources(of: engine.rules[index]).union([engine.serviceStatusSource(of: index)].compactMap { $0 })
-        }
+        self.sources = engine.rules.indices.map(engine.sources(of:))
         self.wake = Array(repeating: start, count: engine.rules.count)
     }
 
