@@ -44,16 +44,16 @@ public struct SourceCache: Sendable {
 
     /// Stores `body` as the last good response of `source`, replacing the previous one atomically.
     /// `metadata.bytes` and `metadata.checksum` are set from `body`; the bytes saved by 304s so far
-    /// carry over from the previous sidecar (a running total per source).
+    /// carry over from `previous` (the sidecar the caller already read; read here when not given).
     @discardableResult
-    public func store(_ body: Data, metadata: SourceCacheMetadata, for source: LiveSource) throws(SourceCacheError) -> SourceCacheMetadata {
+    public func store(_ body: Data, metadata: SourceCacheMetadata, for source: LiveSource,
+                      previous: SourceCacheMetadata? = nil) throws(SourceCacheError) -> SourceCacheMetadata {
         try Self.validName(source)
         try AtomicFile.makeDirectory(directory)
         var metadata = metadata
         metadata.bytes = body.count
         metadata.checksum = SourceCacheMetadata.checksum(of: body)
-        if FileManager.default.fileExists(atPath: metadataPath(for: source)),
-           let previous = try? readMetadata(metadataPath(for: source)) {
+        if let previous = previous ?? (try? readMetadata(metadataPath(for: source))) {
             metadata.bytesSaved += previous.bytesSaved
         }
         try AtomicFile.store(body, at: bodyPath(for: source))
@@ -64,12 +64,16 @@ public struct SourceCache: Sendable {
     /// Records a 304 for `source`: the body stays, `checkedAt` becomes `date`, `bytesSaved` grows by
     /// the body's size, and new validators (if the 304 carried any) replace the old ones.
     ///
+    /// `previous` is the metadata the caller already loaded (with its body verified); without it
+    /// the entry is loaded here.
+    ///
     /// - Returns: the updated metadata, or nil when nothing is cached.
     @discardableResult
-    public func recordNotModified(for source: LiveSource, at date: Date, etag: String? = nil,
-                                  lastModified: String? = nil) throws(SourceCacheError) -> SourceCacheMetadata? {
-        guard let cached = try load(source) else { return nil }
-        var metadata = cached.metadata
+    public func recordNotModified(for source: LiveSource, at date: Date, etag: String? = nil, lastModified: String? = nil,
+                                  previous: SourceCacheMetadata? = nil) throws(SourceCacheError) -> SourceCacheMetadata? {
+        var loaded = previous
+        if loaded == nil { loaded = try load(source)?.metadata }
+        guard var metadata = loaded else { return nil }
         metadata.checkedAt = date
         metadata.bytesSaved += metadata.bytes
         if let etag { metadata.etag = etag }

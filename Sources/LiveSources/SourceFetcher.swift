@@ -118,7 +118,7 @@ public final class SourceFetcher {
             }
             do {
                 let metadata = try cache.recordNotModified(for: source, at: date, etag: answer.headers["ETag"],
-                                                           lastModified: answer.headers["Last-Modified"])
+                                                           lastModified: answer.headers["Last-Modified"], previous: cached?.metadata)
                 return SourceFetchResult(source: source, outcome: .notModified(bytesSaved: cached?.body.count ?? 0),
                                          cached: metadata ?? cached?.metadata, warnings: warnings)
             } catch {
@@ -148,7 +148,7 @@ public final class SourceFetcher {
         let metadata = SourceCacheMetadata(fetchedAt: date, etag: answer.headers["ETag"], lastModified: answer.headers["Last-Modified"],
                                            url: url, bytes: answer.body.count, status: answer.status, checksum: "")
         do {
-            let stored = try cache.store(answer.body, metadata: metadata, for: source)
+            let stored = try cache.store(answer.body, metadata: metadata, for: source, previous: cached?.metadata)
             return SourceFetchResult(source: source, outcome: .updated(bytes: answer.body.count), cached: stored, warnings: warnings)
         } catch {
             return failed(.cache, "fetched, but the cache could not be written: \(error)", status: answer.status)

@@ -59,7 +59,9 @@ public final class LiveFacts: FactSupply {
         var timetablesChanged = false
         for result in fetcher.fetch(ready) {
             let source = result.source
-            let body: Data? = source.isODPT ? (try? cache.load(source))?.body : nil
+            // The ODPT validity comes from a new body; after a 304 the state keeps the one it has.
+            var body: Data?
+            if source.isODPT, case .updated = result.outcome { body = (try? cache.load(source))?.body }
             let state = policy.recording(result, in: states[source.cacheName] ?? SourceRefreshState(), at: now, cachedBody: body)
             states[source.cacheName] = state
             let next = schedule(source, state: state, now: now)
