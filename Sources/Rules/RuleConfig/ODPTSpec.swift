@@ -65,4 +65,10 @@ public struct ServiceStatusSpec: Sendable, Equatable {
 
     /// The age after which a snapshot of this source is not used: 3 × `refresh`.
     public var defaultMaxAgeSeconds: Int { refreshSeconds * ServiceStatusSpec.staleAfterRefreshes }
+
+    /// The default `max_age` of the status source `id` among `sources` (that of the default refresh
+    /// when it is not configured).
+    public static func defaultMaxAgeSeconds(of id: String?, in sources: [ServiceStatusSpec]) -> Int {
+        sources.first { $0.id == id }?.defaultMaxAgeSeconds ?? defaultRefresh * staleAfterRefreshes
+    }
 }

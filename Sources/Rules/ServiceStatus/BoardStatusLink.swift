@@ -12,8 +12,7 @@ struct BoardStatusLink: Sendable {
     init?(board: BoardSpec, sources: [ServiceStatusSpec]) {
         guard let id = board.status else { return nil }
         source = id
-        maxAgeSeconds = sources.first { $0.id == id }?.defaultMaxAgeSeconds
-            ?? ServiceStatusSpec.defaultRefresh * ServiceStatusSpec.staleAfterRefreshes
+        maxAgeSeconds = ServiceStatusSpec.defaultMaxAgeSeconds(of: id, in: sources)
         railwayByLine = board.railwayByLine
     }
 

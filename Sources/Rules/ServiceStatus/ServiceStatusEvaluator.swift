@@ -13,8 +13,8 @@ struct ServiceStatusEvaluator {
     let spec: ServiceStatusRuleSpec
     /// The service status source read: the rule's `status:`, else its board's.
     let source: String?
-    /// The source's configuration, for the default `max_age`.
-    let sourceSpec: ServiceStatusSpec?
+    /// The age after which a snapshot is not used.
+    let maxAgeSeconds: Int
     /// Labels of the rule's board tied to railway ids by its configuration.
     let railwayByLine: [String: String]
 
@@ -29,13 +29,8 @@ struct ServiceStatusEvaluator {
         let board = spec.board.flatMap { boards[$0] }
         let source = spec.status ?? board?.status
         self.source = source
-        sourceSpec = sources.first { $0.id == source }
+        maxAgeSeconds = spec.maxAgeSeconds ?? ServiceStatusSpec.defaultMaxAgeSeconds(of: source, in: sources)
         railwayByLine = board?.railwayByLine ?? [:]
-    }
-
-    /// The age after which a snapshot is not used.
-    var maxAgeSeconds: Int {
-        spec.maxAgeSeconds ?? sourceSpec?.defaultMaxAgeSeconds ?? ServiceStatusSpec.defaultRefresh * ServiceStatusSpec.staleAfterRefreshes
     }
 
     func evaluate(facts: Facts, state: inout RuleState, now: Int64, schedules: inout ScheduleCache, trace: inout Trace) -> RuleOutcome {
