@@ -136,14 +136,11 @@ public final class Dispatcher {
 
     /// The outcome of one HTTP transfer to `endpoint`.
     static func outcome(of result: Result<HTTPResponse, HTTPError>, endpoint: ChannelEndpoint) -> DeliveryOutcome {
-        if case .success(let response) = result, response.isSuccess { return .delivered(status: response.status) }
         let place = "\(endpoint.kind.rawValue) channel \"\(endpoint.id)\""
         switch result {
         case .failure(let error):
-            var text = error.description
-            let prefix = "\(error.method) \(error.redactedURL)"
-            if text.hasPrefix(prefix) { text = "POST \(endpoint.displayURL)" + text.dropFirst(prefix.count) }
-            let reason = endpoint.redact("\(place): \(text)")
+            // The error's detail is already redacted with the endpoint's redaction (the request's).
+            let reason = "\(place): POST \(endpoint.displayURL): \(error.reason)"
             return error.isTransient ? .retry(after: nil, reason: reason) : .permanent(reason: reason)
         case .success(let response):
             if response.isSuccess { return .delivered(status: response.status) }

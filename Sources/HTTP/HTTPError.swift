@@ -69,8 +69,11 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// `GET https://host/path?appid=REDACTED: timed out: <detail>`.
-    public var description: String {
-        var text = "\(method) \(redactedURL): \(summary)"
+    public var description: String { "\(method) \(redactedURL): \(reason)" }
+
+    /// What went wrong, without the request: `timed out: <detail> (curl error 28)` (redacted).
+    public var reason: String {
+        var text = summary
         if !detail.isEmpty { text += ": \(detail)" }
         if let curlCode { text += " (curl error \(curlCode))" }
         return text
