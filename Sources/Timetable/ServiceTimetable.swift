@@ -16,6 +16,13 @@ public struct ServiceDayDepartures: Sendable {
 public protocol ServiceTimetable: Sendable {
     /// Departures on `date`, sorted by time; nil when nothing runs.
     func departures(on date: LocalDate, dayType: DayType) -> ServiceDayDepartures?
+    /// The first and last service dates on which anything can run (a GTFS feed's calendar); nil
+    /// when the timetable has no end (a day-type timetable repeats for ever).
+    var serviceDates: ClosedRange<LocalDate>? { get }
+}
+
+extension ServiceTimetable {
+    public var serviceDates: ClosedRange<LocalDate>? { nil }
 }
 
 /// A timetable published as one list per day-type key (weekday / saturday / sunday_holiday …).

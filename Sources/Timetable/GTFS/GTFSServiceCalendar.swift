@@ -49,6 +49,25 @@ struct GTFSServiceCalendar: Sendable {
         return weekdayMasks[index] & weekdayBit != 0 && startDays[index] <= day && day <= endDays[index]
     }
 
+    /// The first and last day numbers on which any of `services` can run (calendar.txt ranges with
+    /// a weekday set, and dates added by calendar_dates.txt); nil when none ever runs.
+    func dayRange(of services: [Int32]) -> ClosedRange<Int>? {
+        var first = Int.max, last = Int.min
+        for service in services {
+            let index = Int(service)
+            if weekdayMasks[index] != 0, startDays[index] <= endDays[index] {
+                first = min(first, startDays[index])
+                last = max(last, endDays[index])
+            }
+        }
+        let wanted = Set(services)
+        for (key, added) in exceptions where added && wanted.contains(key.service) {
+            first = min(first, key.day)
+            last = max(last, key.day)
+        }
+        return first <= last ? first...last : nil
+    }
+
     /// Reads `calendar.txt`.
     mutating func readCalendar(_ table: inout CSVTable) throws {
         let serviceColumn = try table.requiredIndex(of: "service_id")

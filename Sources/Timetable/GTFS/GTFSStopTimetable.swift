@@ -52,7 +52,11 @@ public struct GTFSStopTimetable: ServiceTimetable, Sendable {
         self.groupCount = groupCount
         self.services = services
         self.calendar = calendar
+        self.serviceDates = calendar.dayRange(of: services).map { LocalDate(dayNumber: $0.lowerBound)...LocalDate(dayNumber: $0.upperBound) }
     }
+
+    /// From the first to the last date on which a service with a departure here can run.
+    public let serviceDates: ClosedRange<LocalDate>?
 
     /// Number of departures over all services (before choosing a date).
     public var scheduledCount: Int { schedule.count }
