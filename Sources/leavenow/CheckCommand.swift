@@ -21,6 +21,9 @@ struct CheckCommand {
         }
         for warning in catalog.warnings { context.warn(warning) }
         for warning in configuration.quotaPlan.warnings { context.warn("\(warning.location): \(warning.message)") }
+        for (rule, reason) in RuleEngine(configuration: configuration).silentLeaveNowRules(boards: catalog.boardsByID, now: context.now()) {
+            context.warn("\(rule.location): rule \"\(rule.id)\" will not fire: \(reason)")
+        }
         func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
         return "\(directory): ok — " + [
             count(configuration.boards.count, "board"), count(configuration.weather.count, "weather source"),

@@ -4,6 +4,8 @@ import Timetable
 /// `leavenow dry-run [--rules DIR] (--at T | --from T1 --to T2) [--fixtures DIR] [--json]`:
 /// the timeline of what would be sent. No network, no state written, nothing sent.
 struct DryRunCommand {
+    /// The longest span `--from … --to` may cover: more than a year, so a year's holidays fit.
+    static let maximumSpanDays = 400
     static let usage = "usage: leavenow dry-run [--rules DIR] (--at TIME | --from TIME --to TIME) [--fixtures DIR | --state PATH] [--json]"
 
     func run(_ arguments: [String], context: CommandContext) throws -> String {
@@ -18,7 +20,9 @@ struct DryRunCommand {
             from = try context.time(start, option: "--from")
             to = try context.time(end, option: "--to")
             guard from <= to else { throw CommandFailure.usage("--from is after --to") }
-            guard to - from <= 31 * 86_400 else { throw CommandFailure.usage("a dry run covers at most 31 days") }
+            guard to - from <= DryRunCommand.maximumSpanDays * 86_400 else {
+                throw CommandFailure.usage("a dry run covers at most \(DryRunCommand.maximumSpanDays) days")
+            }
         default:
             throw CommandFailure.usage("give --at TIME, or --from TIME and --to TIME\n" + DryRunCommand.usage)
         }

@@ -29,7 +29,11 @@ struct ExplainCommand {
         var lines = ["rule \(id) (\(rule.kindName)) at \(clock.iso8601(at)) — defined at \(rule.location)"]
         lines += evaluation.explanation.map { "  " + $0 }
         lines.append(evaluation.notifications.isEmpty ? "→ does not fire at this time" : "→ fires: " + evaluation.notifications.map(\.text).joined(separator: " | "))
-        if let next = evaluation.nextWakeUp { lines.append("→ next time it could fire: \(clock.iso8601(next))") }
+        if let next = evaluation.nextWakeUp {
+            lines.append("→ next time it could fire: \(clock.iso8601(next))")
+        } else {
+            lines.append("→ no time ahead: it runs again only when a source it reads has new data")
+        }
         return lines.joined(separator: "\n")
     }
 }

@@ -1,4 +1,3 @@
-import Foundation
 import Timetable
 
 /// The rules engine: pure and deterministic. Given facts, a rule's state and the time, it says
@@ -71,6 +70,20 @@ public struct RuleEngine: Sendable {
         }
         if let status = serviceStatusSource(of: index) { sources.insert(status) }
         return sources
+    }
+
+    /// The leave-now rules that cannot fire within the planning span (more than a year) after
+    /// `now`, with why: the board's service has ended, or no departure matches the filters. A rule
+    /// whose board is not in `boards` is not listed (the board's own problem is reported).
+    public func silentLeaveNowRules(boards: [String: Board], now: Int64) -> [(rule: RuleSpec, reason: String)] {
+        var silent: [(rule: RuleSpec, reason: String)] = []
+        for index in rules.indices {
+            guard let evaluator = leaveNow[index], let board = boards[evaluator.spec.board] else { continue }
+            let plan = evaluator.plan(board: board, after: now)
+            if case .found = plan { continue }
+            silent.append((rules[index], evaluator.describe(plan, board: board)))
+        }
+        return silent
     }
 
     /// The index of a rule by id.
@@ -150,9 +163,25 @@ public struct RuleEngine: Sendable {
             return RuleOutcome()
         }
         var (schedule, filter, keys) = schedules.leaveNow(evaluator, rule: index, board: board, now: now)
-        let outcome = evaluator.evaluate(board: board, schedule: schedule, filter: filter, keys: &keys, facts: facts,
+        var outcome = evaluator.evaluate(board: board, schedule: schedule, filter: filter, keys: &keys, facts: facts,
                                          state: state, now: now, trace: &trace)
         schedules.returnKeys(keys, rule: index, evaluator: evaluator)
+        guard outcome.nextWakeUp == nil else { return outcome }
+        // Nothing within the horizon needs the rule again: the timetable alone decides when it
+        // does, so find that departure (weeks away for a holiday rule) instead of waiting for new data.
+        let horizonEnd = now + LeaveNowEvaluator.horizon
+        let plan = schedules.plan(evaluator, rule: index, board: board, after: horizonEnd)
+        switch plan {
+        case .found(let departure, _, _):
+            let wake = max(evaluator.earliestFire(departure: departure, board: board), now + 1)
+            outcome.wake(at: wake)
+            trace.note(evaluator.describe(plan, board: board) + "; the rule wakes at \(board.clock.iso8601(wake))")
+        case .ended:
+            trace.note(evaluator.describe(plan, board: board))
+        case .nothing(let through, _):
+            outcome.wake(at: max(through, now + 1))
+            trace.note(evaluator.describe(plan, board: board) + "; the rule looks again at \(board.clock.iso8601(through))")
+        }
         return outcome
     }
 

@@ -25,7 +25,7 @@ public struct RuleStepper: Sendable {
         var ran: [String] = []
         let rules = engine.rules
         for index in rules.indices {
-            let due = (wake[index].map { $0 <= now } ?? false) || !sources[index].isDisjoint(with: updated)
+            let due = (wake[index].map { $0 <= now } ?? false) || (!updated.isEmpty && !sources[index].isDisjoint(with: updated))
             guard due else { continue }
             let id = rules[index].id
             var ruleState = state.rules[id] ?? RuleState()

@@ -33,7 +33,39 @@ public struct ScheduleCache: Sendable {
     /// By rule index, beside `filters`: the keys each rule made against its cached schedule.
     private var keyMemos: [KeyMemo] = []
 
+    /// A rule's last plan past its horizon, by rule index: reused while its departure is still ahead
+    /// of the horizon (new weather wakes a rain rule often; the search need not run each time).
+    private var plans: [Int: CachedPlan] = [:]
+
+    private final class CachedPlan: Sendable {
+        let evaluator: LeaveNowEvaluator
+        let searchedAfter: Int64
+        let plan: LeaveNowPlan
+
+        init(evaluator: LeaveNowEvaluator, searchedAfter: Int64, plan: LeaveNowPlan) {
+            self.evaluator = evaluator
+            self.searchedAfter = searchedAfter
+            self.plan = plan
+        }
+    }
+
     public init() {}
+
+    /// The rule's plan for departures after `instant` (see `LeaveNowEvaluator.plan`), from the last
+    /// search when it still answers: the same first match, or the same ended service.
+    mutating func plan(_ evaluator: LeaveNowEvaluator, rule index: Int, board: Board, after instant: Int64) -> LeaveNowPlan {
+        if let cached = plans[index], cached.evaluator === evaluator, cached.searchedAfter <= instant {
+            switch cached.plan {
+            case .found(let departure, _, _) where departure > instant: return cached.plan
+            case .ended: return cached.plan
+            case .nothing(let through, _) where instant < through - 8 * 86_400: return cached.plan
+            default: break
+            }
+        }
+        let plan = evaluator.plan(board: board, after: instant)
+        plans[index] = CachedPlan(evaluator: evaluator, searchedAfter: instant, plan: plan)
+        return plan
+    }
 
     /// The schedule of `board` from two service days before `now`'s date through two after.
     public mutating func schedule(for board: Board, now: Int64) -> BoardSchedule {

@@ -125,6 +125,12 @@ public struct RuleConfigParser {
                 spec.rain = RainAdjustment(weather: weather, extraWalkSeconds: extra, thresholdMillimetresPerHour: threshold ?? 0.1)
             }
         }
+        // The engine looks a day and a bit ahead for departures whose notifications are due.
+        let lead = (spec.headsUpSeconds.max() ?? 0) + spec.bufferSeconds + (spec.rain?.extraWalkSeconds ?? 0)
+        if lead > LeaveNowSpec.maximumLeadSeconds {
+            diagnostics.report("heads_up, buffer and rain extra_walk add up to \(lead / 60) min before the leave time; at most "
+                + "\(LeaveNowSpec.maximumLeadSeconds / 3600) h is allowed", at: rule.node.mark)
+        }
         return .leaveNow(spec)
     }
 

@@ -133,6 +133,9 @@ public struct LeaveNowSpec: Sendable {
 
     public enum Pick: String, Sendable { case all, first }
 
+    /// The longest heads-up + buffer + rain extra a rule may have (the engine scans 30 h ahead).
+    public static let maximumLeadSeconds = 24 * 3600
+
     public init(board: String, lines: Set<String>? = nil, stops: Set<String>? = nil, destinations: Set<String>? = nil,
                 days: Set<Weekday>? = nil, dayTypes: Set<DayType>? = nil, window: ClockWindow? = nil, pick: Pick = .all,
                 bufferSeconds: Int = 0, headsUpSeconds: [Int] = [0], rain: RainAdjustment? = nil) {

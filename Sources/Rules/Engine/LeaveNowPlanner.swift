@@ -1,0 +1,96 @@
+import Timetable
+
+/// Where a leave-now rule's next departure lies when none within the evaluator's horizon needs it:
+/// found (the rule wakes before it), the board's service has ended (it never will, until the data
+/// changes), or nothing matches within the searched span (it wakes at the span's end and searches on).
+public enum LeaveNowPlan: Sendable, Equatable {
+    /// The first departure the rule's filters match after the searched instant.
+    case found(departure: Int64, line: String, stop: String)
+    /// Every source of the board has a last service date, and it is behind the search.
+    case ended(lastServiceDate: LocalDate)
+    /// No departure matches from the searched instant through `searchedThrough`.
+    case nothing(searchedThrough: Int64, reason: String)
+}
+
+extension LeaveNowEvaluator {
+    /// How far ahead a rule looks for its next departure past the horizon, in service dates: more
+    /// than a year, so a holiday-only rule finds next year's holiday. A rule that finds nothing wakes
+    /// at the end of the span and searches again.
+    static let searchDays = 400
+
+    /// The first departure after `instant` that the rule's filters match (days, day types, window,
+    /// `last_only`, `pick`, labels), searching the board's service dates a week at a time, or why
+    /// there is none within `days` service dates.
+    func plan(board: Board, after instant: Int64, days: Int = LeaveNowEvaluator.searchDays) -> LeaveNowPlan {
+        let today = board.clock.localTime(at: instant).date
+        let end = today.adding(days: days)
+        // Every source must end for the board to end (a day-type timetable never does).
+        let ranges = board.sources.map { $0.timetable.serviceDates }
+        let lastService = ranges.isEmpty || ranges.contains(where: { $0 == nil }) ? nil : ranges.compactMap { $0?.upperBound }.max()
+        var first = today.adding(days: -Board.previousServiceDays)
+        var labels = (lines: Set<String>(), stops: Set<String>(), destinations: Set<String>())
+        while first <= end {
+            if let lastService, first > lastService { return .ended(lastServiceDate: lastService) }
+            // A week of service dates plus two that may start before its last ones end (24:xx–47:59),
+            // so the first match found is the earliest in time.
+            let last = first.adding(days: 6)
+            let schedule = board.schedule(from: first, through: last.adding(days: 2))
+            if !schedule.departures.isEmpty {
+                let filter = CompiledFilter(spec: spec, schedule: schedule, board: board)
+                var index = schedule.firstIndex(atOrAfter: instant + 1)
+                while index < schedule.instants.count {
+                    if matches(index, filter: filter, board: board, schedule: schedule) {
+                        let departure = schedule.departures[index]
+                        return .found(departure: departure.departure, line: departure.line, stop: departure.stop)
+                    }
+                    index += 1
+                }
+                for departure in schedule.departures {
+                    labels.lines.insert(departure.line)
+                    labels.stops.insert(departure.stop)
+                    labels.destinations.insert(departure.destination)
+                }
+            }
+            first = last.adding(days: 1)
+        }
+        if let lastService, lastService < end { return .ended(lastServiceDate: lastService) }
+        return .nothing(searchedThrough: board.clock.serviceDayStart(end), reason: missingLabels(labels))
+    }
+
+    /// Which label filters name nothing the board has, as a sentence (empty when every one exists).
+    private func missingLabels(_ labels: (lines: Set<String>, stops: Set<String>, destinations: Set<String>)) -> String {
+        var parts: [String] = []
+        func check(_ wanted: Set<String>?, _ have: Set<String>, _ key: String) {
+            guard let wanted, !have.isEmpty else { return }
+            let missing = wanted.subtracting(have).sorted()
+            guard !missing.isEmpty else { return }
+            let known = have.sorted().prefix(12).joined(separator: ", ")
+            parts.append("`\(key): [\(missing.joined(separator: ", "))]` names no \(key.dropLast()) of this board (it has: \(known))")
+        }
+        check(spec.lines, labels.lines, "lines")
+        check(spec.stops, labels.stops, "stops")
+        check(spec.destinations, labels.destinations, "destinations")
+        return parts.joined(separator: "; ")
+    }
+
+    /// The earliest instant a departure needs this rule awake: its earliest heads-up with the rain
+    /// extra counted (waking early is harmless; the evaluation then asks for the exact time).
+    func earliestFire(departure: Int64, board: Board) -> Int64 {
+        var longestWalk = 0
+        for source in board.sources { longestWalk = max(longestWalk, source.walkSeconds) }
+        return departure - Int64(longestWalk + longestHeadsUp + spec.bufferSeconds + (spec.rain?.extraWalkSeconds ?? 0))
+    }
+
+    /// The sentence `explain` and `check` give for a plan, in the board's clock.
+    func describe(_ plan: LeaveNowPlan, board: Board) -> String {
+        switch plan {
+        case .found(let departure, let line, let stop):
+            return "the next departure that matches is \(board.clock.iso8601(departure)) \(line) from \(stop)"
+        case .ended(let last):
+            return "the service of board \"\(board.id)\" ended on \(last) (the last date any of its sources runs): the rule cannot fire again until its timetable changes"
+        case .nothing(let through, let reason):
+            return "no departure of board \"\(board.id)\" matches the rule's filters through \(board.clock.localTime(at: through).date)"
+                + (reason.isEmpty ? "" : ": " + reason)
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import Timetable
+
+/// A small deterministic random number generator (SplitMix64), so a failing case can be replayed
+/// from its seed.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// A leave-now rule drawn at random from everything a rule can say, kept as plain fields so the
+/// reference model reads them directly, and as the YAML a user would write.
+struct GeneratedLeaveNowRule {
+    var id: String
+    var board: String
+    var lines: [String]?
+    var stops: [String]?
+    var destinations: [String]?
+    var days: [Weekday]?
+    var dayTypes: [DayType]?
+    /// `between:` in seconds after midnight (end exclusive; wraps midnight when end < start).
+    var window: (start: Int, end: Int)?
+    var lastOnly = false
+    var pickFirst = false
+    var bufferMinutes = 0
+    /// Distinct, at least one.
+    var headsUpMinutes: [Int] = [0]
+    var quietHours: (start: Int, end: Int)?
+    var activeDays: [Weekday]?
+    var activeHours: (start: Int, end: Int)?
+    var cooldownMinutes = 0
+    var maxPerDay: Int?
+    var critical = false
+
+    /// The labels a board's departures have, to draw filters from.
+    struct Labels {
+        var lines: [String]
+        var stops: [String]
+        var destinations: [String]
+    }
+
+    /// A rule for `board` with each feature present with some probability.
+    static func random(id: String, board: String, labels: Labels, using rng: inout SplitMix64) -> GeneratedLeaveNowRule {
+        var rule = GeneratedLeaveNowRule(id: id, board: board)
+        func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &rng) < percent }
+        func someOf<T>(_ all: [T], extra: T? = nil) -> [T] {
+            var picked = all.filter { _ in chance(40) }
+            if picked.isEmpty, let first = all.randomElement(using: &rng) { picked = [first] }
+            if let extra, chance(15) { picked.append(extra) }
+            return picked
+        }
+        func clockTime(step: Int) -> Int { Int.random(in: 0..<(86_400 / step), using: &rng) * step }
+        func window(step: Int) -> (Int, Int) {
+            let start = clockTime(step: step)
+            var end = clockTime(step: step)
+            while end == start { end = clockTime(step: step) }
+            return (start, end)
+        }
+        if chance(25) { rule.lines = someOf(labels.lines, extra: "99系統") }
+        if chance(30) { rule.stops = someOf(labels.stops, extra: "99") }
+        if chance(25) { rule.destinations = someOf(labels.destinations) }
+        if chance(35) { rule.days = someOf(Weekday.allCases) }
+        if chance(25) { rule.dayTypes = someOf(DayType.allCases) }
+        if chance(55) { rule.window = window(step: 900) }
+        rule.lastOnly = chance(10)
+        rule.pickFirst = chance(20)
+        rule.bufferMinutes = [0, 0, 1, 2, 5].randomElement(using: &rng)!
+        var headsUp = Set([0, 0, 0, 3, 5, 10, 15, 30, 60].filter { _ in chance(30) })
+        if headsUp.isEmpty { headsUp = [[0, 10, 15].randomElement(using: &rng)!] }
+        rule.headsUpMinutes = headsUp.sorted(by: >)
+        if chance(25) { rule.quietHours = window(step: 1800) }
+        if chance(10) { rule.activeDays = someOf(Weekday.allCases) }
+        if chance(10) { rule.activeHours = window(step: 3600) }
+        if chance(20) { rule.cooldownMinutes = [5, 15, 30, 90].randomElement(using: &rng)! }
+        if chance(20) { rule.maxPerDay = Int.random(in: 1...4, using: &rng) }
+        rule.critical = chance(10)
+        return rule
+    }
+
+    private static let dayNames = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"]
+
+    private static func clock(_ seconds: Int) -> String {
+        String(format: "%02d:%02d", seconds / 3600, seconds % 3600 / 60)
+    }
+
+    private static func list(_ items: [String]) -> String {
+        "[" + items.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
+    }
+
+    /// The rule as YAML list item under `rules:` (two-space indentation).
+    var yaml: String {
+        var lines = ["  - id: \(id)", "    kind: leave_now", "    board: \(board)", "    channels: [sink]"]
+        if let value = self.lines { lines.append("    lines: \(Self.list(value))") }
+        if let stops { lines.append("    stops: \(Self.list(stops))") }
+        if let destinations { lines.append("    destinations: \(Self.list(destinations))") }
+        if let days { lines.append("    days: [\(days.map { Self.dayNames[$0.rawValue] }.joined(separator: ", "))]") }
+        if let dayTypes { lines.append("    day_types: [\(dayTypes.map(\.rawValue).joined(separator: ", "))]") }
+        if let window { lines.append("    between: \"\(Self.clock(window.start))-\(Self.clock(window.end))\"") }
+        if lastOnly { lines.append("    last_only: true") }
+        if pickFirst { lines.append("    pick: first") }
+        if bufferMinutes > 0 { lines.append("    buffer: \(bufferMinutes)m") }
+        lines.append("    heads_up: [\(headsUpMinutes.map { "\($0)m" }.joined(separator: ", "))]")
+        if let quietHours { lines.append("    quiet_hours: \"\(Self.clock(quietHours.start))-\(Self.clock(quietHours.end))\"") }
+        if activeDays != nil || activeHours != nil {
+            lines.append("    active:")
+            if let activeDays { lines.append("      days: [\(activeDays.map { Self.dayNames[$0.rawValue] }.joined(separator: ", "))]") }
+            if let activeHours { lines.append("      hours: \"\(Self.clock(activeHours.start))-\(Self.clock(activeHours.end))\"") }
+        }
+        if cooldownMinutes > 0 { lines.append("    cooldown: \(cooldownMinutes)m") }
+        if let maxPerDay { lines.append("    max_per_day: \(maxPerDay)") }
+        if critical { lines.append("    urgency: critical") }
+        lines.append("    language: en")
+        return lines.joined(separator: "\n")
+    }
+}
