@@ -100,3 +100,27 @@ public enum BoardCompleteness: Sendable, Equatable {
         }
     }
 }
+
+extension BoardCompleteness {
+    /// One line per failed source: `board "half" is incomplete: 鷹66 (platform 11) could not be
+    /// loaded: <why>` / `board "x" has no loadable source: 鷹56 (platform 12): <why>` (for
+    /// `dry-run` and `status`).
+    public func lines(board: String) -> [String] {
+        switch self {
+        case .complete: return []
+        case .incomplete(let failures):
+            return failures.map { "board \"\(board)\" is incomplete: \($0.source) could not be loaded: \($0.message)" }
+        case .unloadable(let failures):
+            return failures.map { "board \"\(board)\" has no loadable source: \($0.source): \($0.message)" }
+        }
+    }
+
+    /// `incomplete` / `unloadable` / `complete`.
+    public var name: String {
+        switch self {
+        case .complete: return "complete"
+        case .incomplete: return "incomplete"
+        case .unloadable: return "unloadable"
+        }
+    }
+}
