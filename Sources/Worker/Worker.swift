@@ -196,7 +196,8 @@ public final class Worker {
     /// service ended or ends within two weeks: rules of those boards see fewer departures or none.
     private static func logBoardHealth(_ rules: Workspace, now: Int64, logger: LogfmtLogger) {
         for (board, completeness) in rules.impairedBoards {
-            let event = completeness.name == "unloadable" ? "board.unloadable" : "board.incomplete"
+            let event: String
+            if case .unloadable = completeness { event = "board.unloadable" } else { event = "board.incomplete" }
             for failure in completeness.failures {
                 logger.log(.warning, event, fields: [(key: "board", value: board), (key: "source", value: failure.source),
                                                      (key: "config", value: "\(failure.location)"), (key: "msg", value: failure.message)])
