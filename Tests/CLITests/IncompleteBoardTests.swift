@@ -170,6 +170,21 @@ final class IncompleteBoardTests: XCTestCase {
         XCTAssertEqual((statusJSON["rules"] as? [[String: Any]])?.first?["unloadable_board"] as? String, "typo")
     }
 
+    func testStatusListsAStaleSourceWithItsLastError() throws {
+        try "feeds:\n  - id: qiita-ios-2024\n    advent_calendar: 2024/ios\n".write(toFile: rules + "/sources.yaml", atomically: true, encoding: .utf8)
+        let state = root + "/state"
+        // Nothing listens on port 1: the fetch fails and the source index keeps the error.
+        let fetch = try CLIRunner.run(["fetch", "--rules", rules, "--state", state], environment: ["LEAVENOW_SOURCE_BASE_URL": "http://127.0.0.1:1"])
+        XCTAssertEqual(fetch.status, 1, fetch.stdout)
+        let status = try CLIRunner.run(["status", "--rules", rules, "--state", state])
+        XCTAssertEqual(status.status, 0, status.stderr)
+        XCTAssertTrue(status.stdout.contains("\nstale sources:\nfeed-qiita-ios-2024: last fetch never; last error: GET http://127.0.0.1:1/advent-calendar/2024/ios/feed: could not connect"), status.stdout)
+        let json = try XCTUnwrap(try CLIRunner.json(try CLIRunner.run(["status", "--rules", rules, "--state", state, "--json"])) as? [String: Any])
+        let stale = try XCTUnwrap(json["stale_sources"] as? [[String: Any]])
+        XCTAssertEqual(stale.map { $0["name"] as? String }, ["feed-qiita-ios-2024"])
+        XCTAssertTrue((stale.first?["last_error"] as? String)?.contains("could not connect") == true, "\(stale)")
+    }
+
     // MARK: the example kawasaki-west board: a real GTFS-JP feed whose calendar ended on 2017-04-30
 
     func testAnEndedFeedIsCalledEnded() throws {
