@@ -17,10 +17,15 @@ public struct BoardCatalog: Sendable {
     /// `rules/boards.yaml:40:9: board "ginza-live": no cached timetable yet for …: run `leavenow fetch``.
     public var warnings: [String]
 
-    public init(boards: [Board], problems: [String], warnings: [String] = []) {
+    /// Per board id, the sources (or day-type files of a CSV source) that could not be loaded,
+    /// broken or without cached data yet; boards whose sources all loaded are absent.
+    public var failuresByBoard: [String: [SourceFailure]]
+
+    public init(boards: [Board], problems: [String], warnings: [String] = [], failuresByBoard: [String: [SourceFailure]] = [:]) {
         self.boards = boards
         self.problems = problems
         self.warnings = warnings
+        self.failuresByBoard = failuresByBoard
     }
 
     /// Reads every board of `directory` and loads its sources (ODPT API sources are not read: see
@@ -40,12 +45,33 @@ public struct BoardCatalog: Sendable {
         var loader = loader
         var catalog = BoardCatalog(boards: [], problems: [], warnings: [])
         for spec in specs {
-            let (board, problems, warnings) = loader.loadBoard(from: spec)
-            catalog.boards.append(board)
-            catalog.problems += problems
-            catalog.warnings += warnings
+            let loaded = loader.loadBoard(from: spec)
+            catalog.boards.append(loaded.board)
+            catalog.problems += loaded.problems
+            catalog.warnings += loaded.warnings
+            if !loaded.failures.isEmpty, catalog.failuresByBoard[spec.id] == nil {
+                catalog.failuresByBoard[spec.id] = loaded.failures
+            }
         }
         return catalog
+    }
+
+    /// The sources (or day-type files) a board answers without, in configuration order; empty
+    /// when every source loaded.
+    public func failures(ofBoard id: String) -> [SourceFailure] { failuresByBoard[id] ?? [] }
+
+    /// How completely a board loaded.
+    public func completeness(ofBoard id: String) -> BoardCompleteness {
+        guard let board = board(id: id), let failures = failuresByBoard[id], !failures.isEmpty else { return .complete }
+        return board.sources.isEmpty ? .unloadable(failures) : .incomplete(failures)
+    }
+
+    /// Every board that lacks a source, with its completeness, in file order.
+    public var impairedBoards: [(board: Board, completeness: BoardCompleteness)] {
+        boards.compactMap { board in
+            let completeness = self.completeness(ofBoard: board.id)
+            return completeness == .complete ? nil : (board, completeness)
+        }
     }
 
     /// The board with this id.
@@ -54,5 +80,47 @@ public struct BoardCatalog: Sendable {
     /// The boards by id (the first of a repeated id).
     public var boardsByID: [String: Board] {
         Dictionary(boards.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+}
+
+/// Whether a board has all its sources.
+public enum BoardCompleteness: Sendable, Equatable {
+    /// Every source loaded.
+    case complete
+    /// Some sources (or day-type files) could not be loaded; the board answers from the others.
+    case incomplete([SourceFailure])
+    /// No source could be loaded: the board has nothing to answer from.
+    case unloadable([SourceFailure])
+
+    /// The sources the board lacks.
+    public var failures: [SourceFailure] {
+        switch self {
+        case .complete: return []
+        case .incomplete(let failures), .unloadable(let failures): return failures
+        }
+    }
+}
+
+extension BoardCompleteness {
+    /// One line per failed source: `board "half" is incomplete: 鷹66 (platform 11) could not be
+    /// loaded: <why>` / `board "x" has no loadable source: 鷹56 (platform 12): <why>` (for
+    /// `dry-run` and `status`).
+    public func lines(board: String) -> [String] {
+        switch self {
+        case .complete: return []
+        case .incomplete(let failures):
+            return failures.map { "board \"\(board)\" is incomplete: \($0.source) could not be loaded: \($0.message)" }
+        case .unloadable(let failures):
+            return failures.map { "board \"\(board)\" has no loadable source: \($0.source): \($0.message)" }
+        }
+    }
+
+    /// `incomplete` / `unloadable` / `complete`.
+    public var name: String {
+        switch self {
+        case .complete: return "complete"
+        case .incomplete: return "incomplete"
+        case .unloadable: return "unloadable"
+        }
     }
 }

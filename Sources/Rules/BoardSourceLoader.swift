@@ -39,28 +39,59 @@ public struct BoardSourceLoader {
     }
 
     /// The board of a specification; a message per source that could not be loaded (`problems`:
-    /// broken data) and per ODPT API source without cached data yet (`warnings`).
-    public mutating func loadBoard(from spec: BoardSpec) -> (board: Board, problems: [String], warnings: [String]) {
+    /// broken data), per ODPT API source without cached data yet (`warnings`), and both again as
+    /// `failures` with the source's label. A CSV source with one broken day-type file keeps its
+    /// other day types; the broken file is a problem and a failure of its own.
+    public mutating func loadBoard(from spec: BoardSpec) -> LoadedBoard {
         let clock = ZoneClock(timeZone: spec.timeZone)
+        var loaded = LoadedBoard(board: Board(id: spec.id, title: spec.title, clock: clock, sources: []))
         var sources: [BoardSource] = []
-        var problems: [String] = []
-        var warnings: [String] = []
         for source in spec.sources {
+            let label = SourceLabel.text(of: source)
             do {
                 if source.kind.isODPTAPI {
-                    if let loaded = try loadODPTAPI(source, board: spec, warnings: &warnings) { sources.append(loaded) }
+                    var warnings: [String] = []
+                    if let read = try loadODPTAPI(source, board: spec, warnings: &warnings) {
+                        sources.append(labelled(read, label: label, origin: source.location))
+                    }
+                    loaded.warnings += warnings
+                    loaded.failures += warnings.map { warning in
+                        SourceFailure(board: spec.id, source: label, location: source.location,
+                                      message: Self.reason(of: warning, location: source.location, board: spec.id), isPending: true)
+                    }
                 } else {
-                    sources.append(contentsOf: try load(source, boardZone: spec.timeZone))
+                    let read = try loadReportingFiles(source, boardZone: spec.timeZone)
+                    sources += read.sources.map { labelled($0, label: $0.label, origin: source.location) }
+                    for file in read.fileFailures {
+                        loaded.problems.append("\(source.location): the \(file.dayType.rawValue) timetable of board \"\(spec.id)\" not loaded: \(file.error)")
+                        loaded.failures.append(SourceFailure(board: spec.id, source: "\(file.label), \(file.dayType.rawValue)",
+                                                             location: source.location, message: "\(file.error)"))
+                    }
                 }
             } catch {
-                problems.append("\(source.location): source of board \"\(spec.id)\" not loaded: \(error)")
+                loaded.problems.append("\(source.location): source of board \"\(spec.id)\" not loaded: \(error)")
+                loaded.failures.append(SourceFailure(board: spec.id, source: label, location: source.location, message: "\(error)"))
             }
         }
         // Japanese national holidays apply to boards in Japan's timezone; elsewhere only `holidays:`.
         let calendar = ServiceCalendar(extraHolidays: Set(spec.extraHolidays),
                                        nationalHolidays: spec.timeZone.identifier == "Asia/Tokyo")
-        let board = Board(id: spec.id, title: spec.title, clock: clock, calendar: calendar, sources: sources)
-        return (board, problems, warnings)
+        loaded.board = Board(id: spec.id, title: spec.title, clock: clock, calendar: calendar, sources: sources)
+        return loaded
+    }
+
+    /// A board source with its label and configuration place.
+    private func labelled(_ source: BoardSource, label: String, origin: ConfigLocation) -> BoardSource {
+        var source = source
+        source.label = label
+        source.origin = "\(origin)"
+        return source
+    }
+
+    /// A warning's text without its `file:line:col: board "id": ` prefix.
+    private static func reason(of warning: String, location: ConfigLocation, board: String) -> String {
+        let prefix = "\(location): board \"\(board)\": "
+        return warning.hasPrefix(prefix) ? String(warning.dropFirst(prefix.count)) : warning
     }
 
     /// An ODPT API source from its cached response; nil (with a warning) when nothing is cached.
@@ -100,35 +131,69 @@ public struct BoardSourceLoader {
                            line: spec.line, stop: spec.stop, destination: spec.destination, vehicle: vehicle)
     }
 
+    /// A day-type file of a CSV source that could not be loaded, with the label of its route.
+    public struct FileFailure: Sendable {
+        /// The route's label ("鷹56 (platform 12)").
+        public var label: String
+        /// The file's day type.
+        public var dayType: DayTypeKey
+        /// Why, naming the file.
+        public var error: DecodeError
+    }
+
     /// The board sources one configured source yields (a CSV directory may hold several routes).
+    /// - Throws: the first broken day-type file of a CSV source (see `loadReportingFiles` to keep
+    ///   the others), or why any other source cannot be read.
     public mutating func load(_ spec: SourceSpec, boardZone: TimeZone) throws -> [BoardSource] {
+        let read = try loadReportingFiles(spec, boardZone: boardZone)
+        if let first = read.fileFailures.first { throw first.error }
+        return read.sources
+    }
+
+    /// The board sources one configured source yields, and the day-type files of a CSV source that
+    /// could not be read: those cost only their day type (a route none of whose files loaded
+    /// yields no source).
+    public mutating func loadReportingFiles(_ spec: SourceSpec, boardZone: TimeZone) throws
+        -> (sources: [BoardSource], fileFailures: [FileFailure]) {
         func source(_ name: String, _ timetable: any ServiceTimetable, _ vehicle: Vehicle) -> BoardSource {
             BoardSource(name: name, timetable: timetable, walkSeconds: spec.walkSeconds,
-                        line: spec.line, stop: spec.stop, destination: spec.destination, vehicle: vehicle)
+                        line: spec.line, stop: spec.stop, destination: spec.destination, vehicle: vehicle,
+                        label: SourceLabel.text(of: spec))
         }
         switch spec.kind {
         case .csv(let files):
             // Labels not given in the configuration come from an article-style file name, if any.
             let named = files.values.sorted().lazy.compactMap { BusCSVFileName(fileName: ($0 as NSString).lastPathComponent) }.first
-            let timetable = try BusCSV.timetable(files: files, line: spec.line ?? named?.route ?? "",
-                                                 stop: spec.stop ?? named?.stop ?? "",
-                                                 destination: spec.destination ?? named?.destination ?? "")
-            return [source(files.values.sorted().joined(separator: ", "), timetable, .bus)]
+            let read = BusCSV.readEach(files: files, line: spec.line ?? named?.route ?? "",
+                                       stop: spec.stop ?? named?.stop ?? "",
+                                       destination: spec.destination ?? named?.destination ?? "")
+            let label = SourceLabel.text(of: spec)
+            let failures = read.failures.map { FileFailure(label: label, dayType: $0.dayType, error: $0.error) }
+            let loaded = read.timetable.days.isEmpty ? [] : [source(files.values.sorted().joined(separator: ", "), read.timetable, .bus)]
+            return (loaded, failures)
         case .csvDirectory(let path):
-            return try BusCSV.directory(path).map { route in
+            var sources: [BoardSource] = []
+            var failures: [FileFailure] = []
+            for route in try BusCSV.directory(path) {
+                let line = spec.line ?? route.route, stop = spec.stop ?? route.stop
+                let label = SourceLabel.labels(line: line, stop: stop) ?? route.route
+                failures += route.failures.map { FileFailure(label: label, dayType: $0.dayType, error: $0.error) }
+                guard !route.timetable.days.isEmpty else { continue }
                 var board = source(path, route.timetable, .bus)
-                board.line = spec.line ?? route.route
-                board.stop = spec.stop ?? route.stop
+                board.line = line
+                board.stop = stop
                 board.destination = spec.destination ?? route.destination
-                return board
+                board.label = label
+                sources.append(board)
             }
+            return (sources, failures)
         case .odpt(let path, let station, let direction):
             let timetable = try ODPTTimetableDecoder.stationTimetable(try FileContents.read(path), file: path,
                                                                       station: station, direction: direction)
-            return [source(path, timetable, .train)]
+            return ([source(path, timetable, .train)], [])
         case .busstopPole(let path, let pole):
             let timetable = try ODPTTimetableDecoder.busstopPoleTimetable(try FileContents.read(path), file: path, pole: pole)
-            return [source(path, timetable, .bus)]
+            return ([source(path, timetable, .bus)], [])
         case .gtfs(let path, let stopID, let stopName, let route):
             let feed = try feeds[path] ?? GTFSFeed.load(path: path)
             feeds[path] = feed
@@ -137,9 +202,21 @@ public struct BoardSourceLoader {
                 throw DecodeError(file: path, place: "agency.txt",
                                   message: "the feed's times are in agency_timezone \"\(agencyZone)\" but the board's timezone is \"\(boardZone.identifier)\"; set `timezone: \(agencyZone)` on the board")
             }
-            return [source(path, try feed.timetable(stopID: stopID, stopName: stopName, route: route), .vehicle)]
+            return ([source(path, try feed.timetable(stopID: stopID, stopName: stopName, route: route), .vehicle)], [])
         case .odptAPI, .odptAPIBusstopPole:
             throw DecodeError(file: "\(spec.location)", message: "an ODPT API source is read from the source cache (BoardSourceLoader(cachedODPT:))")
         }
     }
+}
+
+/// One board loaded from its specification, with what went wrong on the way.
+public struct LoadedBoard: Sendable {
+    /// The board, with the sources that loaded.
+    public var board: Board
+    /// `file:line:col: source of board "id" not loaded: <why>` per broken source or day-type file.
+    public var problems: [String] = []
+    /// ODPT API sources without cached data yet.
+    public var warnings: [String] = []
+    /// Every source (or day-type file) the board answers without: the problems and the warnings.
+    public var failures: [SourceFailure] = []
 }

@@ -12,10 +12,17 @@ public struct BoardSource: Sendable {
     public var destination: String?
     /// What leaves from this source, for wording ("the last bus has left").
     public var vehicle: Vehicle
+    /// A short name for people ("鷹66 (platform 11)", "gtfs-jp-rinkobus stop 1510-57"); `name` when not set.
+    public var label: String
+    /// Where the source is configured (`rules/boards.yaml:12:9`), for messages; nil when unknown.
+    public var origin: String?
 
     public init(name: String, timetable: any ServiceTimetable, walkSeconds: Int = 0,
-                line: String? = nil, stop: String? = nil, destination: String? = nil, vehicle: Vehicle = .bus) {
+                line: String? = nil, stop: String? = nil, destination: String? = nil, vehicle: Vehicle = .bus,
+                label: String? = nil, origin: String? = nil) {
         self.vehicle = vehicle
+        self.label = label ?? name
+        self.origin = origin
         self.name = name
         self.timetable = timetable
         self.walkSeconds = walkSeconds

@@ -57,6 +57,7 @@ public final class Worker {
         self.supply = Self.supply(for: rules, options: options, store: store, logger: logger, now: now)
         self.purgedAt = (try? store.meta(Self.purgedAtKey)).flatMap { $0.flatMap { Int64($0) } }
         for warning in rules.warnings { logger.log(.warning, "board.warning", ["msg": warning]) }
+        Self.logBoardHealth(rules, now: now, logger: logger)
         logger.log(.info, "rules.loaded", ["dir": options.rulesDirectory, "rules": "\(rules.engine.rules.count)",
                                           "boards": "\(rules.boards.count)", "channels": "\(rules.configuration.channels.count)"])
     }
@@ -181,6 +182,7 @@ public final class Worker {
             schedules = ScheduleCache()
             supply = Self.supply(for: fresh, options: options, store: store, logger: logger, now: now)
             for warning in fresh.warnings { logger.log(.warning, "board.warning", ["msg": warning]) }
+            Self.logBoardHealth(fresh, now: now, logger: logger)
             logger.log(.info, "rules.reloaded", ["cause": cause, "rules": "\(fresh.engine.rules.count)"])
         } catch {
             logger.log(.error, "rules.reload_failed", ["cause": cause, "msg": "keeping the running rules: " + error.rendered])
@@ -188,6 +190,28 @@ public final class Worker {
     }
 
     // MARK: - Parts
+
+    /// One line per source a board runs without: `board.unloadable` (the board has no source at all)
+    /// or `board.incomplete`, then `feed.service_ended` / `feed.service_ending` per feed whose
+    /// service ended or ends within two weeks: rules of those boards see fewer departures or none.
+    private static func logBoardHealth(_ rules: Workspace, now: Int64, logger: LogfmtLogger) {
+        for (board, completeness) in rules.impairedBoards {
+            let event: String
+            if case .unloadable = completeness { event = "board.unloadable" } else { event = "board.incomplete" }
+            for failure in completeness.failures {
+                logger.log(.warning, event, fields: [(key: "board", value: board), (key: "source", value: failure.source),
+                                                     (key: "config", value: "\(failure.location)"), (key: "msg", value: failure.message)])
+            }
+        }
+        for board in rules.boards.values.sorted(by: { $0.id < $1.id }) {
+            let today = board.clock.localTime(at: now).date
+            for notice in board.endingServices(today: today, within: ServicePeriodCheck.warningDays) {
+                let event = notice.isOutOfService ? "feed.service_ended" : "feed.service_ending"
+                logger.log(.warning, event, fields: [(key: "board", value: board.id), (key: "source", value: notice.source),
+                                                     (key: "msg", value: notice.message)])
+            }
+        }
+    }
 
     /// The rules directory as `check` sees it, with its boards: API timetables from the source
     /// cache in live mode, the recorded snapshots with `--fixtures`.

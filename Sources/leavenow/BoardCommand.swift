@@ -7,7 +7,7 @@ struct BoardCommand {
     func run(_ arguments: [String], context: CommandContext) throws -> String {
         let parsed = try ParsedArguments(arguments, options: ["--rules", "--state", "--date"], flags: ["--json"])
         let boardID = try parsed.requirePositionals(["board"])[0]
-        let board = try context.loadBoard(id: boardID, rulesOption: parsed.value("--rules"), stateOption: parsed.value("--state"))
+        let (board, failures) = try context.loadBoard(id: boardID, rulesOption: parsed.value("--rules"), stateOption: parsed.value("--state"))
         let date: LocalDate
         if let text = parsed.value("--date") {
             guard let parsedDate = LocalDate(text) else {
@@ -18,6 +18,7 @@ struct BoardCommand {
             date = board.clock.localTime(at: context.now()).date
         }
         let departures = board.serviceDay(date)
+        let warnings = BoardWarnings(failures: failures, outOfService: board.servicePeriodNotices(on: date))
         if parsed.has("--json") {
             return JSONValue.object([
                 ("board", .string(board.id)),
@@ -26,9 +27,9 @@ struct BoardCommand {
                 ("day_type", .string(board.calendar.dayType(of: date).rawValue)),
                 ("timezone", .string(board.clock.timeZone.identifier)),
                 ("departures", .array(departures.map { DepartureJSON.encode($0, clock: board.clock) })),
-            ]).text
+            ] + warnings.jsonMembers).text
         }
         return BoardRenderer(language: context.language, terminal: context.terminal)
-            .render(board: board, date: date, departures: departures)
+            .render(board: board, date: date, departures: departures, warnings: warnings)
     }
 }

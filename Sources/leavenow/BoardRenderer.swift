@@ -28,7 +28,10 @@ struct BoardRenderer {
         return .none
     }
 
-    func render(board: Board, date: LocalDate, departures: [BoardDeparture]) -> String {
+    /// The board of one service date; sources that could not be loaded and feeds with no service
+    /// on the date are named under the title (a feed out of service replaces "No departures …").
+    func render(board: Board, date: LocalDate, departures: [BoardDeparture],
+                warnings: BoardWarnings = BoardWarnings(failures: [], outOfService: [])) -> String {
         let dayType = board.calendar.dayType(of: date)
         let weekdays = language == .japanese ? Concierge.japaneseWeekdays : Concierge.englishWeekdays
         let holidayName = JapaneseHolidays.name(on: date).map { " \($0)" } ?? ""
@@ -36,7 +39,9 @@ struct BoardRenderer {
         var lines = [terminal.paint(board.title, "1")
             + "  \(date) (\(weekdays[date.weekday.rawValue]))\(holidayName) · \(dayType.rawValue)"
             + (timetables.isEmpty ? "" : " · " + (language == .japanese ? "時刻表: " : "timetable: ") + timetables)]
+        lines += warnings.failureLines(language) + warnings.serviceLines(language)
         guard !departures.isEmpty else {
+            if !warnings.outOfService.isEmpty { return lines.joined(separator: "\n") }
             lines.append(language == .japanese ? "この日の運行はありません。" : "No departures on this service day.")
             return lines.joined(separator: "\n")
         }

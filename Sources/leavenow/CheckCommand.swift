@@ -20,6 +20,11 @@ struct CheckCommand {
                 + "\n\n\(catalog.problems.count) source\(catalog.problems.count == 1 ? "" : "s") could not be loaded in \(directory)")
         }
         for warning in catalog.warnings { context.warn(warning) }
+        // Loaded but dated: a feed that ended (or ends soon), holidays on which nothing runs.
+        for warning in ServicePeriodCheck.endingServices(catalog: catalog, now: context.now())
+            + ServicePeriodCheck.holidaysOutsideService(specs: configuration.boards, catalog: catalog) {
+            context.warn(warning)
+        }
         for warning in configuration.quotaPlan.warnings { context.warn("\(warning.location): \(warning.message)") }
         for (rule, reason) in RuleEngine(configuration: configuration).silentLeaveNowRules(boards: catalog.boardsByID, now: context.now()) {
             context.warn("\(rule.location): rule \"\(rule.id)\" will not fire: \(reason)")

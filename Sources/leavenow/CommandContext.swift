@@ -67,10 +67,11 @@ struct CommandContext {
         }
     }
 
-    /// Loads the boards of a rules directory and finds one by id; source problems go to stderr.
-    /// Sources fetched from an API (`odpt_api:`) come from the source cache of the state directory,
-    /// so `next` answers after a restart with the network down.
-    func loadBoard(id: String, rulesOption: String?, stateOption: String?) throws -> Board {
+    /// Loads the boards of a rules directory and finds one by id, with the sources it lacks;
+    /// source problems go to stderr. Sources fetched from an API (`odpt_api:`) come from the source
+    /// cache of the state directory, so `next` answers after a restart with the network down.
+    /// - Throws: a failure naming every source when none of the board's sources could be loaded.
+    func loadBoard(id: String, rulesOption: String?, stateOption: String?) throws -> (board: Board, failures: [SourceFailure]) {
         let directory = rulesDirectory(rulesOption)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -88,13 +89,24 @@ struct CommandContext {
         } catch {
             throw CommandFailure.failure("\(directory) has problems:\n" + error.rendered)
         }
-        for problem in catalog.problems + catalog.warnings { warn(problem) }
         guard let board = catalog.boards.first(where: { $0.id == id }) else {
+            for problem in catalog.problems + catalog.warnings { warn(problem) }
             let known = catalog.boards.map(\.id).sorted()
             throw CommandFailure.failure("no board \"\(id)\" in \(directory)"
                 + (known.isEmpty ? " (it defines no boards)" : " (boards: \(known.joined(separator: ", ")))"))
         }
-        return board
+        let completeness = catalog.completeness(ofBoard: id)
+        if case .unloadable(let failures) = completeness {
+            // The failure names the board's own sources; other boards' problems are still warnings.
+            let own = Set(failures.map { "\($0.location)" })
+            for problem in catalog.problems + catalog.warnings where !own.contains(where: { problem.hasPrefix($0 + ": ") }) {
+                warn(problem)
+            }
+            throw CommandFailure.failure("board \"\(id)\" has no source that could be loaded:\n"
+                + failures.map(\.description).joined(separator: "\n"))
+        }
+        for problem in catalog.problems + catalog.warnings { warn(problem) }
+        return (board, completeness.failures)
     }
 
     /// Loads a rules directory with its boards and fixtures; configuration problems fail the command.

@@ -6,9 +6,13 @@ struct Concierge {
     let clock: ZoneClock
 
     /// The whole human answer of `leavenow next`.
-    func answer(board: Board, at: Int64, upcoming: [BoardDeparture], previous: BoardDeparture?) -> String {
-        var lines = [header(board: board, at: at)]
+    /// Sources that could not be loaded come right after the header; feeds out of service replace
+    /// "No departures in the next 7 days." when nothing departs, else precede the departures.
+    func answer(board: Board, at: Int64, upcoming: [BoardDeparture], previous: BoardDeparture?,
+                warnings: BoardWarnings = BoardWarnings(failures: [], outOfService: [])) -> String {
+        var lines = [header(board: board, at: at)] + warnings.failureLines(language) + warnings.serviceLines(language)
         guard let first = upcoming.first else {
+            if !warnings.outOfService.isEmpty { return lines.joined(separator: "\n") }
             lines.append(language == .japanese
                 ? "今後\(Board.maximumLookaheadDays)日間に出発する便はありません。"
                 : "No departures in the next \(Board.maximumLookaheadDays) days.")

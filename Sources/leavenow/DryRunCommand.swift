@@ -37,9 +37,18 @@ struct DryRunCommand {
             return JSONValue.object([
                 ("from", .string(tokyo.iso8601(from))), ("to", .string(tokyo.iso8601(to))),
                 ("notifications", .array(deliveries.map { NotificationJSON.encode($0, workspace: workspace) })),
+                ("warnings", .array(workspace.impairedBoards.flatMap { board, completeness in
+                    completeness.failures.map { failure in
+                        JSONValue.object([("board", .string(board)), ("state", .string(completeness.name)),
+                                          ("source", .string(failure.source)), ("message", .string(failure.message)),
+                                          ("location", .string("\(failure.location)"))])
+                    }
+                })),
             ]).text
         }
         var lines = ["dry run \(tokyo.iso8601(from)) → \(tokyo.iso8601(to)); nothing is sent"]
+        // Rules of these boards see fewer departures (or none): say so before the timeline.
+        lines += workspace.impairedBoards.flatMap { $0.completeness.lines(board: $0.board) }
         if deliveries.isEmpty { lines.append(context.language == .japanese ? "送信される通知はありません。" : "Nothing would be sent.") }
         let multiDay = tokyo.localTime(at: from).date != tokyo.localTime(at: to).date
         for delivery in deliveries {

@@ -8,25 +8,33 @@ struct NextCommand {
         let parsed = try ParsedArguments(arguments, options: ["--rules", "--state", "--at", "--count"], flags: ["--json"])
         let boardID = try parsed.requirePositionals(["board"])[0]
         let count = try parsed.integer("--count", default: 5, in: 1...1000)
-        let board = try context.loadBoard(id: boardID, rulesOption: parsed.value("--rules"), stateOption: parsed.value("--state"))
+        let (board, failures) = try context.loadBoard(id: boardID, rulesOption: parsed.value("--rules"), stateOption: parsed.value("--state"))
         let at = try context.instant(parsed.value("--at"), clock: board.clock)
         let schedule = board.schedule(around: at)
         let upcoming = Array(schedule.next(at: at, count: count))
+        // A feed is out of service when its calendar ended before today, or starts after the lookahead.
+        let today = board.clock.localTime(at: at).date
+        let outOfService = board.servicePeriodNotices(on: today).filter { notice in
+            if case .notStarted(let first) = notice.kind { return first > today.adding(days: Board.maximumLookaheadDays) }
+            return true
+        }
+        let warnings = BoardWarnings(failures: failures, outOfService: outOfService)
         if parsed.has("--json") {
-            return json(board: board, at: at, departures: upcoming).text
+            return json(board: board, at: at, departures: upcoming, warnings: warnings).text
         }
         let previous = schedule.firstIndex(atOrAfter: at) > 0
             ? schedule.departures[schedule.firstIndex(atOrAfter: at) - 1] : nil
         let concierge = Concierge(language: context.language, clock: board.clock)
-        return concierge.answer(board: board, at: at, upcoming: upcoming, previous: previous)
+        return concierge.answer(board: board, at: at, upcoming: upcoming, previous: previous, warnings: warnings)
     }
 
-    func json(board: Board, at: Int64, departures: [BoardDeparture]) -> JSONValue {
+    /// The contract's keys (`board`, `at`, `departures`), then `complete` and `warnings`.
+    func json(board: Board, at: Int64, departures: [BoardDeparture], warnings: BoardWarnings) -> JSONValue {
         .object([
             ("board", .string(board.id)),
             ("at", .string(board.clock.iso8601(at))),
             ("departures", .array(departures.map { DepartureJSON.encode($0, clock: board.clock) })),
-        ])
+        ] + warnings.jsonMembers)
     }
 }
 

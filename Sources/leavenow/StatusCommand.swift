@@ -1,4 +1,5 @@
 import Foundation
+import LiveSources
 import Rules
 import Store
 import Timetable
@@ -26,6 +27,12 @@ struct StatusCommand {
         let tokyo = ZoneClock(identifier: "Asia/Tokyo")!
         func time(_ instant: Int64?) -> String { instant.map(tokyo.iso8601) ?? "-" }
         let running = record?.processIsAlive ?? false
+        let health = StatusHealth(configuration: configuration, stateDirectory: try context.stateDirectory(parsed.value("--state")),
+                                  sources: sources, now: now)
+        /// A rule whose board has no source cannot fire, whatever its wake-up says.
+        func unloadableBoard(of rule: RuleSpec) -> String? {
+            rule.references.first { $0.target == .board && health.unloadableBoards.contains($0.name) }?.name
+        }
 
         if parsed.has("--json") {
             return JSONValue.object([
@@ -36,9 +43,14 @@ struct StatusCommand {
                 ])),
                 ("rules", .array(configuration.rules.map { rule in
                     let wake = record?.wakes[rule.id] ?? nil
-                    return .object([("id", .string(rule.id)), ("kind", .string(rule.kindName)),
-                                    ("next_wake", wake.map { .string(tokyo.iso8601($0)) } ?? .null)])
+                    var members: [(String, JSONValue)] = [("id", .string(rule.id)), ("kind", .string(rule.kindName)),
+                                                          ("next_wake", wake.map { .string(tokyo.iso8601($0)) } ?? .null)]
+                    if let board = unloadableBoard(of: rule) { members.append(("unloadable_board", .string(board))) }
+                    return .object(members)
                 })),
+                ("boards", .array(health.boardJSON)),
+                ("stale_sources", .array(health.staleJSON)),
+                ("ending_feeds", .array(health.endingJSON)),
                 ("sources", .array(sources.map { row in
                     .object([("name", .string(row.name)), ("fetched_at", row.fetchedAt.map { .string(tokyo.iso8601($0)) } ?? .null),
                              ("checked_at", row.checkedAt.map { .string(tokyo.iso8601($0)) } ?? .null),
@@ -60,8 +72,10 @@ struct StatusCommand {
         lines.append("\nrules:")
         lines.append(TextTable.render([["ID", "KIND", "NEXT WAKE-UP"]] + configuration.rules.map { rule in
             let wake = record?.wakes[rule.id] ?? nil
+            if let board = unloadableBoard(of: rule) { return [rule.id, rule.kindName, "never: board \(board) has no loadable source"] }
             return [rule.id, rule.kindName, wake.map(tokyo.iso8601) ?? (record == nil ? "-" : "on new data")]
         }))
+        lines += health.lines
         lines.append("\nsources:")
         if sources.isEmpty {
             lines.append("(none fetched by the worker yet)")

@@ -160,3 +160,24 @@ final class BusCSVTests: XCTestCase {
         }
     }
 }
+
+/// `BusCSV.readEach`: a broken day-type file costs only its day type.
+final class BusCSVReadEachTests: XCTestCase {
+    func testABrokenFileLosesOnlyItsDayType() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("buscsv-each-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let weekday = directory.appendingPathComponent("weekday.csv").path
+        let saturday = directory.appendingPathComponent("saturday.csv").path
+        try "6,10,40\n7,1O\n".write(toFile: weekday, atomically: true, encoding: .utf8)
+        try "6,15\n".write(toFile: saturday, atomically: true, encoding: .utf8)
+        let read = BusCSV.readEach(files: [.weekday: weekday, .saturday: saturday, .sundayHoliday: directory.path + "/nowhere.csv"],
+                                   line: "l", stop: "s", destination: "d")
+        XCTAssertEqual(Set(read.timetable.days.keys), [.saturday])
+        XCTAssertEqual(read.failures.map(\.dayType), [.sundayHoliday, .weekday])
+        XCTAssertEqual(read.failures.map { "\($0.error)" }, [directory.path + "/nowhere.csv: no such file",
+                                                             weekday + ":2:3: minute \"1O\" is not a number"])
+        // The throwing reader still refuses the whole set.
+        XCTAssertThrowsError(try BusCSV.timetable(files: [.weekday: weekday, .saturday: saturday], line: "l", stop: "s", destination: "d"))
+    }
+}

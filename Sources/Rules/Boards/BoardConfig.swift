@@ -51,6 +51,8 @@ public struct BoardSpec: Sendable, Equatable {
     public var status: String?
     /// Where `status:`'s value is written (for the cross-file check of the id).
     public var statusLocation: ConfigLocation?
+    /// The items of `holidays:` as written, with their places (for `check`'s warnings).
+    public var holidayEntries: [HolidayEntry] = []
 
     /// Creates a board specification.
     public init(id: String, title: String, timeZone: TimeZone, extraHolidays: [LocalDate], sources: [SourceSpec],
@@ -145,5 +147,27 @@ public enum SourceKind: Sendable, Equatable {
         case .odptAPI(let station, _, _): return station
         default: return nil
         }
+    }
+}
+
+/// One item of a board's `holidays:`: a date or an inclusive range, where it is written.
+public struct HolidayEntry: Sendable, Equatable {
+    /// The item as written (`2024-12-30..2025-01-03`).
+    public var text: String
+    /// The dates it names.
+    public var dates: ClosedRange<LocalDate>
+    /// Where the item is written.
+    public var location: ConfigLocation
+
+    /// Every date of the entry, in order.
+    public var allDates: [LocalDate] {
+        (0...(dates.upperBound.dayNumber - dates.lowerBound.dayNumber)).map { dates.lowerBound.adding(days: $0) }
+    }
+
+    /// Creates an entry.
+    public init(text: String, dates: ClosedRange<LocalDate>, location: ConfigLocation) {
+        self.text = text
+        self.dates = dates
+        self.location = location
     }
 }

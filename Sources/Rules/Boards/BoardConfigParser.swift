@@ -66,8 +66,10 @@ public struct BoardConfigParser {
             sources = items.compactMap(parseSource)
         }
         var holidays: [LocalDate] = []
+        var holidayEntries: [HolidayEntry] = []
         if let holidaysNode = board.optional("holidays") {
-            holidays = parseHolidays(holidaysNode)
+            holidayEntries = parseHolidayEntries(holidaysNode)
+            holidays = Array(Set(holidayEntries.flatMap(\.allDates))).sorted()
         }
         var status: String?
         var statusLocation: ConfigLocation?
@@ -77,14 +79,21 @@ public struct BoardConfigParser {
         }
         board.finish()
         guard diagnostics.diagnostics.count == before, let id, let timeZone else { return nil }
-        return BoardSpec(id: id, title: title ?? id, timeZone: timeZone, extraHolidays: holidays, sources: sources,
-                         location: context.location(of: node), status: status, statusLocation: statusLocation)
+        var spec = BoardSpec(id: id, title: title ?? id, timeZone: timeZone, extraHolidays: holidays, sources: sources,
+                             location: context.location(of: node), status: status, statusLocation: statusLocation)
+        spec.holidayEntries = holidayEntries
+        return spec
     }
 
     /// Reads `holidays:`: a list of dates and `start..end` ranges, into sorted distinct dates.
     public func parseHolidays(_ node: YAMLNode) -> [LocalDate] {
+        Array(Set(parseHolidayEntries(node).flatMap(\.allDates))).sorted()
+    }
+
+    /// Reads `holidays:` keeping each item with its place: a date or a range per entry.
+    public func parseHolidayEntries(_ node: YAMLNode) -> [HolidayEntry] {
         guard let items = diagnostics.decode(node, YAMLValue.list) else { return [] }
-        var dates = Set<LocalDate>()
+        var entries: [HolidayEntry] = []
         for item in items {
             guard let text = item.scalarText, !item.isNull else {
                 diagnostics.report("expected a date like 2024-12-30 or a range like 2024-12-30..2025-01-03, found \(item.kindDescription)",
@@ -108,9 +117,9 @@ public struct BoardConfigParser {
                                    at: item.mark)
                 continue
             }
-            for offset in 0..<span { dates.insert(first.adding(days: offset)) }
+            entries.append(HolidayEntry(text: text, dates: first...last, location: context.location(of: item)))
         }
-        return dates.sorted()
+        return entries
     }
 
     /// Reads one source; nil when it has any problem (all of them reported).

@@ -10,6 +10,8 @@ public struct Workspace: Sendable {
     public var timeline: FactTimeline
     /// Sources that did not load and fixtures that were skipped.
     public var warnings: [String]
+    /// The boards that lack a source (incomplete) or have none (unloadable), in file order.
+    public var impairedBoards: [(board: String, completeness: BoardCompleteness)] = []
 
     /// Loads `directory`; `fixtures` defaults to `<directory>/fixtures` when that exists. Boards are
     /// read with `loader` (give `CachedFacts.boardLoader(cache:)` to read ODPT API timetables from a
@@ -35,9 +37,11 @@ public struct Workspace: Sendable {
         } else if fixtures != nil {
             warnings.append("\(fixturePath): no such fixtures directory")
         }
-        return Workspace(configuration: configuration,
-                         boards: catalog.boardsByID,
-                         engine: RuleEngine(configuration: configuration), timeline: timeline, warnings: warnings)
+        var workspace = Workspace(configuration: configuration,
+                                  boards: catalog.boardsByID,
+                                  engine: RuleEngine(configuration: configuration), timeline: timeline, warnings: warnings)
+        workspace.impairedBoards = catalog.impairedBoards.map { ($0.board.id, $0.completeness) }
+        return workspace
     }
 
     /// A simulation over the workspace's boards and fixtures.

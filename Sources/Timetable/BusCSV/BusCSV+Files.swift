@@ -8,14 +8,30 @@ extension BusCSV {
     /// - Throws: `DecodeError` naming the path when a file cannot be read or parsed.
     public static func timetable(files: [DayTypeKey: String], line: String, stop: String,
                                  destination: String) throws -> DayTypeTimetable {
+        let read = readEach(files: files, line: line, stop: stop, destination: destination)
+        if let first = read.failures.first { throw first.error }
+        return read.timetable
+    }
+
+    /// Reads one file per day type like `timetable(files:line:stop:destination:)`, but a file that
+    /// cannot be read or parsed costs only its own day type: the other files still load, and the
+    /// broken one is listed in `failures` (sorted by path).
+    public static func readEach(files: [DayTypeKey: String], line: String, stop: String,
+                                destination: String) -> (timetable: DayTypeTimetable, failures: [BusCSVFileFailure]) {
         var timetable = DayTypeTimetable()
+        var failures: [BusCSVFileFailure] = []
         for (key, path) in files.sorted(by: { $0.value < $1.value }) {
-            let times = try parse(try FileContents.read(path), file: path)
-            var departures = times.map { Departure(time: $0, line: line, stop: stop, destination: destination) }
-            if !departures.isEmpty { departures[departures.count - 1].isLast = true }
-            timetable.set(departures, for: key)
+            do {
+                let times = try parse(try FileContents.read(path), file: path)
+                var departures = times.map { Departure(time: $0, line: line, stop: stop, destination: destination) }
+                if !departures.isEmpty { departures[departures.count - 1].isLast = true }
+                timetable.set(departures, for: key)
+            } catch {
+                let decodeError = error as? DecodeError ?? DecodeError(file: path, message: "\(error)")
+                failures.append(BusCSVFileFailure(dayType: key, path: path, error: decodeError))
+            }
         }
-        return timetable
+        return (timetable, failures)
     }
 
     /// Reads every file named `路線名_出発地_目的地_乗り場_(平日|土曜|日祝).csv` in a directory
@@ -23,9 +39,10 @@ extension BusCSV {
     ///
     /// Files whose names do not follow the pattern are ignored. Routes come sorted by route,
     /// origin, destination and platform.
+    /// A file that cannot be read or parsed costs only its day type: it is listed in the route's
+    /// `failures` and the route's other files still load.
     /// - Throws: `DecodeError` naming the directory when it cannot be listed or holds no matching
-    ///   file, naming both files when two give the same day type of one route, and naming the file
-    ///   for any problem inside it.
+    ///   file, and naming both files when two give the same day type of one route.
     public static func directory(_ path: String) throws -> [BusCSVRoute] {
         let names: [String]
         do {
@@ -57,11 +74,11 @@ extension BusCSV {
             let found = names.isEmpty ? "the directory is empty" : "found: " + names.prefix(10).joined(separator: ", ") + (names.count > 10 ? ", …" : "")
             throw DecodeError(file: path, message: "no bus timetable file named 路線名_出発地_目的地_乗り場_(平日|土曜|日祝).csv (\(found))")
         }
-        return try groups.keys.sorted().map { key in
+        return groups.keys.sorted().map { key in
             let files = groups[key, default: [:]]
+            let read = readEach(files: files, line: key.route, stop: key.stop, destination: key.destination)
             return BusCSVRoute(route: key.route, origin: key.origin, destination: key.destination, stop: key.stop,
-                               timetable: try timetable(files: files, line: key.route, stop: key.stop, destination: key.destination),
-                               files: files.values.sorted())
+                               timetable: read.timetable, files: files.values.sorted(), failures: read.failures)
         }
     }
 }

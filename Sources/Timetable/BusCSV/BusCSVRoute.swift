@@ -13,15 +13,35 @@ public struct BusCSVRoute: Sendable {
     public var timetable: DayTypeTimetable
     /// The files read, as paths, sorted.
     public var files: [String]
+    /// The files that could not be read or parsed (their day types have no departures).
+    public var failures: [BusCSVFileFailure]
 
-    /// Creates a route from its labels, timetable and files.
+    /// Creates a route from its labels, timetable, files and the files that failed.
     public init(route: String, origin: String, destination: String, stop: String,
-                timetable: DayTypeTimetable, files: [String]) {
+                timetable: DayTypeTimetable, files: [String], failures: [BusCSVFileFailure] = []) {
         self.route = route
         self.origin = origin
         self.destination = destination
         self.stop = stop
         self.timetable = timetable
         self.files = files
+        self.failures = failures
+    }
+}
+
+/// One day-type file of a bus timetable that could not be read or parsed.
+public struct BusCSVFileFailure: Sendable, Equatable {
+    /// The day type the file was to give.
+    public var dayType: DayTypeKey
+    /// The file's path.
+    public var path: String
+    /// Why it failed, naming the file (and the line and column for a bad cell).
+    public var error: DecodeError
+
+    /// Creates a failure.
+    public init(dayType: DayTypeKey, path: String, error: DecodeError) {
+        self.dayType = dayType
+        self.path = path
+        self.error = error
     }
 }
