@@ -18,7 +18,7 @@ public struct ChannelOptions: Sendable {
     public var server: String
     /// ntfy `priority`, 1 to 5; nil: from the notification's urgency.
     public var priority: Int?
-    /// ntfy `tags`, split at commas and trimmed.
+    /// ntfy `tags`, split at commas and trimmed (empty ones left out).
     public var tags: [String]
     /// ntfy `icon` (an http(s) URL) or desktop `icon` (an icon name or a path).
     public var icon: String?
@@ -95,10 +95,9 @@ public struct ChannelOptions: Sendable {
                 }
             }
             if let text = settings["tags"] {
-                let list = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-                if let bad = list.first(where: { tag in tag.isEmpty || tag.unicodeScalars.contains { $0.properties.generalCategory == .control } }) {
-                    problem("tags", bad.isEmpty ? "tags must be words or emoji short codes separated by commas, with no empty tag: \"\(text)\""
-                                                : "tags must not contain control characters (a line break?): \"\(Self.visible(bad))\"")
+                let list = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                if let bad = list.first(where: { tag in tag.unicodeScalars.contains { $0.properties.generalCategory == .control } }) {
+                    problem("tags", "tags must not contain control characters (a line break?): \"\(Self.visible(bad))\"")
                 } else {
                     tags = list
                 }
