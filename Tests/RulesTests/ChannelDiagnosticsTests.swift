@@ -30,6 +30,7 @@ final class ChannelDiagnosticsTests: XCTestCase {
           - {id: a, type: webhook, url_env: HOOK, secret_env: SIGN, signature_header: X-Sig, body_template: '{"m": "{title}"}', timezone: Asia/Tokyo, rate_per_minute: 0}
           - {id: b, type: ntfy, server: "https://ntfy.example/", topic_env: T, priority: 5, tags: "train, warning", icon: "https://example.com/i.png"}
           - {id: c, type: desktop, expire: 30, app_name: leavenow}
+          - {id: e, type: desktop, expire: 5m, icon: appointment-soon, category: transfer}
           - {id: d, type: slack, url: "https://hooks.slack.com/services/T/B/X", rate_per_minute: 1.5}
         """), [])
     }
@@ -62,8 +63,12 @@ final class ChannelDiagnosticsTests: XCTestCase {
              "signature_header must be an HTTP header name (letters, digits and !#$%&'*+-.^_`|~), not \"X Sig\""),
             ("  - {id: c, type: webhook, url_env: HOOK, signature_header: X-Sig}", "signature_header",
              "signature_header needs secret_env or secret_file: there is no signing secret to sign with"),
-            ("  - {id: c, type: desktop, expire: -3}", "expire", "expire must be a whole number of seconds from 1 to 2147483, not \"-3\""),
-            ("  - {id: c, type: desktop, expire: 10m}", "expire", "expire must be a whole number of seconds from 1 to 2147483, not \"10m\""),
+            ("  - {id: c, type: desktop, expire: -3}", "expire",
+             "expire must be a number of seconds or a duration like 5m, from 1 s to 2147483 s, not \"-3\""),
+            ("  - {id: c, type: desktop, expire: 10x}", "expire",
+             "expire must be a number of seconds or a duration like 5m, from 1 s to 2147483 s, not \"10x\""),
+            ("  - {id: c, type: desktop, expire: 30d}", "expire",
+             "expire must be a number of seconds or a duration like 5m, from 1 s to 2147483 s, not \"30d\""),
             ("  - {id: c, type: desktop, app_name: \" \"}", "app_name", "app_name must not be empty"),
         ]
         for (item, key, message) in cases {

@@ -26,7 +26,8 @@ public struct ChannelOptions: Sendable {
     public var appName: String
     /// desktop `category`.
     public var category: String?
-    /// desktop `expire`: seconds a notification without an expiry stays on screen.
+    /// desktop `expire` (`30` seconds or a duration such as `5m`): how long a notification without an
+    /// expiry of its own stays on screen.
     public var expireSeconds: Int?
     /// webhook `body_template`.
     public var bodyTemplate: BodyTemplate?
@@ -107,10 +108,14 @@ public struct ChannelOptions: Sendable {
             }
         case .desktop:
             if let text = settings["expire"] {
-                if let value = Int(text), value > 0, value <= Int(Int32.max / 1000) {
+                // Seconds (`30`) or a duration (`5m`), as notify-send takes milliseconds in an Int32.
+                var seconds = Int(text)
+                if seconds == nil, case .success(let value) = DurationText.seconds(in: text) { seconds = value }
+                if let value = seconds, value > 0, value <= Int(Int32.max / 1000) {
                     expireSeconds = value
                 } else {
-                    problem("expire", "expire must be a whole number of seconds from 1 to \(Int32.max / 1000), not \"\(text)\"")
+                    problem("expire", "expire must be a number of seconds or a duration like 5m, from 1 s to \(Int32.max / 1000) s, "
+                        + "not \"\(text)\"")
                 }
             }
             if appName.trimmingCharacters(in: .whitespaces).isEmpty {
