@@ -43,6 +43,7 @@ final class ChannelDiagnosticsTests: XCTestCase {
              "priority must be 1 to 5 (ntfy's min … max), not \"high\""),
             ("  - {id: c, type: ntfy, topic_env: T, server: ntfy.example}", "server",
              "server must start with https:// or http://, not \"ntfy.example\""),
+            ("  - {id: c, type: ntfy, topic_env: T, server: \"https://\"}", "server", "server has no host after the scheme: \"https://\""),
             ("  - {id: c, type: ntfy, topic: \"\"}", "topic", "topic must not be empty"),
             ("  - {id: c, type: ntfy, topic_env: T, tags: \"a\\nb\"}", "tags",
              "tags must not contain control characters (a line break?): \"a\\nb\""),

@@ -85,8 +85,11 @@ public struct ChannelOptions: Sendable {
                 problem("topic", "topic must not be empty")
             }
             if let text = settings["server"] {
-                let trimmed = text.trimmingCharacters(in: CharacterSet(charactersIn: "/ "))
-                if let message = Self.urlProblem(trimmed, key: "server", showing: text) { problem("server", message) } else { server = trimmed }
+                if let message = Self.urlProblem(text.trimmingCharacters(in: .whitespaces), key: "server", showing: text) {
+                    problem("server", message)
+                } else {
+                    server = text.trimmingCharacters(in: CharacterSet(charactersIn: "/ "))
+                }
             }
             if let text = settings["priority"] {
                 if let value = Int(text), (1...5).contains(value) {
