@@ -37,8 +37,10 @@ public struct ChannelEndpoint: Sendable {
     var ntfyToken: String?
     var desktop: DesktopArguments?
 
-    /// Checks `spec` and resolves its secrets from `secrets`.
-    /// - Throws: ``ChannelConfigurationError`` naming the place and the problem.
+    /// Builds the channel from its checked settings (``ChannelSpec/options()``: the same checks
+    /// `leavenow check` makes) and resolves its secrets from `secrets`.
+    /// - Throws: ``ChannelConfigurationError`` naming the place and the problem; its
+    ///   ``ChannelConfigurationError/secret`` names the secret when that is what is missing or unusable.
     public init(_ spec: ChannelSpec, secrets: SecretSource) throws(ChannelConfigurationError) {
         id = spec.id
         kind = spec.kind
@@ -46,44 +48,45 @@ public struct ChannelEndpoint: Sendable {
         redaction = .standard
         displayURL = ""
         let settings = spec.settings
-        func fail(_ message: String) -> ChannelConfigurationError {
-            ChannelConfigurationError(channel: spec.id, location: spec.location, message: message)
+        func fail(_ message: String, secret: String? = nil) -> ChannelConfigurationError {
+            ChannelConfigurationError(channel: spec.id, location: spec.location, message: message, secret: secret)
         }
-        func secret(_ what: String, prefix: String) throws(ChannelConfigurationError) -> String? {
-            if let literal = settings[prefix] { return literal }
-            let reference = SecretReference(environmentVariable: settings[prefix + "_env"], file: settings[prefix + "_file"])
-            guard reference.environmentVariable != nil || reference.file != nil else { return nil }
+        let options: ChannelOptions
+        do { options = try spec.options() } catch { throw fail(error.description) }
+        /// The secret `prefix` names (`url` → `url_env` / `url_file`), or the literal setting.
+        func secret(_ what: String, prefix: String) throws(ChannelConfigurationError) -> (value: String, name: String?)? {
+            if let literal = settings[prefix] { return (literal, nil) }
+            guard let reference = Self.secretReference(spec, prefix) else { return nil }
             do {
-                return try secrets.resolve(reference, for: "channel \"\(spec.id)\"")
+                return (try secrets.resolve(reference, for: "channel \"\(spec.id)\""), Self.secretName(reference))
             } catch {
-                throw fail("no \(what): " + error.reasons.joined(separator: "; "))
+                throw fail("no \(what): " + error.reasons.joined(separator: "; "), secret: Self.secretName(reference))
             }
         }
 
-        if let rate = settings["rate_per_minute"] {
-            guard let value = Double(rate), value >= 0, value.isFinite else {
-                throw fail("rate_per_minute must be a number of notifications per minute (0 for unlimited), not \"\(rate)\"")
-            }
-            rateLimit = value == 0 ? nil : ChannelRateLimiter.Limit(perMinute: value)
+        if let rate = options.ratePerMinute {
+            rateLimit = rate == 0 ? nil : ChannelRateLimiter.Limit(perMinute: rate)
         } else {
             rateLimit = ChannelRateLimiter.defaultRatePerMinute(for: spec.kind).map { ChannelRateLimiter.Limit(perMinute: Double($0)) }
         }
 
         var knownSecrets: [String] = []
+        var urlSecret: String?
         switch spec.kind {
         case .webhook, .slack, .discord:
-            guard let url = try secret("URL", prefix: "url") else { throw fail("needs one of url, url_env, url_file") }
+            guard let (url, name) = try secret("URL", prefix: "url") else { throw fail("needs one of url, url_env, url_file") }
             knownSecrets += Self.secretParts(of: url)
             if settings["url"] != nil {
                 warnings.append("\(spec.location): channel \"\(spec.id)\": the URL is written in the configuration; "
                     + "whoever knows a webhook URL can post to it: prefer url_env or url_file")
             }
             self.url = url
+            urlSecret = name
         case .ntfy:
-            let server = (settings["server"] ?? "https://ntfy.sh").trimmingCharacters(in: CharacterSet(charactersIn: "/ "))
-            guard let topic = try secret("topic", prefix: "topic"), !topic.isEmpty else {
+            guard let (topic, name) = try secret("topic", prefix: "topic") else {
                 throw fail("needs one of topic, topic_env, topic_file")
             }
+            guard !topic.isEmpty else { throw fail("the topic is empty", secret: name) }
             if settings["topic"] != nil {
                 warnings.append("\(spec.location): channel \"\(spec.id)\": the topic is written in the configuration; "
                     + "whoever knows an ntfy topic can read and post to it: prefer topic_env or topic_file")
@@ -91,49 +94,55 @@ public struct ChannelEndpoint: Sendable {
             knownSecrets.append(topic)
             let encodedTopic = topic.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#"))) ?? topic
             if encodedTopic != topic { knownSecrets.append(encodedTopic) }
-            url = server + "/" + encodedTopic
-            ntfyToken = try secret("token", prefix: "token")
+            url = options.server + "/" + encodedTopic
+            ntfyToken = try secret("token", prefix: "token")?.value
             if let token = ntfyToken { knownSecrets.append(token) }
-            if let text = settings["priority"] {
-                guard let value = Int(text), (1...5).contains(value) else {
-                    throw fail("priority must be 1 to 5 (ntfy's min … max), not \"\(text)\"")
-                }
-                ntfyPriority = value
-            }
-            ntfyTags = (settings["tags"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-            ntfyIcon = settings["icon"]
+            ntfyPriority = options.priority
+            ntfyTags = options.tags
+            ntfyIcon = options.icon
         case .desktop:
-            var expire: Int?
-            if let text = settings["expire"] {
-                guard let value = Int(text), value > 0 else {
-                    throw fail("expire must be a whole number of seconds, not \"\(text)\"")
-                }
-                expire = value
-            }
-            desktop = DesktopArguments(appName: settings["app_name"] ?? "leavenow", icon: settings["icon"],
-                                       category: settings["category"], expireSeconds: expire)
+            desktop = DesktopArguments(appName: options.appName, icon: options.icon, category: options.category,
+                                       expireSeconds: options.expireSeconds)
         }
 
         if let url {
-            guard url.hasPrefix("https://") || url.hasPrefix("http://") else {
-                throw fail("the URL must start with https:// or http:// (it starts with \"\(Self.scheme(of: url))\")")
+            // A URL from a secret is checked here, once it is known (one written in the YAML already was).
+            if let problem = ChannelOptions.urlProblem(url, key: urlSecret.map { "the URL from \($0)" } ?? "the URL") {
+                throw fail(problem, secret: urlSecret)
             }
             displayURL = Self.display(url)
         }
         if spec.kind == .webhook {
-            if let text = settings["body_template"] {
-                do { template = try BodyTemplate(text) } catch { throw fail(error.description) }
-            }
-            if let name = settings["timezone"] {
-                guard let clock = ZoneClock(identifier: name) else { throw fail("unknown timezone \"\(name)\"") }
-                zone = clock
-            }
-            if let secret = try secret("signing secret", prefix: "secret") {
+            template = options.bodyTemplate
+            zone = options.timezone
+            if let (secret, _) = try secret("signing secret", prefix: "secret") {
                 knownSecrets.append(secret)
-                signer = WebhookSigner(secret: secret, header: settings["signature_header"] ?? WebhookSigner.defaultHeader)
+                signer = WebhookSigner(secret: secret, header: options.signatureHeader ?? WebhookSigner.defaultHeader)
             }
         }
         redaction = URLRedaction.standard.adding(secrets: knownSecrets)
+    }
+
+    /// The secret settings of each kind: what they hold and the prefix of their `_env` / `_file` keys.
+    public static func secretSettings(for kind: ChannelSpec.Kind) -> [(what: String, prefix: String)] {
+        switch kind {
+        case .webhook: [("URL", "url"), ("signing secret", "secret")]
+        case .slack, .discord: [("URL", "url")]
+        case .ntfy: [("topic", "topic"), ("token", "token")]
+        case .desktop: []
+        }
+    }
+
+    /// The reference `spec`'s `<prefix>_env` / `<prefix>_file` settings make; nil when it has neither.
+    public static func secretReference(_ spec: ChannelSpec, _ prefix: String) -> SecretReference? {
+        let reference = SecretReference(environmentVariable: spec.settings[prefix + "_env"], file: spec.settings[prefix + "_file"])
+        return reference.environmentVariable != nil || reference.file != nil ? reference : nil
+    }
+
+    /// What names a secret in the log and in `leavenow status`: the variable (also the systemd
+    /// credential's name), else the file.
+    public static func secretName(_ reference: SecretReference) -> String {
+        reference.environmentVariable ?? reference.credential ?? reference.file ?? "?"
     }
 
     /// The HTTP payload of `job` at `now` (seconds since the epoch; the signature's timestamp);
@@ -176,9 +185,6 @@ public struct ChannelEndpoint: Sendable {
         return String(url[..<schemeEnd.upperBound]) + authority + (hasRest ? "/…" : "")
     }
 
-    private static func scheme(of url: String) -> String {
-        String(url.prefix { $0 != ":" && $0 != "/" }.prefix(10))
-    }
 }
 
 extension ChannelEndpoint: CustomStringConvertible {

@@ -23,6 +23,10 @@ public final class Dispatcher {
     public let problems: [String: ChannelConfigurationError]
     /// Warnings about usable channels (a secret URL written in the configuration).
     public let warnings: [String]
+    /// The channels whose only problem is a secret (not set, unreadable, unusable), by id: their
+    /// configuration is fine and a reload that finds the secret makes them usable. The worker holds
+    /// their notifications instead of sending them (a job sent to one anyway fails permanently).
+    public var secretProblems: [String: ChannelConfigurationError] { problems.filter { $0.value.secret != nil } }
 
     private let client: HTTPMultiClient
     private let desktop: DesktopNotifier
@@ -117,6 +121,11 @@ public final class Dispatcher {
         for index in desktopJobs {
             guard let endpoint = endpoints[jobs[index].channel], let options = endpoint.desktop else { continue }
             let nowSecond = Int64(now().timeIntervalSince1970.rounded(.down))
+            // Desktop jobs run one after another: one that expired while the others ran is not shown.
+            if let expiresAt = jobs[index].notification.expiresAt, expiresAt <= nowSecond {
+                outcomes[index] = .expired
+                continue
+            }
             do {
                 try desktop.notify(jobs[index].notification, options: options, now: nowSecond)
                 outcomes[index] = .delivered(status: nil)

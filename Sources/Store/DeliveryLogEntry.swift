@@ -7,7 +7,7 @@ public struct DeliveryLogEntry: Sendable, Equatable {
         case retry
         case dead
         case expired
-        /// A dead or expired entry put back to pending by hand (`retry(id:)`).
+        /// A dead entry put back to pending by hand (`retry(id:now:)`).
         case requeued
     }
 

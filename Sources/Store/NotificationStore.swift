@@ -15,12 +15,17 @@ public protocol NotificationStore: AnyObject {
     func enqueue(_ notifications: [Notification], now: Int64) throws -> [OutboxEntry]
 
     /// Pending entries due at `now` (`nextAttemptAt <= now`) and not expired, oldest due first
-    /// (then by id), at most `limit`.
-    func due(now: Int64, limit: Int) throws -> [OutboxEntry]
+    /// (then by id), at most `limit`, leaving out the entries of the `excludingChannels` (channels
+    /// held until their secret is found: their entries wait, and still expire on time).
+    func due(now: Int64, limit: Int, excludingChannels: Set<String>) throws -> [OutboxEntry]
 
-    /// The earliest `nextAttemptAt` of the pending entries: when the worker should wake; nil when
-    /// nothing is pending.
-    func nextAttemptTime() throws -> Int64?
+    /// When the worker should wake for the pending entries: the earliest `nextAttemptAt`, or expiry
+    /// when that comes first; for an entry of one of the `excludingChannels`, only its expiry. Nil
+    /// when nothing is pending.
+    func nextAttemptTime(excludingChannels: Set<String>) throws -> Int64?
+
+    /// How many entries are pending, by channel (channels with none left out).
+    func pendingCountsByChannel() throws -> [String: Int]
 
     /// Applies delivery outcomes in one transaction: status, attempts, next attempt, last error, and
     /// a delivery-log row each. An id no longer in the outbox (purged) is skipped, and so is a
@@ -34,9 +39,10 @@ public protocol NotificationStore: AnyObject {
     /// Entries with one of `statuses` (all when nil), newest first, at most `limit`.
     func list(statuses: Set<OutboxStatus>?, limit: Int) throws -> [OutboxEntry]
 
-    /// Puts a dead or expired entry back to pending, due at `now`, with its attempts reset and its
-    /// expiry lifted (the user asked for it); false when `id` is not a dead or expired entry.
-    func retry(id: Int64, now: Int64) throws -> Bool
+    /// Puts a dead entry back to pending, due at `now`, with its attempts reset. Its expiry stays:
+    /// an expired entry, or a dead one whose expiry is at or before `now`, is refused
+    /// (``OutboxRetryResult/expired(at:)``) and left as it is — nothing is ever sent after its expiry.
+    func retry(id: Int64, now: Int64) throws -> OutboxRetryResult
 
     /// Deletes entries with one of `statuses` last changed before `olderThan`, with their log; returns
     /// how many. A purged (key, channel) can be enqueued again.
@@ -80,4 +86,17 @@ public protocol NotificationStore: AnyObject {
 
     /// Stores `value` under `key`; nil removes it.
     func setMeta(_ key: String, _ value: String?) throws
+}
+
+extension NotificationStore {
+    /// Pending entries due at `now` and not expired, of every channel (see ``due(now:limit:excludingChannels:)``).
+    public func due(now: Int64, limit: Int) throws -> [OutboxEntry] {
+        try due(now: now, limit: limit, excludingChannels: [])
+    }
+
+    /// When the worker should wake for the pending entries of every channel
+    /// (see ``nextAttemptTime(excludingChannels:)``).
+    public func nextAttemptTime() throws -> Int64? {
+        try nextAttemptTime(excludingChannels: [])
+    }
 }

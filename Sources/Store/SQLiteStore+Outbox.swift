@@ -1,3 +1,4 @@
+import JSONText
 import Rules
 
 extension SQLiteStore {
@@ -35,23 +36,48 @@ extension SQLiteStore {
         return inserted
     }
 
-    public func due(now: Int64, limit: Int) throws -> [OutboxEntry] {
+    public func due(now: Int64, limit: Int, excludingChannels held: Set<String>) throws -> [OutboxEntry] {
         // `status = 'pending'` is written out so the partial index `outbox_pending_due` applies.
-        try database.query("""
+        guard !held.isEmpty else {
+            return try database.query("""
+                \(Self.entryColumns)
+                WHERE status = 'pending' AND next_attempt_at <= ? AND (expires_at IS NULL OR expires_at > ?)
+                ORDER BY next_attempt_at, id LIMIT ?
+                """, [.integer(now), .integer(now), .integer(Int64(limit))], entry)
+        }
+        return try database.query("""
             \(Self.entryColumns)
             WHERE status = 'pending' AND next_attempt_at <= ? AND (expires_at IS NULL OR expires_at > ?)
+              AND channel NOT IN (SELECT value FROM json_each(?))
             ORDER BY next_attempt_at, id LIMIT ?
-            """, [.integer(now), .integer(now), .integer(Int64(limit))], entry)
+            """, [.integer(now), .integer(now), .text(Self.jsonArray(held)), .integer(Int64(limit))], entry)
     }
 
     /// The earliest instant a pending entry needs the worker: its next attempt, or its expiry when that
-    /// comes first (so the worker wakes to expire it with `expire(now:)` rather than to send it).
-    public func nextAttemptTime() throws -> Int64? {
+    /// comes first (so the worker wakes to expire it with `expire(now:)` rather than to send it); for
+    /// an entry of a held channel, only its expiry.
+    public func nextAttemptTime(excludingChannels held: Set<String>) throws -> Int64? {
         try database.query("""
-            SELECT MIN(CASE WHEN expires_at IS NOT NULL AND expires_at < next_attempt_at THEN expires_at
+            SELECT MIN(CASE WHEN channel IN (SELECT value FROM json_each(?)) THEN expires_at
+                            WHEN expires_at IS NOT NULL AND expires_at < next_attempt_at THEN expires_at
                             ELSE next_attempt_at END)
             FROM outbox WHERE status = 'pending'
-            """) { row in row.optionalInt64(0) }.first ?? nil
+            """, [.text(Self.jsonArray(held))]) { row in row.optionalInt64(0) }.first ?? nil
+    }
+
+    public func pendingCountsByChannel() throws -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for (channel, count) in try database.query("""
+            SELECT channel, COUNT(*) FROM outbox WHERE status = 'pending' GROUP BY channel
+            """, [], { row in (try row.text(0), try row.int64(1)) }) {
+            counts[channel] = Int(count)
+        }
+        return counts
+    }
+
+    /// `["a","b"]`: strings as a JSON array, bound as one value and read back with `json_each`.
+    static func jsonArray(_ values: Set<String>) -> String {
+        "[" + values.sorted().map(JSONStringEscaping.quoted).joined(separator: ",") + "]"
     }
 
     public func record(_ results: [DeliveryRecord], now: Int64) throws {
@@ -175,21 +201,33 @@ extension SQLiteStore {
             """, [.integer(Int64(limit))], entry)
     }
 
-    public func retry(id: Int64, now: Int64) throws -> Bool {
+    public func retry(id: Int64, now: Int64) throws -> OutboxRetryResult {
         try database.transaction {
-            guard var entry = try database.query("""
-                \(Self.entryColumns) WHERE id = ? AND status IN ('dead', 'expired')
-                """, [.integer(id)], entry).first else { return false }
-            // The user asked for it: the expiry no longer applies, in the column and in the notification.
-            entry.notification.expiresAt = nil
+            guard let row = try database.query("""
+                SELECT status, expires_at, updated_at FROM outbox WHERE id = ?
+                """, [.integer(id)], { row in (try row.text(0), row.optionalInt64(1), try row.int64(2)) }).first else {
+                return .notFound
+            }
+            guard let status = OutboxStatus(rawValue: row.0) else {
+                throw StoreError(path: path, operation: "reading outbox entry \(id)", message: "unknown status \"\(row.0)\"",
+                                 code: .badValue)
+            }
+            switch status {
+            case .pending, .delivered:
+                return .notRetryable(status)
+            case .expired:
+                // Expired is final: the notification stopped being useful and is never sent late.
+                return .expired(at: row.1 ?? row.2)
+            case .dead:
+                if let expiresAt = row.1, expiresAt <= now { return .expired(at: expiresAt) }
+            }
+            // The expiry stays: a retried entry that is still undelivered at its expiry expires.
             try database.run("""
-                UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = ?, expires_at = NULL,
-                                  notification = ?, updated_at = ?
-                WHERE id = ?
-                """, [.integer(now), .text(NotificationJSON.encode(entry.notification)),
-                      .integer(now), .integer(id)])
-            try log(entry: id, at: now, event: .requeued, statusCode: nil, detail: "was \(entry.status.rawValue)")
-            return true
+                UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = ?, updated_at = ?
+                WHERE id = ? AND status = 'dead'
+                """, [.integer(now), .integer(now), .integer(id)])
+            try log(entry: id, at: now, event: .requeued, statusCode: nil, detail: "was dead")
+            return .requeued
         }
     }
 

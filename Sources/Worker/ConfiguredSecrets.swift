@@ -1,3 +1,4 @@
+import Delivery
 import LiveSources
 import Rules
 
@@ -17,9 +18,8 @@ public enum ConfiguredSecrets {
             references.append(SecretReference(environmentVariable: odpt.keyEnv, file: odpt.keyFile))
         }
         for channel in configuration.channels {
-            for base in ["url", "topic", "token", "secret"] {
-                let variable = channel.settings[base + "_env"], file = channel.settings[base + "_file"]
-                if variable != nil || file != nil { references.append(SecretReference(environmentVariable: variable, file: file)) }
+            for setting in ChannelEndpoint.secretSettings(for: channel.kind) {
+                if let reference = ChannelEndpoint.secretReference(channel, setting.prefix) { references.append(reference) }
             }
             // A URL or topic written in the YAML is a secret too (the dispatcher warns about it).
             for literal in ["url", "topic"] { if let value = channel.settings[literal] { values.append(value) } }

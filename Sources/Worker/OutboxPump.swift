@@ -5,13 +5,19 @@ import Store
 
 /// Moves the outbox to the channels: expires what is too late, then sends what is due in batches
 /// through the dispatcher and records each outcome (delivered, retry at, dead, expired) in one
-/// transaction per batch — the delivery half of the worker, also driven by the benchmarks.
+/// transaction per batch — the delivery half of the worker, also driven by the benchmarks. The
+/// entries of a channel whose secret is missing are held: neither sent nor dead, only expired.
 ///
 /// Not `Sendable`: it uses the worker's database connection and curl handles.
 public final class OutboxPump {
     private let store: any NotificationStore
     /// The channels' sender (replaced when the rules are reloaded).
-    public var dispatcher: Dispatcher
+    public var dispatcher: Dispatcher {
+        didSet { heldChannels = Set(dispatcher.secretProblems.keys) }
+    }
+    /// Channels held until their secret is found (``Dispatcher/secretProblems``): their entries stay
+    /// pending, are not sent, and still expire on time.
+    public private(set) var heldChannels: Set<String>
     private let logger: LogfmtLogger
     /// The most entries sent in one round.
     public let batchSize: Int
@@ -23,6 +29,7 @@ public final class OutboxPump {
     public init(store: any NotificationStore, dispatcher: Dispatcher, logger: LogfmtLogger, batchSize: Int = 512) {
         self.store = store
         self.dispatcher = dispatcher
+        self.heldChannels = Set(dispatcher.secretProblems.keys)
         self.logger = logger
         self.batchSize = max(1, batchSize)
     }
@@ -37,12 +44,14 @@ public final class OutboxPump {
                 logger.log(.notice, "notification.expired", ["id": "\(entry.id)", "rule": entry.notification.rule,
                                                             "channel": entry.channel, "key": entry.key])
             }
+            let held = heldChannels
             var fresh = fresh.filter { entry in
                 entry.status == .pending && entry.nextAttemptAt <= now && (entry.notification.expiresAt.map { $0 > now } ?? true)
+                    && !held.contains(entry.channel)
             }[...]
             for _ in 0..<64 {
                 let fromFresh = !fresh.isEmpty
-                let due = fromFresh ? Array(fresh.prefix(batchSize)) : try store.due(now: now, limit: batchSize)
+                let due = fromFresh ? Array(fresh.prefix(batchSize)) : try store.due(now: now, limit: batchSize, excludingChannels: held)
                 fresh = fresh.dropFirst(due.count)
                 guard !due.isEmpty else { break }
                 let jobs = due.map { DeliveryJob(id: $0.id, notification: $0.notification, channel: $0.channel, attempt: $0.attempts + 1) }

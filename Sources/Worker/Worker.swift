@@ -140,7 +140,8 @@ public final class Worker {
             }
             return !pendingReasons.contains { $0 == .signal(.terminate) || $0 == .signal(.interrupt) }
         }
-        let next = [stepper.nextWake, supply.nextRefresh(after: now), (try? store.nextAttemptTime()) ?? nil]
+        let next = [stepper.nextWake, supply.nextRefresh(after: now),
+                    (try? store.nextAttemptTime(excludingChannels: pump.heldChannels)) ?? nil]
             .compactMap { $0 }.min().map { max($0, now + 1) }
         purgeOldEntries(now: now)
         publishStatus(now: now, next: next)
@@ -244,15 +245,24 @@ public final class Worker {
         }
     }
 
-    /// A dispatcher for the configuration's channels; channels that cannot be used are logged
-    /// (their notifications become dead letters with the reason, visible in `leavenow outbox`).
+    /// A dispatcher for the configuration's channels. A channel whose secret is missing is logged
+    /// (`channel.secret_missing`) and held: its notifications wait, pending, until a reload finds the
+    /// secret, and expire on time meanwhile. Any other unusable channel is logged
+    /// (`channel.unusable`); its notifications become dead letters with the reason.
     private static func dispatcher(for configuration: Configuration, options: WorkerOptions, clock: any WorkerClock,
                                    logger: LogfmtLogger) -> Dispatcher {
         let dispatcher = Dispatcher(channels: configuration.channels, secrets: SecretSource(environment: options.environment),
                                     configuration: options.dispatcherConfiguration,
                                     now: { Date(timeIntervalSince1970: clock.now()) })
         for (id, problem) in dispatcher.problems.sorted(by: { $0.key < $1.key }) {
-            logger.log(.error, "channel.unusable", ["channel": id, "msg": "\(problem)"])
+            if let secret = problem.secret {
+                logger.log(.warning, "channel.secret_missing", fields: [
+                    (key: "channel", value: id), (key: "secret", value: secret),
+                    (key: "msg", value: "\(problem); its notifications are held until a reload (SIGHUP, a rules change, a restart) finds it"),
+                ])
+            } else {
+                logger.log(.error, "channel.unusable", ["channel": id, "msg": "\(problem)"])
+            }
         }
         for warning in dispatcher.warnings { logger.log(.warning, "channel.warning", ["msg": warning]) }
         return dispatcher
@@ -280,14 +290,21 @@ public final class Worker {
     /// Tells systemd and `leavenow status` what comes next, when that changed.
     private func publishStatus(now: Int64, next: Int64?) {
         let pending = (try? store.counts()[.pending]) ?? 0
+        let secretProblems = pump.dispatcher.secretProblems
+        let heldCounts = secretProblems.isEmpty ? [:] : ((try? store.pendingCountsByChannel()) ?? [:])
+        let held = secretProblems.sorted { $0.key < $1.key }.map { id, problem in
+            WorkerStatusRecord.Held(channel: id, secret: problem.secret ?? "", count: heldCounts[id] ?? 0)
+        }
         var text = "\(rules.engine.rules.count) rules; outbox \(pending) pending"
+        for item in held { text += "; \(item.count) held for channel \(item.channel) (secret \(item.secret) missing)" }
         if let first = stepper.firstWake { text += "; next: \(first.rule) at \(Self.iso(first.at))" }
         statusText = text
         guard text != lastStatus else { return }
         lastStatus = text
         _ = try? systemd.status(text)
         let wakes = stepper.wakeTimes.map { "\"\($0.rule)\": \($0.at.map(String.init) ?? "null")" }.joined(separator: ", ")
-        let json = "{\"pid\": \(getpid()), \"at\": \(now), \"next\": \(next.map(String.init) ?? "null"), \"wakes\": {\(wakes)}}"
+        let json = "{\"pid\": \(getpid()), \"at\": \(now), \"next\": \(next.map(String.init) ?? "null"), \"wakes\": {\(wakes)}, "
+            + "\"held\": [\(held.map(\.json).joined(separator: ", "))]}"
         try? store.setMeta(WorkerStatusRecord.metaKey, json)
     }
 

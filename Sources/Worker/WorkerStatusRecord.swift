@@ -1,4 +1,5 @@
 import Foundation
+import JSONText
 
 /// What a running worker last wrote about itself into the state's `meta` table (`leavenow status`
 /// reads it): its pid, when it wrote, when it next wakes, and each rule's next wake-up.
@@ -13,6 +14,30 @@ public struct WorkerStatusRecord: Sendable, Equatable {
     public var next: Int64?
     /// Each rule's next wake-up (nil: only on new data), by rule id.
     public var wakes: [String: Int64?]
+    /// The channels whose notifications are held because their secret is missing, by channel id.
+    public var held: [Held]
+
+    /// A channel held until its secret is found, and how many of its notifications wait.
+    public struct Held: Sendable, Equatable {
+        /// The channel id.
+        public var channel: String
+        /// The missing secret: an environment variable (also the systemd credential's name) or a file.
+        public var secret: String
+        /// Its pending notifications when the worker wrote the record.
+        public var count: Int
+
+        /// A held channel.
+        public init(channel: String, secret: String, count: Int) {
+            self.channel = channel
+            self.secret = secret
+            self.count = count
+        }
+
+        /// `{"channel": "hook", "secret": "HOOK_URL", "count": 2}`.
+        var json: String {
+            "{\"channel\": \(JSONStringEscaping.quoted(channel)), \"secret\": \(JSONStringEscaping.quoted(secret)), \"count\": \(count)}"
+        }
+    }
 
     /// Parses the stored JSON; nil when it is not a status record.
     public init?(json text: String) {
@@ -24,6 +49,11 @@ public struct WorkerStatusRecord: Sendable, Equatable {
         var wakes: [String: Int64?] = [:]
         for (rule, value) in object["wakes"] as? [String: Any] ?? [:] { wakes[rule] = (value as? Int).map(Int64.init) }
         self.wakes = wakes
+        self.held = (object["held"] as? [[String: Any]] ?? []).compactMap { item in
+            guard let channel = item["channel"] as? String, let secret = item["secret"] as? String,
+                  let count = item["count"] as? Int else { return nil }
+            return Held(channel: channel, secret: secret, count: count)
+        }
     }
 
     /// Whether the process that wrote it is still alive (on this machine).

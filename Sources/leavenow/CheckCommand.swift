@@ -1,6 +1,11 @@
+import Delivery
+import LiveSources
 import Rules
 
-/// `leavenow check [--rules DIR]`: validates every configuration file and loads every source.
+/// `leavenow check [--rules DIR]`: validates every configuration file (every channel value the
+/// worker would refuse is an error at its place) and loads every source. A channel secret that is
+/// not there (an unset variable, a missing file or credential) is a warning naming it: the worker
+/// may be given it later, and holds that channel's notifications until then.
 struct CheckCommand {
     static let usage = "usage: leavenow check [--rules DIR]"
 
@@ -28,6 +33,16 @@ struct CheckCommand {
         for warning in configuration.quotaPlan.warnings { context.warn("\(warning.location): \(warning.message)") }
         for (rule, reason) in RuleEngine(configuration: configuration).silentLeaveNowRules(boards: catalog.boardsByID, now: context.now()) {
             context.warn("\(rule.location): rule \"\(rule.id)\" will not fire: \(reason)")
+        }
+        let secrets = SecretSource(environment: context.environment)
+        for channel in configuration.channels {
+            do {
+                let endpoint = try ChannelEndpoint(channel, secrets: secrets)
+                for warning in endpoint.warnings { context.warn(warning) }
+            } catch {
+                guard error.secret != nil else { throw CommandFailure.failure(error.description) }
+                context.warn("\(error); the worker holds this channel's notifications until a reload finds it")
+            }
         }
         func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
         return "\(directory): ok — " + [

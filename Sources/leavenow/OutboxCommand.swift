@@ -4,7 +4,8 @@ import Store
 import Timetable
 
 /// `leavenow outbox [list|retry ID|purge] [--state PATH] [--status S,…] [--older-than DURATION] [--json]`:
-/// what the worker has to send, sent, gave up on; put a dead letter back; forget old entries.
+/// what the worker has to send, sent, gave up on; put a dead letter back (never one whose expiry has
+/// passed); forget old entries.
 struct OutboxCommand {
     static let usage = """
     usage: leavenow outbox [list] [--state PATH] [--status pending,dead,…] [--limit N] [--json]
@@ -31,10 +32,16 @@ struct OutboxCommand {
         case "retry":
             let values = try parsed.requirePositionals(["retry", "ID"])
             guard let id = Int64(values[1]) else { throw CommandFailure.usage("retry: \"\(values[1])\" is not an outbox id") }
-            guard try store.retry(id: id, now: context.now()) else {
-                throw CommandFailure.failure("outbox entry \(id) does not exist or is not dead or expired")
+            switch try store.retry(id: id, now: context.now()) {
+            case .requeued:
+                return "entry \(id) is pending again; a running worker sends it at its next wake-up (send SIGHUP to wake it now)"
+            case .notFound:
+                throw CommandFailure.failure("outbox entry \(id) does not exist")
+            case .notRetryable(let status):
+                throw CommandFailure.failure("outbox entry \(id) is \(status.rawValue): only a dead entry can be retried")
+            case .expired(let at):
+                throw CommandFailure.failure(Self.expiredMessage(id: id, at: at))
             }
-            return "entry \(id) is pending again; a running worker sends it at its next wake-up (send SIGHUP to wake it now)"
         case "purge":
             _ = try parsed.requirePositionals(["purge"])
             let age = try parsed.value("--older-than").map { text -> Int64 in
@@ -48,6 +55,11 @@ struct OutboxCommand {
         default:
             throw CommandFailure.usage("unknown outbox action \"\(parsed.positionals[0])\"\n" + Self.usage)
         }
+    }
+
+    /// `outbox entry 7 expired at 2024-12-02T08:33:00+09:00: …`: why `retry` refuses an entry.
+    static func expiredMessage(id: Int64, at: Int64) -> String {
+        "outbox entry \(id) expired at \(tokyo.iso8601(at)): an expired notification is never sent late, so it was not retried"
     }
 
     static func statuses(_ text: String) throws -> Set<OutboxStatus> {

@@ -6,7 +6,8 @@ import Timetable
 import Worker
 
 /// `leavenow status [--rules DIR] [--state PATH] [--json]`: the worker (running or not), each rule
-/// and its next wake-up, each source's last fetch and error, and the outbox.
+/// and its next wake-up, each source's last fetch and error, the outbox, and each channel held
+/// because its secret is missing (with how many notifications wait).
 struct StatusCommand {
     static let usage = "usage: leavenow status [--rules DIR] [--state PATH] [--json]"
 
@@ -59,6 +60,9 @@ struct StatusCommand {
                              ("bytes_saved", .int(Int64(row.bytesSaved)))])
                 })),
                 ("outbox", .object(OutboxStatus.allCases.map { ($0.rawValue, .int(Int64(counts[$0] ?? 0))) })),
+                ("held", .array((record?.held ?? []).map { held in
+                    .object([("channel", .string(held.channel)), ("secret", .string(held.secret)), ("count", .int(Int64(held.count)))])
+                })),
             ]).text
         }
 
@@ -86,6 +90,10 @@ struct StatusCommand {
             }))
         }
         lines.append("\noutbox: " + OutboxStatus.allCases.map { "\(counts[$0] ?? 0) \($0.rawValue)" }.joined(separator: ", "))
+        for held in record?.held ?? [] {
+            lines.append("held: channel \"\(held.channel)\": \(held.count) notification\(held.count == 1 ? "" : "s") waiting for "
+                + "its secret \(held.secret), which the worker did not find (set it, then reload: SIGHUP or restart)")
+        }
         return lines.joined(separator: "\n")
     }
 }

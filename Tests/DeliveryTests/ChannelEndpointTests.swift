@@ -39,7 +39,26 @@ final class ChannelEndpointTests: XCTestCase {
             let text = String(describing: error)
             XCTAssertTrue(text.hasPrefix("channels.yaml:3:5: channel \"team\": no URL:"), text)
             XCTAssertTrue(text.contains("NOPE_URL is not set"), text)
+            XCTAssertEqual((error as? ChannelConfigurationError)?.secret, "NOPE_URL", "a missing secret is named: the worker holds the channel")
         }
+    }
+
+    func testASecretURLTheChannelCannotUseIsASecretProblemAndAConfigurationProblemIsNot() {
+        let secrets = SecretSource(environment: ["U": "ftp://x/y"])
+        XCTAssertThrowsError(try ChannelEndpoint(Sample.channel("a", .slack, ["url_env": "U"]), secrets: secrets)) { error in
+            let problem = error as? ChannelConfigurationError
+            XCTAssertEqual(problem?.message, "the URL from U must start with https:// or http:// (it starts with \"ftp\")")
+            XCTAssertEqual(problem?.secret, "U")
+        }
+        XCTAssertThrowsError(try ChannelEndpoint(Sample.channel("b", .ntfy, ["topic": "t", "priority": "9"]), secrets: secrets)) { error in
+            let problem = error as? ChannelConfigurationError
+            XCTAssertEqual(problem?.message, "priority must be 1 to 5 (ntfy's min … max), not \"9\"")
+            XCTAssertNil(problem?.secret)
+        }
+        let dispatcher = Dispatcher(channels: [Sample.channel("a", .slack, ["url_env": "U"]), Sample.channel("c", .slack, ["url_env": "NOPE"]),
+                                               Sample.channel("b", .ntfy, ["topic": "t", "priority": "9"])], secrets: secrets)
+        XCTAssertEqual(Set(dispatcher.problems.keys), ["a", "b", "c"])
+        XCTAssertEqual(Set(dispatcher.secretProblems.keys), ["a", "c"])
     }
 
     func testBadSettingsAreRefusedQuotingTheValue() {

@@ -132,26 +132,42 @@ final class OutboxTests: StoreTestCase {
         XCTAssertEqual(try store.counts(), [.pending: 2, .delivered: 1, .dead: 0, .expired: 1])
     }
 
-    func testRetryPutsADeadOrExpiredEntryBackToPending() throws {
+    func testRetryPutsADeadEntryBackToPendingWithItsExpiry() throws {
         let store = try openStore()
         let entries = try store.enqueue([notification("dead"), notification("expired", expiresAt: 1_100),
-                                         notification("pending")], now: 1_000)
-        try store.record([DeliveryRecord(entryID: entries[0].id, outcome: .dead(error: "HTTP 410"))], now: 1_001)
+                                         notification("pending"), notification("dead-later", expiresAt: 3_000)], now: 1_000)
+        try store.record([DeliveryRecord(entryID: entries[0].id, outcome: .dead(error: "HTTP 410")),
+                          DeliveryRecord(entryID: entries[3].id, outcome: .dead(error: "HTTP 410"))], now: 1_001)
         _ = try store.expire(now: 1_100)
 
-        XCTAssertFalse(try store.retry(id: entries[2].id, now: 1_200))
-        XCTAssertFalse(try store.retry(id: 12_345, now: 1_200))
-        XCTAssertTrue(try store.retry(id: entries[0].id, now: 1_200))
-        XCTAssertTrue(try store.retry(id: entries[1].id, now: 1_200))
-        XCTAssertFalse(try store.retry(id: entries[0].id, now: 1_200))
+        XCTAssertEqual(try store.retry(id: entries[2].id, now: 1_200), .notRetryable(.pending))
+        XCTAssertEqual(try store.retry(id: 12_345, now: 1_200), .notFound)
+        XCTAssertEqual(try store.retry(id: entries[0].id, now: 1_200), .requeued)
+        XCTAssertEqual(try store.retry(id: entries[3].id, now: 1_200), .requeued)
+        XCTAssertEqual(try store.retry(id: entries[0].id, now: 1_200), .notRetryable(.pending))
 
         let due = try store.due(now: 1_200, limit: 10)
-        XCTAssertEqual(due.map(\.key), ["pending", "dead", "expired"])
+        XCTAssertEqual(due.map(\.key), ["pending", "dead", "dead-later"])
         XCTAssertEqual(due.map(\.attempts), [0, 0, 0])
-        XCTAssertNil(due[2].notification.expiresAt)
-        XCTAssertEqual(try store.expire(now: 5_000), [])
+        XCTAssertEqual(due[2].notification.expiresAt, 3_000, "a retried entry keeps its expiry")
+        XCTAssertEqual(try store.expire(now: 3_000).map(\.key), ["dead-later"])
         XCTAssertEqual(try store.deliveryLog(entry: entries[0].id).map(\.event), [.dead, .requeued])
-        XCTAssertEqual(try store.deliveryLog(entry: entries[1].id).map(\.detail), ["expired at 1100", "was expired"])
+        XCTAssertEqual(try store.deliveryLog(entry: entries[3].id).map(\.event), [.dead, .requeued, .expired])
+    }
+
+    func testRetryRefusesAnExpiredEntryAndADeadOneWhoseExpiryHasPassed() throws {
+        let store = try openStore()
+        let entries = try store.enqueue([notification("expired", expiresAt: 1_100), notification("dead", expiresAt: 1_150)],
+                                        now: 1_000)
+        try store.record([DeliveryRecord(entryID: entries[1].id, outcome: .dead(error: "HTTP 410"))], now: 1_001)
+        _ = try store.expire(now: 1_100)
+
+        XCTAssertEqual(try store.retry(id: entries[0].id, now: 1_200), .expired(at: 1_100))
+        XCTAssertEqual(try store.retry(id: entries[1].id, now: 1_150), .expired(at: 1_150))
+        XCTAssertEqual(try store.list(statuses: nil, limit: 10).map(\.status), [.dead, .expired], "nothing changed")
+        XCTAssertEqual(try store.due(now: 1_200, limit: 10), [])
+        XCTAssertEqual(try store.deliveryLog(entry: entries[0].id).map(\.event), [.expired])
+        XCTAssertEqual(try store.deliveryLog(entry: entries[1].id).map(\.event), [.dead])
     }
 
     func testPurgeDeletesOldEntriesOfTheGivenStatusesWithTheirLog() throws {

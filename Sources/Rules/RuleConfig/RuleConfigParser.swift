@@ -355,7 +355,7 @@ public struct RuleConfigParser {
 
     public func parseChannels(_ node: YAMLNode) -> [ChannelSpec] {
         guard let items = diagnostics.decode(node, YAMLValue.list) else { return [] }
-        return items.compactMap { item in
+        return items.compactMap { item -> ChannelSpec? in
             let before = diagnostics.diagnostics.count
             guard var reader = MappingReader(item, what: "channel", diagnostics: diagnostics) else { return nil }
             let id = self.id(&reader, what: "channel")
@@ -368,17 +368,24 @@ public struct RuleConfigParser {
                 }
             }
             var settings: [String: String] = [:]
+            var valueNodes: [String: YAMLNode] = [:]
             let known = kind.map(ChannelSpec.knownKeys(for:)) ?? ChannelSpec.Kind.allCases.flatMap(ChannelSpec.knownKeys(for:))
             for key in known {
-                if let value = reader.optionalString(key) { settings[key] = value }
+                if let node = reader.optional(key), let value = diagnostics.decode(node, YAMLValue.string) {
+                    settings[key] = value
+                    valueNodes[key] = node
+                }
             }
             reader.finish()
-            if let kind, [.webhook, .slack, .discord].contains(kind),
-               ["url", "url_env", "url_file"].filter({ settings[$0] != nil }).count != 1 {
-                diagnostics.report("a \(kind.rawValue) channel needs exactly one of url, url_env, url_file", at: item.mark)
-            }
-            if kind == .ntfy, ["topic", "topic_env", "topic_file"].filter({ settings[$0] != nil }).count != 1 {
-                diagnostics.report("an ntfy channel needs exactly one of topic, topic_env, topic_file", at: item.mark)
+            // The values delivery would refuse, each at its place (ChannelOptions holds the checks).
+            if let kind {
+                do throws(ChannelOptionsError) {
+                    _ = try ChannelOptions(kind: kind, settings: settings)
+                } catch {
+                    for problem in error.problems {
+                        diagnostics.report(problem.message, at: problem.key.flatMap { valueNodes[$0]?.mark } ?? item.mark)
+                    }
+                }
             }
             guard diagnostics.diagnostics.count == before, let id, let kind else { return nil }
             return ChannelSpec(id: id, kind: kind, settings: settings, location: context.location(of: item))

@@ -1,24 +1,25 @@
-import Foundation
-import Rules
-
 /// A webhook `body_template`: text with `{title}`, `{text}`, `{link}`, `{key}`, `{rule}`,
 /// `{kind}`, `{urgency}`, `{language}` and `{channel}` placeholders, each replaced by the
 /// notification's value escaped for the inside of a JSON string (the template supplies the quotes):
-/// `{"msg": "{title}: {text}"}`.
+/// `{"msg": "{title}: {text}"}`. Delivery renders it.
 ///
 /// Other braces are kept as they are, so JSON objects can be written around the placeholders; a
 /// brace pair around a plain word that is not a placeholder (`{titel}`) is refused when the
-/// template is read, naming the word.
+/// template is read (so `leavenow check` refuses it), naming the word.
 public struct BodyTemplate: Sendable, Equatable {
     /// The placeholder names.
     public static let placeholders = ["title", "text", "link", "key", "rule", "kind", "urgency", "language", "channel"]
 
-    private enum Piece: Sendable, Equatable {
+    /// A piece of a template: text copied as it is, or a placeholder's name.
+    public enum Piece: Sendable, Equatable {
+        /// Text copied as it is.
         case literal(String)
+        /// A placeholder's name (one of ``BodyTemplate/placeholders``), without braces.
         case placeholder(String)
     }
 
-    private let pieces: [Piece]
+    /// The template, in order.
+    public let pieces: [Piece]
 
     /// Reads a template.
     /// - Throws: ``BodyTemplateError`` for an unknown placeholder.
@@ -49,36 +50,17 @@ public struct BodyTemplate: Sendable, Equatable {
         if !literal.isEmpty { pieces.append(.literal(literal)) }
         self.pieces = pieces
     }
-
-    /// The body for `notification` sent through `channel`, values JSON-escaped.
-    public func render(_ notification: Rules.Notification, channel: String) -> String {
-        pieces.map { piece in
-            switch piece {
-            case .literal(let text): return text
-            case .placeholder(let name): return JSONObjectWriter.escaped(Self.value(name, notification, channel))
-            }
-        }.joined()
-    }
-
-    private static func value(_ name: String, _ notification: Rules.Notification, _ channel: String) -> String {
-        switch name {
-        case "title": notification.title
-        case "text": notification.text
-        case "link": notification.link ?? ""
-        case "key": notification.key
-        case "rule": notification.rule
-        case "kind": notification.kind
-        case "urgency": notification.urgency.rawValue
-        case "language": notification.language.rawValue
-        default: channel
-        }
-    }
 }
 
 /// A `body_template` names a placeholder that does not exist.
 public struct BodyTemplateError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The unknown name, without braces.
     public var placeholder: String
+
+    /// An error for the unknown placeholder `placeholder` (without braces).
+    public init(placeholder: String) {
+        self.placeholder = placeholder
+    }
 
     /// `unknown placeholder {titel} in body_template (known: {title}, …)`.
     public var description: String {
