@@ -2,9 +2,9 @@
 # Each installs the Debian packages it needs when they are missing.
 
 SWIFT ?= swift
-# Build: libyaml, zlib, libcurl, SQLite, libcrypto (HMAC). Tests: systemd-analyze (unit checks), a real
+# Build: libyaml, zlib, libcurl, SQLite, libcrypto (HMAC), libxml2 (feeds). Tests: xmllint (the feed oracle), systemd-analyze (unit checks), a real
 # notification daemon (dunst on Xvfb with dbus-daemon, observed with dunstctl / dbus-monitor), notify-send.
-APT_PACKAGES := libyaml-dev zlib1g-dev libcurl4-openssl-dev libsqlite3-dev libssl-dev pkg-config tzdata python3 \
+APT_PACKAGES := libyaml-dev zlib1g-dev libcurl4-openssl-dev libsqlite3-dev libssl-dev libxml2-dev libxml2-utils pkg-config tzdata python3 \
 	systemd libnotify-bin dunst xvfb dbus dbus-x11
 BIN := .build/debug/leavenow
 
