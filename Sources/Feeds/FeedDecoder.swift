@@ -80,6 +80,7 @@ public enum FeedDecoder {
         case 23: words = "an entity reference is missing its ';'"
         case 26, 27: words = "an undefined entity"
         case 39, 40, 41: words = "a malformed attribute"
+        case 42: words = "an attribute given twice"
         case 56, 57, 64, 78, 79, 96, 108, 109: words = "a broken XML declaration"
         case 73: words = "'>' expected"
         case 76: words = "a closing tag does not match its opening tag"
