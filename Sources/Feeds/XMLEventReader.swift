@@ -63,8 +63,12 @@ enum XMLEventReader {
         leavenow_xml2_silence_global_errors()
         let collector = ProblemCollector()
         let outcome: Result<Void, XMLReadFailure> = bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress, buffer.count <= Int(Int32.max) else {
+            guard let base = buffer.baseAddress, !buffer.isEmpty else {
                 return .failure(.notWellFormed(XMLProblem(code: 4, domain: 1, level: 3, line: 1, column: 1, message: "Document is empty")))
+            }
+            guard buffer.count <= Int(Int32.max) else {
+                return .failure(.notWellFormed(XMLProblem(
+                    code: 1, domain: 1, level: 3, line: 1, column: 1, message: "the document is larger than libxml2 reads (2 GiB)")))
             }
             let start = UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self)
             guard let reader = xmlReaderForMemory(start, Int32(buffer.count), nil, "UTF-8", options) else {
