@@ -2,13 +2,17 @@
 # Each installs the Debian packages it needs when they are missing.
 
 SWIFT ?= swift
-# Build: libyaml, zlib, libcurl, SQLite, libcrypto (HMAC). Tests: systemd-analyze (unit checks), a real
-# notification daemon (dunst on Xvfb with dbus-daemon, observed with dunstctl / dbus-monitor), notify-send.
-APT_PACKAGES := libyaml-dev zlib1g-dev libcurl4-openssl-dev libsqlite3-dev libssl-dev pkg-config tzdata python3 \
-	systemd libnotify-bin dunst xvfb dbus dbus-x11
+# `make fuzz`: each libFuzzer target of Fuzz/targets for FUZZ_SECONDS (all of them unless FUZZ_TARGETS).
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?=
+# Build: libyaml, zlib, libcurl, SQLite, libcrypto (HMAC), libxml2 (feeds). Tests: xmllint (the feed
+# oracle), systemd-analyze (unit checks), a real notification daemon (dunst on Xvfb with dbus-daemon,
+# observed with dunstctl / dbus-monitor), notify-send. Fuzzing: lld (libFuzzer targets are linked with it).
+APT_PACKAGES := libyaml-dev zlib1g-dev libcurl4-openssl-dev libsqlite3-dev libssl-dev libxml2-dev libxml2-utils pkg-config tzdata python3 \
+	systemd libnotify-bin dunst xvfb dbus dbus-x11 lld
 BIN := .build/debug/leavenow
 
-.PHONY: deps build demo test bench bench-sources bench-delivery release clean
+.PHONY: deps build demo test bench bench-sources bench-delivery release fuzz clean
 
 deps:
 	@missing=""; for p in $(APT_PACKAGES); do \
@@ -46,6 +50,11 @@ bench-sources: release
 # idle cost, desktop); installs nginx, wrk, prometheus-alertmanager and apprise (~15 min).
 bench-delivery: release
 	scripts/bench/delivery-side-by-side.sh 3
+
+# libFuzzer on the decoders of untrusted bytes ("Fuzzing" in README.md); a finding fails the run and
+# leaves its input in Fuzz/regressions/<target>/ for the tests.
+fuzz: deps
+	Fuzz/fuzz.sh run $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 clean:
 	rm -rf .build

@@ -21,6 +21,8 @@ let package = Package(
         .systemLibrary(name: "CLinuxEvents"),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        // libxml2's xmlReader for feeds: strict, no network, no DTD, no entity substitution.
+        .systemLibrary(name: "CXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
 
         // Strict JSON text → values, with line:column errors (shared by Timetable and Weather). Pure.
         .target(name: "JSONText"),
@@ -28,8 +30,8 @@ let package = Package(
         .target(name: "Timetable", dependencies: ["CZlib", "JSONText"]),
         // Weather forecasts (OpenWeather, Open-Meteo, JMA) and change detection. Pure.
         .target(name: "Weather", dependencies: ["JSONText"]),
-        // Atom / RSS feeds and new-entry detection. Pure (FoundationXML).
-        .target(name: "Feeds"),
+        // Atom / RSS feeds and new-entry detection. Pure (libxml2's xmlReader).
+        .target(name: "Feeds", dependencies: ["CXML2"]),
         // HTTP client on libcurl (easy + multi).
         .target(name: "HTTP", dependencies: ["CCurl"]),
         // Configuration: YAML with line:column diagnostics, boards (and later rules).

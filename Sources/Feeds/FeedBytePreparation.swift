@@ -1,16 +1,21 @@
 import Foundation
 
-/// Turns the bytes of a real-world feed into UTF-8 XML that `XMLParser` reads safely, or refuses.
+/// Turns the bytes of a real-world feed into UTF-8 XML for ``XMLEventReader``, or refuses them.
+///
+/// Each leniency is one that real feeds need and whose meaning is unambiguous; anything else is left
+/// for the parser, which refuses a document that is not well-formed.
 ///
 /// - A UTF-8 byte order mark is dropped; a UTF-16 one is honoured (the text is transcoded).
-/// - The XML declaration is replaced by blanks (newlines kept, so parser lines stay true), after
-///   transcoding its declared encoding (ISO-8859-1 / windows-1252, US-ASCII, Shift_JIS, EUC-JP) to
-///   UTF-8. This also makes leading whitespace before `<?xml` harmless.
+/// - The XML declaration's declared encoding (ISO-8859-1 / windows-1252, US-ASCII, Shift_JIS, EUC-JP) is
+///   transcoded to UTF-8; the declaration itself stays for the parser to check (a broken one is an
+///   error) and is moved in front of any blanks before it, which follow it instead (lines stay true).
 /// - The prolog is scanned: a DOCTYPE is refused (no entity expansion, "billion laughs", or
 ///   external entities such as `file:///etc/passwd`); an HTML page is named as such.
-/// - A bare `&` that starts no valid reference (`?page=1&copy=2`) becomes `&amp;`, and the common
-///   HTML named entities (`&nbsp;`, `&copy;`, ...) become numeric references. CDATA sections,
-///   comments and processing instructions are left untouched.
+/// - A bare `&` that starts no reference (`?page=1&copy=2`, `Tom & Jerry`) becomes `&amp;`, and the
+///   HTML5 named character references (`&nbsp;`, `&rarr;`, ... see ``HTMLEntities``) become numeric
+///   references. Any other complete reference `&name;` is left as written, so the parser refuses it as
+///   an undefined entity, and so is every `&#...`: a bad character reference is an error too.
+///   CDATA sections, comments and processing instructions are left untouched.
 enum FeedBytePreparation {
     static func prepare(_ input: [UInt8], source: String) throws -> [UInt8] {
         var bytes = try unicodeBytes(input)
@@ -45,7 +50,8 @@ enum FeedBytePreparation {
         return Array(String(decoding: units, as: UTF16.self).utf8)
     }
 
-    /// Finds `<?xml ... ?>` after optional blanks, transcodes the rest, and blanks the declaration.
+    /// Finds `<?xml ... ?>` after optional blanks, transcodes the rest, and moves the declaration in
+    /// front of the blanks (the parser allows nothing before it).
     private static func replacingDeclaration(_ bytes: [UInt8], source: String) throws -> [UInt8] {
         var start = 0
         while start < bytes.count, isBlank(bytes[start]) { start += 1 }
@@ -55,8 +61,8 @@ enum FeedBytePreparation {
               let end = find(Array("?>".utf8), in: bytes, from: start) else { return bytes }
         let declarationEnd = end + 2
         let declaration = String(decoding: bytes[start..<declarationEnd], as: UTF8.self)
-        var output = Array(bytes[0..<start])
-        output += bytes[start..<declarationEnd].map { $0 == UInt8(ascii: "\n") ? $0 : UInt8(ascii: " ") }
+        var output = Array(bytes[start..<declarationEnd])
+        output += bytes[0..<start]
         let rest = Array(bytes[declarationEnd...])
         guard let encoding = attribute("encoding", in: declaration) else { return output + rest }
         output += try transcode(rest, from: encoding, source: source)
@@ -145,15 +151,6 @@ enum FeedBytePreparation {
 
     // MARK: References
 
-    private static let predefined: Set<String> = ["amp", "lt", "gt", "quot", "apos"]
-    private static let htmlEntities: [String: Int] = [
-        "nbsp": 160, "copy": 169, "reg": 174, "trade": 8482, "hellip": 8230, "mdash": 8212, "ndash": 8211,
-        "lsquo": 8216, "rsquo": 8217, "ldquo": 8220, "rdquo": 8221, "laquo": 171, "raquo": 187,
-        "middot": 183, "bull": 8226, "deg": 176, "times": 215, "euro": 8364, "yen": 165, "pound": 163,
-        "eacute": 233, "egrave": 232, "agrave": 224, "aacute": 225, "ccedil": 231, "uuml": 252,
-        "ouml": 246, "auml": 228, "szlig": 223, "iacute": 237, "oacute": 243, "ntilde": 241,
-    ]
-
     private static func repairingReferences(_ bytes: [UInt8]) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
@@ -193,34 +190,24 @@ enum FeedBytePreparation {
         let escapedAmpersand = Array("&amp;".utf8)
         var cursor = index + 1
         if cursor < bytes.count, bytes[cursor] == UInt8(ascii: "#") {
-            cursor += 1
-            let hex = cursor < bytes.count && (bytes[cursor] == UInt8(ascii: "x") || bytes[cursor] == UInt8(ascii: "X"))
-            if hex { cursor += 1 }
-            let digitsStart = cursor
-            while cursor < bytes.count, isDigit(bytes[cursor], hex: hex) { cursor += 1 }
-            if cursor > digitsStart, cursor < bytes.count, bytes[cursor] == UInt8(ascii: ";") {
-                return (Array(bytes[index...cursor]), cursor - index + 1)
-            }
-            return (escapedAmpersand, 1)
+            // A character reference, good or bad, is the parser's to judge.
+            return ([UInt8(ascii: "&")], 1)
         }
         let nameStart = cursor
         while cursor < bytes.count, cursor - nameStart < 32, isNameByte(bytes[cursor], first: cursor == nameStart) { cursor += 1 }
         guard cursor > nameStart, cursor < bytes.count, bytes[cursor] == UInt8(ascii: ";") else { return (escapedAmpersand, 1) }
         let name = String(decoding: bytes[nameStart..<cursor], as: UTF8.self)
-        if predefined.contains(name) { return (Array(bytes[index...cursor]), cursor - index + 1) }
-        if let scalar = htmlEntities[name] { return (Array("&#\(scalar);".utf8), cursor - index + 1) }
-        return (escapedAmpersand, 1)
+        if let scalars = HTMLEntities.table[name] {
+            return (Array(scalars.map { "&#\($0);" }.joined().utf8), cursor - index + 1)
+        }
+        // `&amp;` and the other predefined entities, or an undefined entity the parser refuses.
+        return (Array(bytes[index...cursor]), cursor - index + 1)
     }
 
     // MARK: Bytes
 
     private static func isBlank(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
-    }
-
-    private static func isDigit(_ byte: UInt8, hex: Bool) -> Bool {
-        if (0x30...0x39).contains(byte) { return true }
-        return hex && ((0x41...0x46).contains(byte) || (0x61...0x66).contains(byte))
     }
 
     private static func isNameByte(_ byte: UInt8, first: Bool) -> Bool {

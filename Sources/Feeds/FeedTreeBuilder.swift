@@ -1,14 +1,11 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 
-/// The `XMLParser` delegate that collects a ``Feed`` from Atom, RSS 2.0 and RDF elements.
+/// Collects a ``Feed`` from the ``XMLEvent``s of Atom, RSS 2.0 and RDF elements.
 ///
 /// Namespace-unaware on purpose: elements are matched by local name (`dc:creator` → `creator`)
 /// and by their parent, so a channel `<image><title>` never becomes the feed title. Confined to
 /// the one decode call that creates it.
-final class FeedTreeBuilder: NSObject, XMLParserDelegate {
+final class FeedTreeBuilder {
     private struct Frame {
         var name: String
         var attributes: [String: String]
@@ -33,9 +30,6 @@ final class FeedTreeBuilder: NSObject, XMLParserDelegate {
     private(set) var rootName: String?
     /// Whether the root element was closed (a truncated document never closes it).
     var isComplete: Bool { rootName != nil && stack.isEmpty }
-    private(set) var sawEntityDeclaration = false
-    /// Where the parser first reported an error (its position later moves on to the chunk's end).
-    private(set) var errorPosition: (line: Int, column: Int)?
     private var stack: [Frame] = []
     private var title = ""
     private var alternateLink: String?
@@ -50,10 +44,17 @@ final class FeedTreeBuilder: NSObject, XMLParserDelegate {
         return Feed(kind: kind, title: title, link: alternateLink ?? textLink, updated: updated ?? publishedFallback, entries: entries)
     }
 
-    func parser(
-        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-        qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
-    ) {
+    /// Takes one event; `false` once the root shows the document is not a feed (read no further).
+    func take(_ event: XMLEvent) -> Bool {
+        switch event {
+        case .start(let name, let attributes): return start(name, attributes: attributes)
+        case .text(let text): self.text(text)
+        case .end: end()
+        }
+        return true
+    }
+
+    private func start(_ elementName: String, attributes attributeDict: [String: String]) -> Bool {
         let name = Self.localName(elementName)
         if stack.isEmpty {
             rootName = elementName
@@ -61,28 +62,22 @@ final class FeedTreeBuilder: NSObject, XMLParserDelegate {
             case "feed": kind = .atom
             case "rss": kind = .rss
             case "rdf": kind = .rdf
-            default:
-                parser.abortParsing()
-                return
+            default: return false
             }
         }
         if name == "entry" || name == "item" { draft = EntryDraft() }
         let parentCollects = stack.last?.collectsChildText ?? false
         let isXHTML = attributeDict["type"]?.lowercased() == "xhtml"
         stack.append(Frame(name: name, attributes: attributeDict, collectsChildText: parentCollects || isXHTML))
+        return true
     }
 
-    func parser(_ parser: XMLParser, foundCharacters string: String) {
+    private func text(_ string: String) {
         guard !stack.isEmpty else { return }
         stack[stack.count - 1].text += string
     }
 
-    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
-        guard !stack.isEmpty else { return }
-        stack[stack.count - 1].text += String(decoding: CDATABlock, as: UTF8.self)
-    }
-
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
+    private func end() {
         guard let frame = stack.popLast() else { return }
         let parent = stack.last?.name ?? ""
         let grandparent = stack.count >= 2 ? stack[stack.count - 2].name : ""
@@ -108,20 +103,6 @@ final class FeedTreeBuilder: NSObject, XMLParserDelegate {
         case "pubDate": publishedFallback = FeedDateParser.parse(text)
         default: break
         }
-    }
-
-    func parser(_ parser: XMLParser, foundInternalEntityDeclarationWithName name: String, value: String?) {
-        sawEntityDeclaration = true
-        parser.abortParsing()
-    }
-
-    func parser(_ parser: XMLParser, foundExternalEntityDeclarationWithName name: String, publicID: String?, systemID: String?) {
-        sawEntityDeclaration = true
-        parser.abortParsing()
-    }
-
-    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
-        if errorPosition == nil { errorPosition = (parser.lineNumber, parser.columnNumber) }
     }
 
     // MARK: Fields
