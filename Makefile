@@ -2,13 +2,19 @@
 # Each installs the Debian packages it needs when they are missing.
 
 SWIFT ?= swift
-# Build: libyaml, zlib, libcurl, SQLite, libcrypto (HMAC). Tests: systemd-analyze (unit checks), a real
-# notification daemon (dunst on Xvfb with dbus-daemon, observed with dunstctl / dbus-monitor), notify-send.
+# Build: libyaml, zlib, libcurl, SQLite, libcrypto (HMAC). Tests: systemd-analyze (unit checks), /bin/kill
+# (procps: the units' ExecReload, which `systemd-analyze verify` requires to exist), python3 (test servers),
+# a real notification daemon (dunst on Xvfb with dbus-daemon, observed with dunstctl / dbus-monitor), notify-send.
+# The Swift toolchain (swift.org, e.g. in /opt/swift) runs on these libraries and links with the C
+# runtime (crt files, libgcc, libstdc++) and binutils.
+# scripts/check-fresh-machine.sh checks on a minimal Debian 12 that these lists are complete.
+TOOLCHAIN_PACKAGES := binutils libc6-dev libgcc-12-dev libstdc++-12-dev libxml2 libncurses6 libicu72 libsqlite3-0
 APT_PACKAGES := libyaml-dev zlib1g-dev libcurl4-openssl-dev libsqlite3-dev libssl-dev pkg-config tzdata python3 \
-	systemd libnotify-bin dunst xvfb dbus dbus-x11
+	systemd procps libnotify-bin dunst xvfb dbus dbus-x11 \
+	$(TOOLCHAIN_PACKAGES)
 BIN := .build/debug/leavenow
 
-.PHONY: deps build demo test bench bench-sources bench-delivery release clean
+.PHONY: deps build demo test check-fresh-machine bench bench-sources bench-delivery release clean
 
 deps:
 	@missing=""; for p in $(APT_PACKAGES); do \
@@ -31,6 +37,11 @@ test: deps
 	$(SWIFT) test --skip-build --disable-swift-testing
 	$(BIN) check --rules rules
 	$(BIN) test --rules rules
+
+# On a throw-away minimal Debian 12 root (debootstrap, needs root): does `make deps` install everything
+# the tests and scripts use? Add SWIFT_ROOT=/opt/swift to also build and run tests there (slow).
+check-fresh-machine:
+	scripts/check-fresh-machine.sh $(if $(SWIFT_ROOT),--swift $(SWIFT_ROOT))
 
 release: deps
 	$(SWIFT) build -c release
