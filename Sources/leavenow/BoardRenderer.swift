@@ -58,12 +58,15 @@ struct BoardRenderer {
         // timetable's time except for a wall time skipped by a spring-forward change (shown where it
         // departs, with a note) and GTFS times on a DST day (which count from noon minus 12 h).
         var byHour: [Int: [(departure: BoardDeparture, minute: Int)]] = [:]
-        var shifted: [(timetable: Int32, shown: Int)] = []
+        var shifted: [(timetable: Int, shown: Int)] = []
         for departure in departures {
             let wall = BoardRenderer.wallSeconds(of: departure.departure, serviceDate: date, clock: board.clock)
-            byHour[Int((Double(wall) / 3600).rounded(.down)), default: []].append((departure, (wall % 3600 + 3600) % 3600 / 60))
-            if board.sources[departure.sourceIndex].timetable.timeBase == .wallClock, wall != Int(departure.info.time) {
-                shifted.append((departure.info.time, wall))
+            let hour = wall >= 0 ? wall / 3600 : (wall - 3599) / 3600
+            byHour[hour, default: []].append((departure, (wall - hour * 3600) / 60))
+            let time = Int(departure.info.time)
+            if board.sources[departure.sourceIndex].timetable.timeBase == .wallClock, wall != time,
+               !shifted.contains(where: { $0 == (time, wall) }) {
+                shifted.append((time, wall))
             }
         }
         for hour in byHour.keys.sorted() {
@@ -79,7 +82,7 @@ struct BoardRenderer {
             lines.append((shownHour < 10 ? "0" : "") + "\(shownHour) | " + cells.joined(separator: " "))
         }
         for (timetable, shown) in shifted {
-            let from = Departure.clockText(seconds: Int(timetable)), to = Departure.clockText(seconds: shown)
+            let from = Departure.clockText(seconds: timetable), to = Departure.clockText(seconds: shown)
             lines.append(language == .japanese
                 ? "\(from) は夏時間の切り替えで存在しない時刻のため \(to) 発"
                 : "\(from) does not exist on the wall clock that day (clocks go forward): departs at \(to)")
