@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Checks that `make test`'s package step (`make deps`) is enough on a fresh Debian 12: it builds a
-# minimal bookworm root (debootstrap --variant=minbase), runs `make deps` there in a chroot with this
-# checkout bind-mounted read-only, then checks that every command, library and file the tests and
-# scripts use exists. With --swift DIR it also builds the package and runs a few test suites in the
-# chroot with the toolchain at DIR bind-mounted (slow).
+# minimal bookworm root (debootstrap --variant=minbase), runs `make deps` there in a chroot on a copy
+# of this checkout (at /src, without .build), then checks that every command, library and file the
+# tests and scripts use exists. With --swift DIR it also builds the package and runs the Timetable,
+# Daemon and CLI test suites in the chroot with the toolchain at DIR bind-mounted read-only (slow).
 #
 # usage: sudo scripts/check-fresh-machine.sh [--root DIR] [--mirror URL] [--swift DIR] [--rebuild-base] [--keep]
 #   --root DIR       work directory (default /var/tmp/leavenow-fresh); DIR/base is the pristine
@@ -97,7 +97,9 @@ bind() {  # bind SOURCE TARGET [ro]
 }
 mount -t proc proc "$run/proc"; mounts+=("$run/proc")
 bind /dev "$run/dev"
-bind "$checkout" "$run/src" ro
+# A copy, so that nothing in the chroot writes to the checkout (tests write below the package root).
+mkdir -p "$run/src"
+tar -C "$checkout" --exclude=./.build -cf - . | tar -C "$run/src" -xf -
 if [ -n "$swift" ]; then bind "$swift" "$run/opt/swift" ro; fi
 
 in_root() { chroot "$run" /usr/bin/env -i PATH=/opt/swift/usr/bin:/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin \
@@ -136,10 +138,16 @@ need "systemd-analyze verify deploy/*.service" sh -c '
 if [ -n "$swift" ]; then
     echo "== swift build --build-tests in the chroot (toolchain $swift)"
     need "swift --version" swift --version
-    if in_root sh -c 'cd /src && swift build --build-tests --scratch-path /var/tmp/leavenow-build' >"$root/swift-build.log" 2>&1; then
+    if in_root sh -c 'cd /src && swift build --build-tests' >"$root/swift-build.log" 2>&1; then
         echo "ok       swift build --build-tests"
-        need "swift test (TimetableTests, DaemonTests, CLITests)" sh -c 'cd /src && swift test --skip-build --disable-swift-testing \
-            --scratch-path /var/tmp/leavenow-build --filter "TimetableTests|DaemonTests|CLITests"'
+        if in_root sh -c 'cd /src && swift test --skip-build --disable-swift-testing --filter "TimetableTests|DaemonTests|CLITests"' \
+            >"$root/swift-test.log" 2>&1; then
+            echo "ok       swift test --filter 'TimetableTests|DaemonTests|CLITests'"
+        else
+            echo "MISSING  swift test --filter 'TimetableTests|DaemonTests|CLITests' (see $root/swift-test.log)"
+            grep -E "error:|failed \(" "$root/swift-test.log" | head -n 20 || true
+            missing=$((missing + 1))
+        fi
     else
         echo "MISSING  swift build --build-tests (see $root/swift-build.log)"
         missing=$((missing + 1))
