@@ -6,13 +6,20 @@ SWIFT ?= swift
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS ?=
 # Build: libyaml, zlib, libcurl, SQLite, libcrypto (HMAC), libxml2 (feeds). Tests: xmllint (the feed
-# oracle), systemd-analyze (unit checks), a real notification daemon (dunst on Xvfb with dbus-daemon,
-# observed with dunstctl / dbus-monitor), notify-send. Fuzzing: lld (libFuzzer targets are linked with it).
+# oracle), systemd-analyze (unit checks), /bin/kill (procps: the units' ExecReload, which
+# `systemd-analyze verify` requires to exist), python3 (test servers), a real notification daemon (dunst
+# on Xvfb with dbus-daemon, observed with dunstctl / dbus-monitor), notify-send. Fuzzing: lld (libFuzzer
+# targets are linked with it).
+# The Swift toolchain (swift.org, e.g. in /opt/swift) runs on these libraries and links with the C
+# runtime (crt files, libgcc, libstdc++) and binutils.
+# scripts/check-fresh-machine.sh checks on a minimal Debian 12 that these lists are complete.
+TOOLCHAIN_PACKAGES := binutils libc6-dev libgcc-12-dev libstdc++-12-dev libxml2 libncurses6 libicu72 libsqlite3-0
 APT_PACKAGES := libyaml-dev zlib1g-dev libcurl4-openssl-dev libsqlite3-dev libssl-dev libxml2-dev libxml2-utils pkg-config tzdata python3 \
-	systemd libnotify-bin dunst xvfb dbus dbus-x11 lld
+	systemd procps libnotify-bin dunst xvfb dbus dbus-x11 lld \
+	$(TOOLCHAIN_PACKAGES)
 BIN := .build/debug/leavenow
 
-.PHONY: deps build demo test bench bench-sources bench-delivery release fuzz clean
+.PHONY: deps build demo test check-fresh-machine bench bench-sources bench-delivery release fuzz clean
 
 deps:
 	@missing=""; for p in $(APT_PACKAGES); do \
@@ -35,6 +42,11 @@ test: deps
 	$(SWIFT) test --skip-build --disable-swift-testing
 	$(BIN) check --rules rules
 	$(BIN) test --rules rules
+
+# On a throw-away minimal Debian 12 root (debootstrap, needs root): does `make deps` install everything
+# the tests and scripts use? Add SWIFT_ROOT=/opt/swift to also build and run tests there (slow).
+check-fresh-machine:
+	scripts/check-fresh-machine.sh $(if $(SWIFT_ROOT),--swift $(SWIFT_ROOT))
 
 release: deps
 	$(SWIFT) build -c release

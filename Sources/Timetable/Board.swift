@@ -112,7 +112,9 @@ public struct BoardSchedule: Sendable {
     @inlinable public var departures: [BoardDeparture] { storage.departures }
     /// Per departure: days since 1970-01-01 of its service date.
     @inlinable public var serviceDayNumbers: [Int32] { storage.serviceDayNumbers }
-    /// Per departure: seconds since the service-day start (the timetable's time, 24:05 = 86_700).
+    /// Per departure: the timetable's time (24:05 = 86_700): the wall clock of the service date for
+    /// a wall-clock timetable, seconds since noon minus 12 h for GTFS (see `ServiceTimeBase`). On a
+    /// DST day it can differ from the wall time of `instants` (a time in a spring-forward gap).
     @inlinable public var serviceSeconds: [Int32] { storage.serviceSeconds }
     /// Per departure: the ids of its line, stop and destination labels (see `labelID(_:)`).
     @inlinable public var lineIDs: [Int32] { storage.lineIDs }
@@ -225,16 +227,17 @@ public struct Board: Sendable {
 
     private func unsortedDepartures(on date: LocalDate) -> [BoardDeparture] {
         let dayType = calendar.dayType(of: date)
-        let start = clock.serviceDayStart(date)
         var result: [BoardDeparture] = []
         for (index, source) in sources.enumerated() {
             guard let day = source.timetable.departures(on: date, dayType: dayType) else { continue }
+            // Wall-clock timetables (CSV, ODPT) and GTFS count their times from different origins.
+            let serviceClock = ServiceDayClock(clock: clock, date: date, base: source.timetable.timeBase)
             result.reserveCapacity(result.count + day.departures.count)
             for var departure in day.departures {
                 if let line = source.line { departure.line = line }
                 if let stop = source.stop { departure.stop = stop }
                 if let destination = source.destination { departure.destination = destination }
-                let instant = start + Int64(departure.time)
+                let instant = serviceClock.instant(seconds: Int(departure.time))
                 result.append(BoardDeparture(departure: instant, leaveAt: instant - Int64(source.walkSeconds),
                                              serviceDate: date, dayTypeLabel: day.dayTypeLabel,
                                              sourceIndex: index, info: departure))

@@ -1,6 +1,8 @@
 /// One scheduled departure within a service day, as a source publishes it.
 public struct Departure: Sendable, Hashable {
-    /// Seconds since the start of the service day ("noon minus 12 h"); 25:10 is 90_600.
+    /// The timetable's time in seconds, 25:10 is 90_600: the wall clock of the service date for a
+    /// wall-clock timetable (bus CSV, ODPT), seconds since "noon minus 12 h" for GTFS (see
+    /// `ServiceTimeBase`; the board turns it into an instant).
     public var time: Int32
     /// Line or route label (鷹56, 銀座線).
     public var line: String
@@ -29,7 +31,7 @@ public struct Departure: Sendable, Hashable {
     /// `HH:MM` with hours past 24 kept (25:10), as timetables print it.
     public var clockText: String { Departure.clockText(seconds: Int(time)) }
 
-    /// `HH:MM` for seconds since the service-day start.
+    /// `HH:MM` for a timetable time (hours past 24 kept).
     public static func clockText(seconds: Int) -> String {
         let h = seconds / 3600, m = (seconds % 3600) / 60
         return (h < 10 ? "0\(h)" : "\(h)") + ":" + (m < 10 ? "0\(m)" : "\(m)")

@@ -11,6 +11,22 @@ public struct ServiceDayDepartures: Sendable {
     }
 }
 
+/// What a timetable's times (`Departure.time`) are measured from, which decides the instant a
+/// departure leaves on a day when the clocks change.
+public enum ServiceTimeBase: Sendable, Hashable {
+    /// Wall-clock times of the service date, as printed on a stop's paper timetable (bus CSV,
+    /// ODPT): 10:30 is when the wall clock shows 10:30 on the service date, and 24:xx / 25:xx is
+    /// that wall time on the next calendar day. A wall time skipped by a spring-forward change
+    /// departs when the clock would show it had the offset before the gap still applied (02:30 on
+    /// 2025-03-09 in New York departs at 03:30 EDT); a wall time that occurs twice (fall back)
+    /// departs at its earlier occurrence (01:30 EDT, not 01:30 EST, on 2025-11-02). See
+    /// `ZoneClock.instant(date:seconds:)`.
+    case wallClock
+    /// Elapsed seconds from "noon minus 12 h" of the service date (GTFS): on a day with a DST
+    /// change, 03:00 is three hours after that start, whatever the wall clock shows then.
+    case noonMinusTwelveHours
+}
+
 /// A source of departures for a single stop or station: given a service date and its day type,
 /// the departures that run. Implemented by day-type timetables (bus CSV, ODPT) and by GTFS.
 public protocol ServiceTimetable: Sendable {
@@ -19,10 +35,16 @@ public protocol ServiceTimetable: Sendable {
     /// The first and last service dates on which anything can run (a GTFS feed's calendar); nil
     /// when the timetable has no end (a day-type timetable repeats for ever).
     var serviceDates: ClosedRange<LocalDate>? { get }
+    /// What the departures' times are measured from (default: the wall clock of the service date;
+    /// GTFS: noon minus 12 h).
+    var timeBase: ServiceTimeBase { get }
 }
 
 extension ServiceTimetable {
+    /// No end: a day-type timetable repeats for ever.
     public var serviceDates: ClosedRange<LocalDate>? { nil }
+    /// Wall-clock times of the service date (bus CSV, ODPT).
+    public var timeBase: ServiceTimeBase { .wallClock }
 }
 
 /// A timetable published as one list per day-type key (weekday / saturday / sunday_holiday …).

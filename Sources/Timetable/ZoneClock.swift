@@ -44,10 +44,13 @@ public struct ZoneClock: Sendable {
         return (LocalDate(dayNumber: days), Int(local - Int64(days) * 86_400))
     }
 
-    /// The instant at which the wall clock shows `seconds` after midnight of `date`.
+    /// The instant at which the wall clock shows `seconds` after midnight of `date` (`seconds` in
+    /// `0..<86_400`; use `instant(serviceDate:seconds:base:)` for 24:xx times).
     ///
-    /// A wall time skipped by a DST jump is taken with the offset before the jump (it lands
-    /// after the jump); a repeated wall time takes its first occurrence.
+    /// A wall time skipped by a DST jump (spring forward) is taken with the offset before the jump,
+    /// so it lands after the jump by the gap's length: 02:30 on 2025-03-09 in America/New_York is
+    /// 03:30 EDT (POSIX `mktime`, java.time's "shift forward by the gap"). A wall time that occurs
+    /// twice (fall back) takes its first occurrence: 01:30 on 2025-11-02 is 01:30 EDT.
     public func instant(date: LocalDate, seconds: Int) -> Int64 {
         let wall = Int64(date.dayNumber) * 86_400 + Int64(seconds)
         // Offsets a day either side bracket any single transition near this wall time.
@@ -57,9 +60,79 @@ public struct ZoneClock: Sendable {
         return roundTrips.min() ?? before
     }
 
-    /// The start of a service day: "noon minus 12 hours" of the service date (GTFS's definition),
-    /// which equals local midnight except on days with a DST change.
+    /// The instant of a timetable time of a service date, measured the way `base` says.
+    ///
+    /// - `.wallClock`: the wall time `seconds` after midnight of `serviceDate`, where 24:xx and
+    ///   later are that wall time on the following calendar day(s); gaps and repeats resolve as in
+    ///   `instant(date:seconds:)`.
+    /// - `.noonMinusTwelveHours`: `serviceDayStart(serviceDate) + seconds` (GTFS).
+    public func instant(serviceDate: LocalDate, seconds: Int, base: ServiceTimeBase) -> Int64 {
+        ServiceDayClock(clock: self, date: serviceDate, base: base).instant(seconds: seconds)
+    }
+
+    /// The start of a GTFS service day: "noon minus 12 hours" of the service date, which equals
+    /// local midnight except on days with a DST change (23:00 or 01:00 local then).
+    ///
+    /// Only GTFS times (`ServiceTimeBase.noonMinusTwelveHours`) count from it; a wall-clock
+    /// timetable's 02:30 is not `serviceDayStart + 9000` on a DST day.
     public func serviceDayStart(_ date: LocalDate) -> Int64 {
         instant(date: date, seconds: 12 * 3600) - 12 * 3600
+    }
+}
+
+/// Turns the timetable times of one service date into instants, with the time base of the
+/// timetable (see `ZoneClock.instant(serviceDate:seconds:base:)`).
+///
+/// Made once per service date and source: on a day with no offset change near it, every wall time
+/// is plain arithmetic from local midnight; only on a DST day is each one looked up.
+public struct ServiceDayClock: Sendable {
+    /// The zone.
+    public let clock: ZoneClock
+    /// The service date.
+    public let date: LocalDate
+    /// What the times count from.
+    public let base: ServiceTimeBase
+    /// For GTFS: the service-day start. For wall clock with one offset over the date and the next
+    /// two days: the instant of local midnight. Nil when each time needs a lookup.
+    private let origin: Int64?
+    /// How far past `date`'s midnight (in wall seconds) `origin` is valid for a wall-clock base.
+    private static let uniformSpan = 3 * 86_400
+
+    /// Prepares the conversion for one service date.
+    public init(clock: ZoneClock, date: LocalDate, base: ServiceTimeBase) {
+        self.clock = clock
+        self.date = date
+        self.base = base
+        switch base {
+        case .noonMinusTwelveHours:
+            origin = clock.serviceDayStart(date)
+        case .wallClock:
+            let wallMidnight = Int64(date.dayNumber) * 86_400
+            // Any instant whose wall time lies in [midnight, midnight + span) is in this range
+            // (offsets are within ±18 h).
+            let low = wallMidnight - 86_400, high = wallMidnight + Int64(Self.uniformSpan) + 86_400
+            if let fixed = clock.constantOffset, low >= fixed.since {
+                origin = wallMidnight - Int64(fixed.seconds)
+            } else if let next = clock.timeZone.nextDaylightSavingTimeTransition(after: Date(timeIntervalSince1970: TimeInterval(low))),
+                      Int64(next.timeIntervalSince1970) <= high {
+                origin = nil
+            } else if clock.offset(at: low) == clock.offset(at: high) {
+                origin = wallMidnight - Int64(clock.offset(at: low))
+            } else {
+                origin = nil
+            }
+        }
+    }
+
+    /// The instant of a timetable time (seconds, 25:10 = 90_600) of this service date.
+    public func instant(seconds: Int) -> Int64 {
+        switch base {
+        case .noonMinusTwelveHours:
+            return origin! + Int64(seconds)
+        case .wallClock:
+            if let origin, seconds >= 0, seconds < Self.uniformSpan { return origin + Int64(seconds) }
+            let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+            return clock.instant(date: date.adding(days: days), seconds: seconds - days * 86_400)
+        }
     }
 }

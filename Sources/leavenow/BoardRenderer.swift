@@ -58,23 +58,49 @@ struct BoardRenderer {
             }
             lines.append(legend.joined(separator: "   "))
         }
-        let start = board.clock.serviceDayStart(date)
-        var byHour: [Int: [BoardDeparture]] = [:]
+        // Rows and minutes are the wall clock at each departure's instant, counted from midnight of
+        // the service date (25:10 for 01:10 the next day): what `next` answers. It is the
+        // timetable's time except for a wall time skipped by a spring-forward change (shown where it
+        // departs, with a note) and GTFS times on a DST day (which count from noon minus 12 h).
+        var byHour: [Int: [(departure: BoardDeparture, minute: Int)]] = [:]
+        var shifted: [(timetable: Int, shown: Int)] = []
         for departure in departures {
-            byHour[Int(departure.departure - start) / 3600, default: []].append(departure)
+            let wall = BoardRenderer.wallSeconds(of: departure.departure, serviceDate: date, clock: board.clock)
+            let hour = wall >= 0 ? wall / 3600 : (wall - 3599) / 3600
+            byHour[hour, default: []].append((departure, (wall - hour * 3600) / 60))
+            let time = Int(departure.info.time)
+            if board.sources[departure.sourceIndex].timetable.timeBase == .wallClock, wall != time,
+               !shifted.contains(where: { $0 == (time, wall) }) {
+                shifted.append((time, wall))
+            }
         }
         for hour in byHour.keys.sorted() {
-            let cells = byHour[hour]!.map { departure -> String in
-                let minute = Int(departure.departure - start) % 3600 / 60
-                var cell = (minute < 10 ? "0" : "") + String(minute)
+            let cells = byHour[hour]!.map { entry -> String in
+                let departure = entry.departure
+                var cell = (entry.minute < 10 ? "0" : "") + String(entry.minute)
                 if marker != .none { cell += terminal.paint("(\(marker.label(departure)))", colour(marker.label(departure))) }
                 if departure.isLast { cell = terminal.paint(cell, "1;4") + "*" }
                 return cell
             }
-            lines.append((hour < 10 ? "0" : "") + "\(hour) | " + cells.joined(separator: " "))
+            // A GTFS time before local midnight of a spring-forward day shows on the day before's clock.
+            let shownHour = hour < 0 ? hour + 24 : hour
+            lines.append((shownHour < 10 ? "0" : "") + "\(shownHour) | " + cells.joined(separator: " "))
+        }
+        for (timetable, shown) in shifted {
+            let from = Departure.clockText(seconds: timetable), to = Departure.clockText(seconds: shown)
+            lines.append(language == .japanese
+                ? "\(from) は夏時間の切り替えで存在しない時刻のため \(to) 発"
+                : "\(from) does not exist on the wall clock that day (clocks go forward): departs at \(to)")
         }
         lines.append(language == .japanese ? "* その行先への最終便" : "* last departure toward its destination")
         return lines.joined(separator: "\n")
+    }
+
+    /// The wall time at `instant` in seconds from midnight of `serviceDate` (25:10 = 90_600 for
+    /// 01:10 the next day; negative for a time before the service date began).
+    static func wallSeconds(of instant: Int64, serviceDate: LocalDate, clock: ZoneClock) -> Int {
+        let local = clock.localTime(at: instant)
+        return (local.date.dayNumber - serviceDate.dayNumber) * 86_400 + local.seconds
     }
 
     private func orderedUnique(_ labels: [String]) -> [String] {

@@ -41,6 +41,13 @@ struct TestCommand {
                 continue
             }
             for warning in workspace.warnings { context.warn(warning) }
+            // A misspelt rule or channel would make a test pass without testing anything.
+            let unknown = file.referenceProblems(in: workspace.configuration)
+            guard unknown.isEmpty else {
+                lines.append(ConfigError(diagnostics: unknown).rendered)
+                failed += 1
+                continue
+            }
             lines.append("\(path): \(file.tests.count) test\(file.tests.count == 1 ? "" : "s")")
             for result in RuleTestRunner().run(file, workspace: workspace) {
                 if result.passed {

@@ -20,12 +20,21 @@ import Timetable
 /// ```
 ///
 /// Every notification of the compared rules in the range must be expected, and every expected
-/// one must happen.
+/// one must happen. Every rule and channel the file names must be defined in the rules directory
+/// (`referenceProblems(in:)`): a misspelt id is an error, not a test that passes vacuously.
 public struct RuleTestFile: Sendable {
+    /// The file, as given.
     public var path: String
+    /// The rules directory the tests run against.
     public var rulesDirectory: String
+    /// The recorded responses, when the file names a directory.
     public var fixtures: String?
+    /// The tests, in file order.
     public var tests: [RuleTestCase]
+    /// Every id the file names (rules, channels), with its place, in file order.
+    public var references: [RuleTestReference] = []
+    /// The file's text, for diagnostics that quote a line.
+    var source: YAMLSource?
 
     /// Reads a test file; every problem is reported at once.
     public static func load(path: String) throws(ConfigError) -> RuleTestFile {
@@ -38,7 +47,7 @@ public struct RuleTestFile: Sendable {
         let collector = DiagnosticCollector(source: source)
         let base = ConfigFileContext.directory(of: path)
         let context = ConfigFileContext(diagnostics: collector, baseDirectory: base)
-        var file = RuleTestFile(path: path, rulesDirectory: context.resolve(path: ".."), fixtures: nil, tests: [])
+        var file = RuleTestFile(path: path, rulesDirectory: context.resolve(path: ".."), fixtures: nil, tests: [], source: source)
         let root: YAMLNode?
         do {
             root = try YAMLDocumentReader().read(source)
@@ -56,12 +65,59 @@ public struct RuleTestFile: Sendable {
             if let zone = ZoneClock(identifier: name) { clock = zone } else { collector.report("unknown timezone \(quoted(name))", at: node.mark) }
         }
         if let items = reader.require("tests").flatMap({ collector.decode($0, YAMLValue.list) }) {
-            file.tests = items.compactMap { RuleTestCase.parse($0, clock: clock, diagnostics: collector) }
+            file.tests = items.enumerated().compactMap { RuleTestCase.parse($1, index: $0, clock: clock, diagnostics: collector) }
         }
         reader.finish()
         guard collector.isEmpty else { throw ConfigError(diagnostics: collector.sortedDiagnostics) }
+        file.references = file.tests.flatMap(\.references)
         return file
     }
+
+    /// Every id the file names that `configuration` does not define, at its `file:line:col`, with
+    /// the closest defined id (`tests/x.yaml:7:13: unknown rule "sunday-mitak" (did you mean
+    /// "sunday-mitaka"?)`). Empty when every reference resolves.
+    public func referenceProblems(in configuration: Configuration) -> [Diagnostic] {
+        var defined: [RuleTestReference.Kind: [String]] = [
+            .rule: configuration.rules.map(\.id), .channel: configuration.channels.map(\.id),
+            .board: configuration.boards.map(\.id),
+            .source: configuration.weather.map(\.id) + configuration.feeds.map(\.id) + configuration.serviceStatus.map(\.id),
+        ]
+        for (kind, ids) in defined { defined[kind] = Array(Set(ids)) }
+        return references.compactMap { reference in
+            let ids = defined[reference.kind] ?? []
+            guard !ids.contains(reference.id) else { return nil }
+            let message = "unknown \(reference.kind.rawValue) \(quoted(reference.id)) ("
+                + NameSuggestion.hint(for: reference.id, among: ids, plural: reference.kind.plural) + ")"
+            return source?.diagnostic(at: reference.mark, message)
+                ?? Diagnostic(file: path, line: reference.mark.line, column: reference.mark.column, message: message)
+        }
+    }
+
+    /// Throws every `referenceProblems(in:)` at once.
+    public func checkReferences(in configuration: Configuration) throws(ConfigError) {
+        let problems = referenceProblems(in: configuration)
+        if !problems.isEmpty { throw ConfigError(diagnostics: problems) }
+    }
+}
+
+/// An id a rule test file names: a rule (`rules:`, `expect: - rule:`) or a channel (`channel:`).
+public struct RuleTestReference: Sendable, Hashable {
+    /// What the id names.
+    public enum Kind: String, Sendable, Hashable {
+        case rule, channel, board, source
+
+        /// The plural, for "no rules are defined".
+        var plural: String { rawValue + "s" }
+    }
+
+    /// What the id names.
+    public var kind: Kind
+    /// The id as written.
+    public var id: String
+    /// Where it is written (`tests[0].rules`, `tests[1].expect[0].channel`).
+    public var field: String
+    /// Its place in the file.
+    public var mark: YAMLMark
 }
 
 /// One test: a time range and the notifications expected in it.
@@ -72,8 +128,10 @@ public struct RuleTestCase: Sendable {
     public var rules: Set<String>?
     public var expected: [ExpectedNotification]
     public var location: YAMLMark
+    /// The ids this test names, with their places.
+    public var references: [RuleTestReference] = []
 
-    static func parse(_ node: YAMLNode, clock: ZoneClock, diagnostics: DiagnosticCollector) -> RuleTestCase? {
+    static func parse(_ node: YAMLNode, index: Int, clock: ZoneClock, diagnostics: DiagnosticCollector) -> RuleTestCase? {
         let before = diagnostics.diagnostics.count
         guard var reader = MappingReader(node, what: "test", diagnostics: diagnostics) else { return nil }
         let name = reader.requiredString("name")
@@ -89,18 +147,25 @@ public struct RuleTestCase: Sendable {
         if at == nil, from == nil || to == nil, diagnostics.diagnostics.count == before {
             diagnostics.report("a test needs at: T, or from: T1 and to: T2", at: node.mark)
         }
-        let rules = reader.optionalList("rules").map { Set($0.compactMap { diagnostics.decode($0, YAMLValue.string) }) }
+        var references: [RuleTestReference] = []
+        func reference(_ kind: RuleTestReference.Kind, _ node: YAMLNode?, _ field: String) -> String? {
+            guard let node, let id = diagnostics.decode(node, YAMLValue.string) else { return nil }
+            references.append(RuleTestReference(kind: kind, id: id, field: field, mark: node.mark))
+            return id
+        }
+        let rules = reader.optionalList("rules").map { Set($0.compactMap { reference(.rule, $0, "tests[\(index)].rules") }) }
         var expected: [ExpectedNotification] = []
         if let items = reader.optionalList("expect") {
-            for item in items {
+            for (position, item) in items.enumerated() {
                 guard var expectation = MappingReader(item, what: "expected notification", diagnostics: diagnostics) else { continue }
-                let rule = expectation.requiredString("rule")
+                let field = "tests[\(index)].expect[\(position)]"
+                let rule = reference(.rule, expectation.require("rule"), field + ".rule")
                 var when: Int64?
                 if let node = expectation.require("at"), let text = diagnostics.decode(node, YAMLValue.string) {
                     when = clock.parseTimestamp(text)
                     if when == nil { diagnostics.report("at must be a time like 2024-12-22T10:19, found \(quoted(text))", at: node.mark) }
                 }
-                let channel = expectation.optionalString("channel")
+                let channel = reference(.channel, expectation.optional("channel"), field + ".channel")
                 let contains = expectation.optionalString("text_contains")
                 expectation.finish()
                 if let rule, let when {
@@ -115,7 +180,8 @@ public struct RuleTestCase: Sendable {
             diagnostics.report("to is before from", at: node.mark)
             return nil
         }
-        return RuleTestCase(name: name, from: start, to: end, rules: rules, expected: expected, location: node.mark)
+        return RuleTestCase(name: name, from: start, to: end, rules: rules, expected: expected, location: node.mark,
+                            references: references)
     }
 }
 

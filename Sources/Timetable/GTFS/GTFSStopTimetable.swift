@@ -58,6 +58,9 @@ public struct GTFSStopTimetable: ServiceTimetable, Sendable {
     /// From the first to the last date on which a service with a departure here can run.
     public let serviceDates: ClosedRange<LocalDate>?
 
+    /// GTFS times are measured from "noon minus 12 h" of the service date, right across DST changes.
+    public var timeBase: ServiceTimeBase { .noonMinusTwelveHours }
+
     /// Number of departures over all services (before choosing a date).
     public var scheduledCount: Int { schedule.count }
 
