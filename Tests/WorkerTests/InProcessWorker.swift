@@ -16,16 +16,17 @@ final class InProcessWorker {
     private(set) var passes = 0
 
     init(scratch: WorkerScratch, start: Int64, environment: [String: String], fixtures: Bool = true,
-         dispatcher: DispatcherConfiguration = InProcessWorker.quickDispatcher) throws {
+         dispatcher: DispatcherConfiguration = InProcessWorker.quickDispatcher, retentionDays: Int = 30) throws {
         clock = ManualWorkerClock(start)
         logPath = scratch.path("worker.log")
         statePath = scratch.path("state/state.db")
         try scratch.folder("state")
         _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
-        let options = WorkerOptions(rulesDirectory: scratch.path("rules"), statePath: statePath,
+        var options = WorkerOptions(rulesDirectory: scratch.path("rules"), statePath: statePath,
                                     fixtures: fixtures ? scratch.path("fixtures") : nil, environment: environment,
                                     dispatcherConfiguration: dispatcher)
+        options.retentionDays = retentionDays
         worker = try Worker(options: options, clock: clock, logger: LogfmtLogger(fileHandle: handle))
     }
 

@@ -224,12 +224,19 @@ final class LeaveNowEvaluator: Sendable {
     }
 
     /// `rule/departure instant/line token/stop token/offset seconds`: ASCII, stable across restarts.
+    /// When another departure leaves at the same instant with the same line and stop (the two
+    /// directions of a station), `/destination token` follows the stop, so each has its own key.
     func key(_ index: Int, schedule: BoardSchedule, offset: Int) -> String {
         let line = schedule.labelTokens[Int(schedule.lineIDs[index])]
         let stop = schedule.labelTokens[Int(schedule.stopIDs[index])]
         let instant = schedule.instant(at: index)
-        // Two numbers and three slashes.
-        let capacity = keyPrefix.count + line.utf8.count + stop.utf8.count + 2 * ByteWriter.maximumDigits + 3
+        func twin(_ other: Int) -> Bool {
+            other >= 0 && other < schedule.instants.count && schedule.instant(at: other) == instant
+                && schedule.lineIDs[other] == schedule.lineIDs[index] && schedule.stopIDs[other] == schedule.stopIDs[index]
+        }
+        let destination = twin(index - 1) || twin(index + 1) ? schedule.labelTokens[Int(schedule.destinationIDs[index])] : nil
+        // Two numbers and three (or four) slashes.
+        let capacity = keyPrefix.count + line.utf8.count + stop.utf8.count + (destination?.utf8.count ?? 0) + 2 * ByteWriter.maximumDigits + 4
         return String(unsafeUninitializedCapacity: capacity) { buffer in
             var writer = ByteWriter(buffer: buffer)
             keyPrefix.withUnsafeBufferPointer { writer.write($0) }
@@ -238,6 +245,10 @@ final class LeaveNowEvaluator: Sendable {
             writer.write(line)
             writer.write(UInt8(ascii: "/"))
             writer.write(stop)
+            if let destination {
+                writer.write(UInt8(ascii: "/"))
+                writer.write(destination)
+            }
             writer.write(UInt8(ascii: "/"))
             writer.write(Int64(offset))
             return writer.count

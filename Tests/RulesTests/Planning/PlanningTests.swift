@@ -77,14 +77,15 @@ final class PlanningTests: XCTestCase {
         XCTAssertEqual(deliveries.filter { $0.notification.rule == "first" }.count, 6, "one a day")
     }
 
-    /// A holiday-only rule started the day after 成人の日 fires on 建国記念の日, four weeks later.
+    /// A holiday-only rule started the day after 成人の日 fires on 建国記念の日, four weeks later, then
+    /// on 天皇誕生日 (a Sunday) and its substitute holiday.
     func testAHolidayRuleFindsTheNextHolidayWeeksAhead() throws {
         let workspace = try workspace("  - {id: holiday, kind: leave_now, board: chofu, day_types: [holiday], between: \"11:00-11:10\", channels: [phone]}")
         let evaluation = try XCTUnwrap(workspace.explain(rule: "holiday", at: at("2025-01-14T09:00")))
         XCTAssertNotNil(evaluation.nextWakeUp)
         XCTAssertEqual(tokyo.localTime(at: evaluation.nextWakeUp!).date.description, "2025-02-11")
         let deliveries = workspace.simulation.run(from: at("2025-01-14T09:00"), to: at("2025-03-01T00:00")).deliveries
-        XCTAssertEqual(days(deliveries), ["2025-02-11"])
+        XCTAssertEqual(days(deliveries), ["2025-02-11", "2025-02-23", "2025-02-24"])
     }
 
     /// A late-night window that wraps midnight, first match more than 30 h after the start.
@@ -126,6 +127,31 @@ final class PlanningTests: XCTestCase {
                       "\(evaluation.explanation)")
         let silent = workspace.engine.silentLeaveNowRules(boards: workspace.boards, now: now)
         XCTAssertEqual(silent.map(\.rule.id), ["nowhere"])
+    }
+
+    /// Both directions of a station leaving at the same minute are two notifications with two keys
+    /// (the outbox refuses a key it has, so one direction used to be dropped by the worker).
+    func testTwoDirectionsAtTheSameInstantHaveTheirOwnKeys() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("leavenow-twins-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
+        try """
+        boards:
+          - id: ginza
+            sources:
+              - odpt: \(Self.root)/rules/data/StationTimetable_TokyoMetro_Ginza_EXAMPLE.json
+                station: odpt.Station:TokyoMetro.Ginza.Ginza
+                walk: 3m
+        channels:
+          - {id: phone, type: desktop}
+        rules:
+          - {id: all, kind: leave_now, board: ginza, channels: [phone]}
+        """.write(to: directory.appendingPathComponent("rules.yaml"), atomically: true, encoding: .utf8)
+        let workspace = try Workspace.load(directory: directory.path)
+        let deliveries = workspace.simulation.run(from: at("2025-01-20T06:31"), to: at("2025-01-20T06:31")).deliveries
+        XCTAssertEqual(deliveries.map(\.notification.text), ["Leave now: the 06:34 to 浅草 from 銀座 (銀座線)", "Leave now: the 06:34 to 渋谷 from 銀座 (銀座線)"])
+        XCTAssertEqual(Set(deliveries.map(\.notification.key)).count, 2)
+        XCTAssertTrue(deliveries.allSatisfy { $0.notification.key.hasPrefix("all/1737322440/x5ae143be4ba82bb6/x614818c59cfa4992/x") }, "\(deliveries.map(\.notification.key))")
     }
 
     /// A lead the engine cannot look ahead for is refused where it is written.

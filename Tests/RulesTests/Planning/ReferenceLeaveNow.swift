@@ -31,7 +31,15 @@ struct ReferenceLeaveNow {
             departures = all.sorted {
                 ($0.departure, $0.line, $0.stop) < ($1.departure, $1.line, $1.stop)
             }
+            var count: [String: Int] = [:]
+            for departure in departures { count[Self.place(departure), default: 0] += 1 }
+            shared = Set(count.filter { $0.value > 1 }.keys)
         }
+
+        /// Instant, line and stop of departures that share them with another.
+        let shared: Set<String>
+
+        static func place(_ departure: BoardDeparture) -> String { "\(departure.departure)|\(departure.line)|\(departure.stop)" }
     }
 
     /// One notification the model sends.
@@ -93,8 +101,11 @@ struct ReferenceLeaveNow {
         for (order, departure) in chosen().enumerated() where departure.departure > from {
             let leaveAt = departure.leaveAt - Int64(rule.bufferMinutes * 60)
             let fires = rule.headsUpMinutes.map { (offset: $0, at: leaveAt - Int64($0 * 60)) }
+            // Two departures at one instant from one line and stop (both directions) are told apart
+            // by their destination.
+            let destination = days.shared.contains(BoardDays.place(departure)) ? "/" + BoardSchedule.token(departure.destination) : ""
             func key(_ offset: Int) -> String {
-                "\(rule.id)/\(departure.departure)/\(BoardSchedule.token(departure.line))/\(BoardSchedule.token(departure.stop))/\(offset * 60)"
+                "\(rule.id)/\(departure.departure)/\(BoardSchedule.token(departure.line))/\(BoardSchedule.token(departure.stop))\(destination)/\(offset * 60)"
             }
             // Already due when the run starts: only the latest is sent, at the start.
             if let latest = fires.filter({ $0.at <= from }).max(by: { $0.at < $1.at }) {
