@@ -33,14 +33,14 @@ struct WeatherRuleEvaluator {
         let events: [WeatherEvent]
         switch spec.condition {
         case .rainStarts(let within, let threshold):
-            let result = run(RainStartDetector(thresholdMillimetresPerHour: threshold, lookahead: TimeInterval(within)))
+            let detector = RainStartDetector(thresholdMillimetresPerHour: threshold, lookahead: TimeInterval(within))
+            let result = run(detector)
             events = result.events
-            // Wake when the first rain beyond the window enters it.
-            let horizon = now + Int64(within)
-            let firstRain = forecast.minutely.first { Int64($0.time.timeIntervalSince1970) > horizon && $0.precipitationMillimetresPerHour >= threshold }?.time
-                ?? forecast.hourly.first { Int64($0.time.timeIntervalSince1970) > horizon && ($0.precipitationMillimetres ?? 0) >= threshold }?.time
-            // In an episode nothing fires until a dry spell, which only a new forecast can show.
-            if let firstRain, !result.state.inEpisode { outcome.wake(at: Int64(firstRain.timeIntervalSince1970) - Int64(within)) }
+            // Wake when rain enters the window (an event, or an episode going on) or a dry spell
+            // re-arms the detector: the same answers as evaluating every minute.
+            if let next = detector.nextChange(after: date, forecast: forecast, state: result.state) {
+                outcome.wake(at: Int64(next.timeIntervalSince1970.rounded(.up)))
+            }
             trace.note(result.state.inEpisode ? "in a rain episode (fires again only after a dry spell)" : "no rain of ≥ \(threshold) mm/h expected within \(within / 60) min")
         case .precipitationProbability(let atLeast, let within):
             let result = run(PrecipitationProbabilityDetector(threshold: atLeast, window: .ahead(from: 0, to: TimeInterval(within))))

@@ -35,6 +35,34 @@ public struct RainStartDetector: WeatherChangeDetector {
         self.rearmAfterDry = rearmAfterDry
     }
 
+    /// The first instant after `now` at which `evaluate` on the same forecast could answer
+    /// differently: a wet point (minute or hour, at the moment the detector would see it) entering
+    /// the look-ahead window, or the end of the dry spell that re-arms an episode. Evaluating at
+    /// these instants only is the same as evaluating every minute; nil when nothing will change
+    /// without a new forecast.
+    public func nextChange(after now: Date, forecast: Forecast, state: State) -> Date? {
+        var candidates: [Date] = []
+        for point in forecast.minutely where point.precipitationMillimetresPerHour >= thresholdMillimetresPerHour {
+            candidates.append(point.time.addingTimeInterval(-lookahead))
+        }
+        // An hour is seen from its start, or from where the minute series stops covering it.
+        var seriesEnd: Date?
+        if let last = forecast.minutely.last {
+            let count = forecast.minutely.count
+            let step = count >= 2 ? last.time.timeIntervalSince(forecast.minutely[count - 2].time) : 60
+            seriesEnd = last.time.addingTimeInterval(step)
+        }
+        for hour in forecast.hourly {
+            guard let amount = hour.precipitationMillimetres, amount >= thresholdMillimetresPerHour else { continue }
+            candidates.append(hour.time.addingTimeInterval(-lookahead))
+            if let seriesEnd, seriesEnd > hour.time, seriesEnd < hour.time.addingTimeInterval(3600) {
+                candidates.append(seriesEnd.addingTimeInterval(-lookahead))
+            }
+        }
+        if state.inEpisode, let last = state.lastWetAt { candidates.append(last.addingTimeInterval(rearmAfterDry)) }
+        return candidates.filter { $0 > now }.min()
+    }
+
     public func evaluate(_ forecast: Forecast, previous: State, now: Date) -> (events: [WeatherEvent], state: State) {
         let end = now.addingTimeInterval(lookahead)
         var wet: [(time: Date, rate: Double)] = []
@@ -49,8 +77,9 @@ public struct RainStartDetector: WeatherChangeDetector {
             let step = minutes.count >= 2 ? last.time.timeIntervalSince(minutes[minutes.count - 2].time) : 60
             coverageEnd = last.time.addingTimeInterval(step)
         }
-        if coverageEnd < end {
-            for hour in forecast.hours(overlapping: coverageEnd, end) {
+        // Inclusive at the window's end, like the minute series: rain at exactly now + N is within N.
+        if coverageEnd <= end {
+            for hour in forecast.hourly where hour.time <= end && hour.time.addingTimeInterval(3600) > coverageEnd {
                 guard let amount = hour.precipitationMillimetres, amount >= thresholdMillimetresPerHour else { continue }
                 let moment = max(hour.time, coverageEnd)
                 if moment <= end { wet.append((moment, amount)) }

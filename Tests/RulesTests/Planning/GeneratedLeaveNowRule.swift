@@ -34,12 +34,8 @@ struct GeneratedLeaveNowRule {
     var bufferMinutes = 0
     /// Distinct, at least one.
     var headsUpMinutes: [Int] = [0]
-    var quietHours: (start: Int, end: Int)?
-    var activeDays: [Weekday]?
-    var activeHours: (start: Int, end: Int)?
-    var cooldownMinutes = 0
-    var maxPerDay: Int?
-    var critical = false
+    /// Quiet hours, active days and hours, cooldown, `max_per_day`, urgency.
+    var gates = ReferenceGates()
 
     /// The labels a board's departures have, to draw filters from.
     struct Labels {
@@ -77,12 +73,7 @@ struct GeneratedLeaveNowRule {
         var headsUp = Set([0, 0, 0, 3, 5, 10, 15, 30, 60].filter { _ in chance(30) })
         if headsUp.isEmpty { headsUp = [[0, 10, 15].randomElement(using: &rng)!] }
         rule.headsUpMinutes = headsUp.sorted(by: >)
-        if chance(25) { rule.quietHours = window(step: 1800) }
-        if chance(10) { rule.activeDays = someOf(Weekday.allCases) }
-        if chance(10) { rule.activeHours = window(step: 3600) }
-        if chance(20) { rule.cooldownMinutes = [5, 15, 30, 90].randomElement(using: &rng)! }
-        if chance(20) { rule.maxPerDay = Int.random(in: 1...4, using: &rng) }
-        rule.critical = chance(10)
+        rule.gates = ReferenceGates.random(using: &rng)
         return rule
     }
 
@@ -109,15 +100,7 @@ struct GeneratedLeaveNowRule {
         if pickFirst { lines.append("    pick: first") }
         if bufferMinutes > 0 { lines.append("    buffer: \(bufferMinutes)m") }
         lines.append("    heads_up: [\(headsUpMinutes.map { "\($0)m" }.joined(separator: ", "))]")
-        if let quietHours { lines.append("    quiet_hours: \"\(Self.clock(quietHours.start))-\(Self.clock(quietHours.end))\"") }
-        if activeDays != nil || activeHours != nil {
-            lines.append("    active:")
-            if let activeDays { lines.append("      days: [\(activeDays.map { Self.dayNames[$0.rawValue] }.joined(separator: ", "))]") }
-            if let activeHours { lines.append("      hours: \"\(Self.clock(activeHours.start))-\(Self.clock(activeHours.end))\"") }
-        }
-        if cooldownMinutes > 0 { lines.append("    cooldown: \(cooldownMinutes)m") }
-        if let maxPerDay { lines.append("    max_per_day: \(maxPerDay)") }
-        if critical { lines.append("    urgency: critical") }
+        lines += gates.yaml
         lines.append("    language: en")
         return lines.joined(separator: "\n")
     }

@@ -43,15 +43,10 @@ struct ReferenceLeaveNow {
     }
 
     /// One notification the model sends.
-    struct Sent: Equatable, CustomStringConvertible {
-        var at: Int64
-        var key: String
-        var description: String { "\(at) \(key)" }
-    }
+    typealias Sent = ReferenceGates.Sent
 
     let rule: GeneratedLeaveNowRule
     let days: BoardDays
-    let tokyo = ZoneClock(identifier: "Asia/Tokyo")!
 
     func dayType(_ date: LocalDate) -> DayType {
         let calendar = days.board.calendar
@@ -64,13 +59,9 @@ struct ReferenceLeaveNow {
         }
     }
 
-    static func inside(_ window: (start: Int, end: Int), _ seconds: Int) -> Bool {
-        window.start < window.end ? (seconds >= window.start && seconds < window.end) : (seconds >= window.start || seconds < window.end)
-    }
-
     /// Whether the rule's filters (all but `pick`) take a departure.
     func takes(_ departure: BoardDeparture) -> Bool {
-        if let window = rule.window, !Self.inside(window, days.board.clock.localTime(at: departure.departure).seconds) { return false }
+        if let window = rule.window, !ReferenceGates.inside(window, days.board.clock.localTime(at: departure.departure).seconds) { return false }
         if rule.lastOnly, !departure.isLast { return false }
         if let lines = rule.lines, !lines.contains(departure.line) { return false }
         if let stops = rule.stops, !stops.contains(departure.stop) { return false }
@@ -90,14 +81,7 @@ struct ReferenceLeaveNow {
 
     /// What the rule sends in `[from, to]`, starting with no memory at `from`.
     func run(from: Int64, to: Int64) -> [Sent] {
-        struct Candidate {
-            var at: Int64
-            var held: Bool
-            var order: Int
-            var key: String
-            var expires: Int64
-        }
-        var candidates: [Candidate] = []
+        var candidates: [ReferenceGates.Candidate] = []
         for (order, departure) in chosen().enumerated() where departure.departure > from {
             let leaveAt = departure.leaveAt - Int64(rule.bufferMinutes * 60)
             let fires = rule.headsUpMinutes.map { (offset: $0, at: leaveAt - Int64($0 * 60)) }
@@ -109,56 +93,12 @@ struct ReferenceLeaveNow {
             }
             // Already due when the run starts: only the latest is sent, at the start.
             if let latest = fires.filter({ $0.at <= from }).max(by: { $0.at < $1.at }) {
-                candidates.append(Candidate(at: from, held: false, order: order, key: key(latest.offset), expires: departure.departure))
+                candidates.append(.init(at: from, order: order, key: key(latest.offset), expires: departure.departure))
             }
             for fire in fires where fire.at > from && fire.at <= to && fire.at < departure.departure {
-                candidates.append(Candidate(at: fire.at, held: false, order: order, key: key(fire.offset), expires: departure.departure))
+                candidates.append(.init(at: fire.at, order: order, key: key(fire.offset), expires: departure.departure))
             }
         }
-        var sent: [Sent] = []
-        var lastSent: Int64?
-        var dayCount: (day: Int, count: Int)?
-        // New notifications in time order (then by departure); held ones wait in their own list.
-        candidates.sort { ($0.at, $0.order) < ($1.at, $1.order) }
-        var next = 0
-        var heldQueue: [Candidate] = []
-        var heldCount = 0
-        while next < candidates.count || !heldQueue.isEmpty {
-            let candidate: Candidate
-            // At the same instant, held ones come first, in the order they were held.
-            if let first = heldQueue.first, next >= candidates.count || first.at <= candidates[next].at {
-                candidate = heldQueue.removeFirst()
-            } else {
-                candidate = candidates[next]
-                next += 1
-            }
-            let now = candidate.at
-            guard now <= to else { continue }
-            let local = tokyo.localTime(at: now)
-            if candidate.expires <= now { continue }
-            if let active = rule.activeDays, !active.contains(local.date.weekday) { continue }
-            if let hours = rule.activeHours, !Self.inside(hours, local.seconds) { continue }
-            if let quiet = rule.quietHours, Self.inside(quiet, local.seconds), !rule.critical {
-                let wait = quiet.end > local.seconds ? quiet.end - local.seconds : quiet.end + 86_400 - local.seconds
-                let end = now + Int64(wait)
-                if candidate.expires > end {
-                    var held = candidate
-                    held.at = end
-                    held.held = true
-                    held.order = heldCount
-                    heldCount += 1
-                    heldQueue.append(held)
-                    heldQueue.sort { ($0.at, $0.order) < ($1.at, $1.order) }
-                }
-                continue
-            }
-            if let lastSent, rule.cooldownMinutes > 0, now - lastSent < Int64(rule.cooldownMinutes * 60) { continue }
-            let count = dayCount?.day == local.date.dayNumber ? dayCount!.count : 0
-            if let limit = rule.maxPerDay, count >= limit { continue }
-            dayCount = (local.date.dayNumber, count + 1)
-            lastSent = now
-            sent.append(Sent(at: now, key: candidate.key))
-        }
-        return sent
+        return rule.gates.apply(candidates, to: to)
     }
 }
