@@ -1,4 +1,5 @@
 import Timetable
+import TestServers
 
 /// Next-5 departures on a merged board of ≥ 10,000 departures per service day, on one core.
 func runQueryBenchmark() {
@@ -40,15 +41,3 @@ func runQueryBenchmark() {
     print("  next-5 queries/s on one core: median \(BenchmarkClock.grouped(Double(queries) / median)), best \(BenchmarkClock.grouped(Double(queries) / best))  (goal ≥ 1,000,000)  [checksum \(checksum % 1000)]")
 }
 
-/// A small deterministic generator so benchmark inputs are the same every run.
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

@@ -1,6 +1,7 @@
 import Foundation
 import Rules
 import Timetable
+import TestServers
 
 /// 100,000 leave-now rules over the example boards, each evaluated across a simulated day the way
 /// the worker does (woken only when it asked to be): rule-days/s on one core and memory per rule.

@@ -47,6 +47,7 @@ struct StatusCommand {
                     var members: [(String, JSONValue)] = [("id", .string(rule.id)), ("kind", .string(rule.kindName)),
                                                           ("next_wake", wake.map { .string(tokyo.iso8601($0)) } ?? .null)]
                     if let board = unloadableBoard(of: rule) { members.append(("unloadable_board", .string(board))) }
+                    if let reason = health.silentRules[rule.id] { members.append(("will_not_fire", .string(reason))) }
                     return .object(members)
                 })),
                 ("boards", .array(health.boardJSON)),
@@ -77,6 +78,7 @@ struct StatusCommand {
         lines.append(TextTable.render([["ID", "KIND", "NEXT WAKE-UP"]] + configuration.rules.map { rule in
             let wake = record?.wakes[rule.id] ?? nil
             if let board = unloadableBoard(of: rule) { return [rule.id, rule.kindName, "never: board \(board) has no loadable source"] }
+            if wake == nil, let reason = health.silentRules[rule.id] { return [rule.id, rule.kindName, "never: " + reason] }
             return [rule.id, rule.kindName, wake.map(tokyo.iso8601) ?? (record == nil ? "-" : "on new data")]
         }))
         lines += health.lines

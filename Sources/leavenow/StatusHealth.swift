@@ -15,6 +15,9 @@ struct StatusHealth {
     var stale: [SourceStateRow]
     /// Feeds whose service ended or ends within `ServicePeriodCheck.warningDays` days, per board.
     var ending: [(board: String, notice: ServicePeriodNotice)]
+    /// Leave-now rules that cannot fire within the planning span, with why (an ended service, a
+    /// filter that matches nothing), by rule id.
+    var silentRules: [String: String]
     let now: Int64
 
     /// Loads the boards as the worker does (API timetables from the source cache of `stateDirectory`).
@@ -28,6 +31,8 @@ struct StatusHealth {
             board.endingServices(today: board.clock.localTime(at: now).date, within: ServicePeriodCheck.warningDays)
                 .map { (board.id, $0) }
         }
+        silentRules = Dictionary(RuleEngine(configuration: configuration).silentLeaveNowRules(boards: catalog.boardsByID, now: now)
+            .map { ($0.rule.id, $0.reason) }, uniquingKeysWith: { first, _ in first })
         self.now = now
     }
 

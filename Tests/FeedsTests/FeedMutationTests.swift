@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestServers
 @testable import Feeds
 
 /// Issue 10's experiment, bounded and in process: random byte mutations of the real fixtures through the
@@ -150,15 +151,3 @@ final class FeedMutationTests: XCTestCase {
     }
 }
 
-/// A small deterministic generator (SplitMix64), so a failing mutant can be reproduced from the seed.
-struct SplitMix64 {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

@@ -1,21 +1,7 @@
 import Foundation
 import Timetable
+import TestServers
 
-/// A small deterministic random number generator (SplitMix64), so a failing case can be replayed
-/// from its seed.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// A leave-now rule drawn at random from everything a rule can say, kept as plain fields so the
 /// reference model reads them directly, and as the YAML a user would write.

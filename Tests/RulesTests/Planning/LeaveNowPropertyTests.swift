@@ -1,5 +1,6 @@
 import Foundation
 import Rules
+import TestServers
 import Timetable
 import XCTest
 

@@ -1,4 +1,5 @@
 import Timetable
+import TestServers
 
 /// The gates every notification passes, written out naively for the reference models: in time
 /// order, held notifications first at an instant; expiry; active days and hours; quiet hours (held
