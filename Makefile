@@ -19,7 +19,7 @@ APT_PACKAGES := libyaml-dev zlib1g-dev libcurl4-openssl-dev libsqlite3-dev libss
 	$(TOOLCHAIN_PACKAGES)
 BIN := .build/debug/leavenow
 
-.PHONY: deps build demo test check-fresh-machine bench bench-sources bench-delivery release fuzz clean
+.PHONY: deps build demo test test-long check-fresh-machine bench bench-sources bench-delivery release fuzz clean
 
 deps:
 	@missing=""; for p in $(APT_PACKAGES); do \
@@ -47,6 +47,12 @@ test: deps
 # the tests and scripts use? Add SWIFT_ROOT=/opt/swift to also build and run tests there (slow).
 check-fresh-machine:
 	scripts/check-fresh-machine.sh $(if $(SWIFT_ROOT),--swift $(SWIFT_ROOT))
+
+# The long variants of the property tests (30 generated rules through the restarted worker over 8
+# weeks); CI runs them after `make test`.
+test-long: deps
+	$(SWIFT) build --build-tests
+	LEAVENOW_LONG_TESTS=1 $(SWIFT) test --skip-build --disable-swift-testing --filter WorkerWeeksTests
 
 release: deps
 	$(SWIFT) build -c release

@@ -54,6 +54,8 @@ let package = Package(
 
         // Test doubles shared by the test suites: local servers from scripts/.
         .target(name: "TestServers"),
+        // Generated rules and the naive gate model shared by the property tests of the engine and the worker.
+        .target(name: "RuleTestSupport", dependencies: ["Timetable", "TestServers"]),
 
         .executableTarget(name: "leavenow", dependencies: ["JSONText", "Timetable", "Rules", "HTTP", "LiveSources", "Store", "Delivery", "Daemon", "Worker"]),
         .executableTarget(name: "leavenow-bench", dependencies: ["Timetable", "Rules", "LiveSources", "HTTP", "TestServers", "Store", "Delivery", "Daemon", "Worker"]),
@@ -63,14 +65,14 @@ let package = Package(
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "TestServers"]),
         .testTarget(name: "WeatherTests", dependencies: ["Weather"]),
         .testTarget(name: "FeedsTests", dependencies: ["Feeds", "TestServers"]),
-        .testTarget(name: "RulesTests", dependencies: ["Rules", "Timetable", "TestServers"]),
+        .testTarget(name: "RulesTests", dependencies: ["Rules", "Timetable", "TestServers", "RuleTestSupport"]),
         .testTarget(name: "LiveSourcesTests", dependencies: ["LiveSources", "HTTP", "Rules", "Weather", "Feeds", "TestServers"]),
         .testTarget(name: "DaemonTests", dependencies: ["Daemon", "CLinuxEvents"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "Rules"]),
         .testTarget(name: "DeliveryTests", dependencies: ["Delivery", "HTTP", "Rules", "LiveSources", "TestServers"]),
         .testTarget(name: "CLITests", dependencies: ["leavenow", "TestServers"]),
         // End-to-end tests of `leavenow run`: the built binary and the Worker in process, against local sinks and sources.
-        .testTarget(name: "WorkerTests", dependencies: ["leavenow", "Worker", "Store", "Delivery", "Rules", "Daemon", "TestServers", "CLinuxEvents"]),
+        .testTarget(name: "WorkerTests", dependencies: ["leavenow", "Worker", "Store", "Delivery", "Rules", "Daemon", "TestServers", "CLinuxEvents", "RuleTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,8 @@
 import Foundation
 import Rules
+import RuleTestSupport
 import Store
+import TestServers
 import Timetable
 import XCTest
 
@@ -40,16 +42,59 @@ final class WorkerWeeksTests: XCTestCase {
     func testTheWorkerRestartedAtRandomPointsOverEightWeeksQueuesWhatTheDryRunShows() throws {
         let scratch = try WorkerScratch()
         try scratch.write("rules/rules.yaml", Self.rules)
-        let tokyo = ZoneClock(identifier: "Asia/Tokyo")!
         let start = tokyo.parseTimestamp("2024-12-20T18:00")!, end = tokyo.parseTimestamp("2025-02-15T00:00")!
-
         let workspace = try Workspace.load(directory: scratch.path("rules"), readFixtures: false)
         XCTAssertEqual(workspace.engine.rules.count, 8)
         let planned = workspace.simulation.run(from: start, to: end).deliveries.map { "\($0.at) \($0.notification.key)" }
         for id in ["weekday-morning", "sunday-only", "saturday-only", "holiday-only", "weekend-first", "late-night", "last-train", "noisy"] {
             XCTAssertTrue(planned.contains { $0.contains(" \(id)/") }, "\(id) fires in the dry run")
         }
+        try checkWorker(scratch: scratch, start: start, end: end, planned: planned)
+    }
 
+    /// Generated leave-now rules (on each property-test board: filters, windows over midnight,
+    /// heads-ups, quiet hours, cooldowns, daily limits; each window at most 2 hours, so the worker's
+    /// passes stay countable) through the worker, restarted at random points: 12 rules over the
+    /// three weeks of the year end here; 30 rules over 8 weeks with `LEAVENOW_LONG_TESTS=1`
+    /// (`make test-long`, which CI runs).
+    func testGeneratedRulesThroughTheRestartedWorkerQueueWhatTheDryRunShows() throws {
+        let long = ProcessInfo.processInfo.environment["LEAVENOW_LONG_TESTS"] == "1"
+        let perBoard = long ? 5 : 2
+        let scratch = try WorkerScratch()
+        let start = tokyo.parseTimestamp("2024-12-21T00:00")!
+        let end = tokyo.parseTimestamp(long ? "2025-02-15T00:00" : "2025-01-11T00:00")!
+        try scratch.write("rules/boards.yaml", PropertyBoards.tokyo + "\nchannels:\n  - {id: hook, type: webhook, url_env: LEAVENOW_WEEKS_UNSET_URL, rate_per_minute: 0}\n")
+        let boards = try Workspace.load(directory: scratch.path("rules"), readFixtures: false).boards
+        var rng = SplitMix64(seed: 2_025)
+        var rules: [GeneratedLeaveNowRule] = []
+        for id in boards.keys.sorted() {
+            let departures = boards[id]!.schedule(from: tokyo.localTime(at: start).date, through: tokyo.localTime(at: start).date.adding(days: 13)).departures
+            let labels = GeneratedLeaveNowRule.Labels(lines: Array(Set(departures.map(\.line))).sorted(), stops: Array(Set(departures.map(\.stop))).sorted(),
+                                                      destinations: Array(Set(departures.map(\.destination))).sorted())
+            for n in 0..<perBoard {
+                var rule = GeneratedLeaveNowRule.random(id: "\(id)-w\(n)", board: id, labels: labels, using: &rng)
+                rule.channel = "hook"
+                if let window = rule.window, (window.end - window.start + 86_400) % 86_400 <= 7_200 {} else {
+                    let start = Int.random(in: 0..<48, using: &rng) * 1_800
+                    rule.window = (start, (start + Int.random(in: 1...4, using: &rng) * 1_800) % 86_400)
+                }
+                rules.append(rule)
+            }
+        }
+        try scratch.write("rules/rules.yaml", "rules:\n" + rules.map(\.yaml).joined(separator: "\n") + "\n")
+        let workspace = try Workspace.load(directory: scratch.path("rules"), readFixtures: false)
+        XCTAssertEqual(workspace.engine.rules.count, 6 * perBoard)
+        let planned = workspace.simulation.run(from: start, to: end).deliveries.map { "\($0.at) \($0.notification.key)" }
+        XCTAssertGreaterThan(planned.count, long ? 500 : 100)
+        try checkWorker(scratch: scratch, start: start, end: end, planned: planned)
+    }
+
+    let tokyo = ZoneClock(identifier: "Asia/Tokyo")!
+
+    /// Runs the worker of `scratch` from `start` to `end` at each wake-up it asks for, stopping it
+    /// without warning about one pass in 150 and starting a new one at a random instant before the
+    /// next wake-up; then compares what it queued with `planned` ("instant key" lines).
+    func checkWorker(scratch: WorkerScratch, start: Int64, end: Int64, planned: [String]) throws {
         var random = SystemRandomNumberGenerator()
         var restarts = 0
         var worker: InProcessWorker? = try InProcessWorker(scratch: scratch, start: start, environment: [:], fixtures: false, retentionDays: 400)
@@ -72,9 +117,8 @@ final class WorkerWeeksTests: XCTestCase {
         let store = try SQLiteStore(path: scratch.path("state/state.db"))
         defer { store.close() }
         // Every entry is kept (retention 400 days): the held channel's entries expired, none was purged.
-        let queued = try store.list(statuses: nil, limit: 100_000).sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
-            .map { "\($0.createdAt) \($0.key)" }
-        XCTAssertEqual(queued.count, planned.count, "restarts: \(restarts)")
+        let queued = try store.list(statuses: nil, limit: 100_000).map { "\($0.createdAt) \($0.key)" }
+        XCTAssertEqual(queued.count, planned.count, "restarts: \(restarts), passes: \(passes)")
         let missing = Set(planned).subtracting(queued).sorted().prefix(10), extra = Set(queued).subtracting(planned).sorted().prefix(10)
         XCTAssertTrue(missing.isEmpty && extra.isEmpty, "restarts: \(restarts); missing: \(missing); extra: \(extra)")
         XCTAssertEqual(Set(queued).count, queued.count, "no key queued twice")

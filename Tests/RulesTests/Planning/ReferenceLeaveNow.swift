@@ -1,4 +1,5 @@
 import Foundation
+import RuleTestSupport
 import Timetable
 
 /// A deliberately naive model of what a leave-now rule sends over a span, written from the rule's

@@ -1,6 +1,7 @@
 import Feeds
 import Foundation
 import Rules
+import RuleTestSupport
 import Timetable
 import Weather
 import XCTest

@@ -5,33 +5,46 @@ import TestServers
 
 /// A leave-now rule drawn at random from everything a rule can say, kept as plain fields so the
 /// reference model reads them directly, and as the YAML a user would write.
-struct GeneratedLeaveNowRule {
-    var id: String
-    var board: String
-    var lines: [String]?
-    var stops: [String]?
-    var destinations: [String]?
-    var days: [Weekday]?
-    var dayTypes: [DayType]?
+public struct GeneratedLeaveNowRule: Sendable {
+    public var id: String
+    public var board: String
+    public var lines: [String]?
+    public var stops: [String]?
+    public var destinations: [String]?
+    public var days: [Weekday]?
+    public var dayTypes: [DayType]?
     /// `between:` in seconds after midnight (end exclusive; wraps midnight when end < start).
-    var window: (start: Int, end: Int)?
-    var lastOnly = false
-    var pickFirst = false
-    var bufferMinutes = 0
+    public var window: (start: Int, end: Int)?
+    public var lastOnly = false
+    public var pickFirst = false
+    public var bufferMinutes = 0
     /// Distinct, at least one.
-    var headsUpMinutes: [Int] = [0]
+    public var headsUpMinutes: [Int] = [0]
     /// Quiet hours, active days and hours, cooldown, `max_per_day`, urgency.
-    var gates = ReferenceGates()
+    public var gates = ReferenceGates()
+    /// The channel the rule sends through.
+    public var channel = "sink"
 
     /// The labels a board's departures have, to draw filters from.
-    struct Labels {
-        var lines: [String]
-        var stops: [String]
-        var destinations: [String]
+    public struct Labels: Sendable {
+        public var lines: [String]
+        public var stops: [String]
+        public var destinations: [String]
+
+        public init(lines: [String], stops: [String], destinations: [String]) {
+            self.lines = lines
+            self.stops = stops
+            self.destinations = destinations
+        }
+    }
+
+    public init(id: String, board: String) {
+        self.id = id
+        self.board = board
     }
 
     /// A rule for `board` with each feature present with some probability.
-    static func random(id: String, board: String, labels: Labels, using rng: inout SplitMix64) -> GeneratedLeaveNowRule {
+    public static func random(id: String, board: String, labels: Labels, using rng: inout SplitMix64) -> GeneratedLeaveNowRule {
         var rule = GeneratedLeaveNowRule(id: id, board: board)
         func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &rng) < percent }
         func someOf<T>(_ all: [T], extra: T? = nil) -> [T] {
@@ -74,8 +87,8 @@ struct GeneratedLeaveNowRule {
     }
 
     /// The rule as YAML list item under `rules:` (two-space indentation).
-    var yaml: String {
-        var lines = ["  - id: \(id)", "    kind: leave_now", "    board: \(board)", "    channels: [sink]"]
+    public var yaml: String {
+        var lines = ["  - id: \(id)", "    kind: leave_now", "    board: \(board)", "    channels: [\(channel)]"]
         if let value = self.lines { lines.append("    lines: \(Self.list(value))") }
         if let stops { lines.append("    stops: \(Self.list(stops))") }
         if let destinations { lines.append("    destinations: \(Self.list(destinations))") }

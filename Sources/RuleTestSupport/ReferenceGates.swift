@@ -5,35 +5,49 @@ import TestServers
 /// order, held notifications first at an instant; expiry; active days and hours; quiet hours (held
 /// until they end unless expired by then; `critical` ignores them); cooldown; `max_per_day` — all
 /// in Asia/Tokyo.
-struct ReferenceGates {
-    var quietHours: (start: Int, end: Int)?
-    var activeDays: [Weekday]?
-    var activeHours: (start: Int, end: Int)?
-    var cooldownMinutes = 0
-    var maxPerDay: Int?
-    var critical = false
+public struct ReferenceGates: Sendable {
+    public var quietHours: (start: Int, end: Int)?
+    public var activeDays: [Weekday]?
+    public var activeHours: (start: Int, end: Int)?
+    public var cooldownMinutes = 0
+    public var maxPerDay: Int?
+    public var critical = false
 
     /// One notification the rule decided to send at `at`; `order` breaks ties at one instant.
-    struct Candidate {
-        var at: Int64
-        var order: Int
-        var key: String
-        var expires: Int64?
+    public struct Candidate: Sendable {
+        public var at: Int64
+        public var order: Int
+        public var key: String
+        public var expires: Int64?
+
+        public init(at: Int64, order: Int, key: String, expires: Int64?) {
+            self.at = at
+            self.order = order
+            self.key = key
+            self.expires = expires
+        }
     }
+
+    public init() {}
 
     /// One notification that passes.
-    struct Sent: Equatable, CustomStringConvertible {
-        var at: Int64
-        var key: String
-        var description: String { "\(at) \(key)" }
+    public struct Sent: Equatable, Hashable, Sendable, CustomStringConvertible {
+        public var at: Int64
+        public var key: String
+        public var description: String { "\(at) \(key)" }
+
+        public init(at: Int64, key: String) {
+            self.at = at
+            self.key = key
+        }
     }
 
-    static func inside(_ window: (start: Int, end: Int), _ seconds: Int) -> Bool {
+    public static func inside(_ window: (start: Int, end: Int), _ seconds: Int) -> Bool {
         window.start < window.end ? (seconds >= window.start && seconds < window.end) : (seconds >= window.start || seconds < window.end)
     }
 
     /// What passes of `candidates` up to `to`.
-    func apply(_ candidates: [Candidate], to: Int64) -> [Sent] {
+    public func apply(_ candidates: [Candidate], to: Int64) -> [Sent] {
         let tokyo = ZoneClock(identifier: "Asia/Tokyo")!
         let sorted = candidates.sorted { ($0.at, $0.order) < ($1.at, $1.order) }
         var next = 0
@@ -81,7 +95,7 @@ struct ReferenceGates {
     }
 
     /// Draws gates at random (each present with some probability).
-    static func random(using rng: inout SplitMix64) -> ReferenceGates {
+    public static func random(using rng: inout SplitMix64) -> ReferenceGates {
         func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &rng) < percent }
         func window(step: Int) -> (Int, Int) {
             let start = Int.random(in: 0..<(86_400 / step), using: &rng) * step
@@ -108,7 +122,7 @@ struct ReferenceGates {
     }
 
     /// The gates as YAML lines of a rule (four-space indentation).
-    var yaml: [String] {
+    public var yaml: [String] {
         var lines: [String] = []
         if let quietHours { lines.append("    quiet_hours: \"\(Self.clock(quietHours.start))-\(Self.clock(quietHours.end))\"") }
         if activeDays != nil || activeHours != nil {
