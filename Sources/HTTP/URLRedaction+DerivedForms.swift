@@ -38,6 +38,14 @@ extension URLRedaction {
         return forms
     }
 
+    /// This redaction plus the userinfo credentials of `url` (`user:pass`, the password, and so the
+    /// `Authorization: Basic` value curl sends), in every derived form; unchanged for a URL without
+    /// userinfo.
+    public func addingCredentials(ofURL url: String) -> URLRedaction {
+        guard let credentials = Self.basicCredentials(ofURL: url) else { return self }
+        return adding(secrets: credentials)
+    }
+
     /// The userinfo credentials of a URL: `user:pass` (raw and percent-decoded), the password (raw
     /// and decoded, when at least 4 characters), and `user:` for a URL with a user name only (curl's Basic credential then); nil
     /// when `url` has no userinfo.

@@ -177,7 +177,9 @@ public struct URLRedaction: Sendable, Equatable {
             guard let equals = pair.firstIndex(of: "=") else { return String(pair) }
             let key = pair[..<equals]
             let decoded = (String(key).removingPercentEncoding ?? String(key)).lowercased()
-            guard secretKeys.contains(decoded), pair.index(after: equals) < pair.endIndex else {
+            let value = pair[pair.index(after: equals)...]
+            // An already redacted value is kept as it is (`appid=REDACTED:` keeps its colon).
+            guard secretKeys.contains(decoded), !value.isEmpty, !value.hasPrefix(Self.placeholder) else {
                 return String(pair)
             }
             return key + "=" + Self.placeholder

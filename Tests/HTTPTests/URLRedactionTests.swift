@@ -126,4 +126,19 @@ final class URLRedactionTests: XCTestCase {
         XCTAssertEqual(built.redact(text: text), added.redact(text: text))
         XCTAssertEqual(added.redact(text: text), "REDACTED REDACTED")
     }
+
+    func testARequestToAURLWithUserinfoHidesItsBasicCredential() {
+        let request = HTTPRequest(url: "https://feeduser:feed-pass-99@feeds.example/atom.xml?key=abc")
+        let basic = Data("feeduser:feed-pass-99".utf8).base64EncodedString()
+        XCTAssertEqual(request.redaction.redact(text: "echo: \(basic)"), "echo: REDACTED")
+        XCTAssertEqual(request.redactedURL, "https://feeduser:REDACTED@feeds.example/atom.xml?key=REDACTED")
+        XCTAssertEqual(HTTPRequest(url: "https://feeds.example/a").redaction, .standard)
+    }
+
+    func testRedactingTwiceChangesNothingMore() {
+        let once = "GET https://h.example/p?appid=REDACTED: 401 (appid=REDACTED) Authorization: Basic REDACTED"
+        XCTAssertEqual(redaction.redact(text: once), once)
+        XCTAssertEqual(redaction.redact(text: "GET https://h.example/p?appid=k3y 401 (appid=k3y)"),
+                       "GET https://h.example/p?appid=REDACTED 401 (appid=REDACTED)")
+    }
 }
