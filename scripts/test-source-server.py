@@ -149,6 +149,10 @@ class Handler(BaseHTTPRequestHandler):
         if key_parameter and query.get(key_parameter) != options.key:
             # Like some real APIs, the error echoes the key it refused.
             body = json.dumps({"cod": 401, "message": "Invalid API key %s" % query.get(key_parameter)}).encode()
+            if options.echo:
+                # A debug error page: the request line and every request header.
+                body += ("\n%s %s %s\n" % (self.command, self.path, self.request_version) + "".join(
+                    "%s: %s\n" % (name, value) for name, value in self.headers.items())).encode()
             self.send_body(401, body, "application/json")
             return
         path = os.path.join(FIXTURES, name)
@@ -274,6 +278,8 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--lifetime", type=float, default=60)
     parser.add_argument("--key", default="test-key")
+    parser.add_argument("--echo", action="store_true",
+                        help="a 401 body also echoes the request line and every request header")
     options = parser.parse_args()
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     server.daemon_threads = True

@@ -17,6 +17,8 @@ Control endpoints:
                       {"status": 429, "retry_after": "1"} with a Retry-After header
                       {"stall_ms": 5000, "status": 204}   wait, then answer
                       {"close": true}                     close the connection without answering
+                      {"status": 500, "echo": true}       the body echoes the request line and every
+                                                          request header (like a debug error page)
   POST /_reset      forget requests, scripts and seen keys
 
 With "dedupe": a request whose Idempotency-Key was already answered 2xx is answered
@@ -128,7 +130,11 @@ class Handler(BaseHTTPRequestHandler):
         if 200 <= status < 300 and key is not None:
             with lock:
                 state["seen"].add(key)
-        self.answer(status, step.get("body", "ok" if status == 200 else "").encode(), extra=extra)
+        body = step.get("body", "ok" if status == 200 else "")
+        if step.get("echo"):
+            body = "%s %s %s\n" % (self.command, self.path, self.request_version) + "".join(
+                "%s: %s\n" % (name, value) for name, value in self.headers.items())
+        self.answer(status, body.encode(), extra=extra)
 
     def handle_any(self):
         path = urlparse(self.path).path

@@ -51,6 +51,31 @@ public struct LogfmtLogger: Sendable {
             if let encoded = secret.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) { forms.insert(encoded) }
         }
         self.secrets = forms.sorted { $0.count != $1.count ? $0.count > $1.count : $0 < $1 }
+        var prefixes = Set<UInt32>()
+        var hasShort = false
+        for secret in self.secrets {
+            let bytes = Array(secret.utf8)
+            if bytes.count < 4 { hasShort = true } else { prefixes.insert(Self.word(bytes, 0)) }
+        }
+        secretPrefixes = hasShort ? nil : prefixes
+    }
+
+    /// The first four bytes of every secret, to skip text that holds none quickly (the configured
+    /// secrets come in every derived form: hundreds of them); nil when a secret is shorter.
+    private let secretPrefixes: Set<UInt32>?
+
+    private static func word<C: Collection<UInt8>>(_ bytes: C, _ offset: Int) -> UInt32 where C.Index == Int {
+        UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8 | UInt32(bytes[offset + 3])
+    }
+
+    /// Whether `text` may hold a secret: some four bytes of it start one.
+    private func mayHoldSecret(_ text: String) -> Bool {
+        guard let secretPrefixes else { return true }
+        guard !secretPrefixes.isEmpty else { return false }
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 4 else { return false }
+        for offset in 0...(bytes.count - 4) where secretPrefixes.contains(Self.word(bytes, offset)) { return true }
+        return false
     }
 
     /// The same logger, also hiding `more` (secrets resolved after start-up or at a reload).
@@ -105,6 +130,7 @@ public struct LogfmtLogger: Sendable {
 
     /// `text` with every secret replaced by `REDACTED`.
     public func redact(_ text: String) -> String {
+        guard !secrets.isEmpty, mayHoldSecret(text) else { return text }
         var text = text
         for secret in secrets where text.contains(secret) {
             text = text.replacingOccurrences(of: secret, with: "REDACTED")

@@ -163,6 +163,25 @@ public struct ChannelEndpoint: Sendable {
     /// `text` with this channel's secrets and its URL hidden.
     public func redact(_ text: String) -> String { redaction.redact(text: text) }
 
+    /// The redaction of a request carrying `payload`: this channel's, plus the values of the
+    /// credential headers it sends (`Authorization`, the signature header: an HMAC cannot be derived
+    /// from the secret alone, so the exact value sent is hidden if an answer echoes it).
+    public func redaction(sending payload: DeliveryPayload) -> URLRedaction {
+        var sent: [String] = []
+        for field in payload.headers {
+            let name = field.name.lowercased()
+            guard name == "authorization" || name == signer?.header.lowercased() else { continue }
+            sent.append(field.value)
+            // `Bearer <token>`: the credential alone, too.
+            if let space = field.value.firstIndex(of: " ") {
+                sent.append(String(field.value[field.value.index(after: space)...]))
+            }
+            // `t=…,v1=<hex>`: each signature alone, too.
+            for part in field.value.split(separator: ",") where part.hasPrefix("v1=") { sent.append(String(part.dropFirst(3))) }
+        }
+        return sent.isEmpty ? redaction : redaction.adding(secrets: sent)
+    }
+
     /// The whole URL and the part after the host: both secrets in webhook URLs.
     static func secretParts(of url: String) -> [String] {
         var parts = [url]

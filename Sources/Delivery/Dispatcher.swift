@@ -104,7 +104,7 @@ public final class Dispatcher {
                 method: .post, url: url, headers: payload.headers, body: payload.body,
                 connectTimeout: configuration.connectTimeout, timeout: configuration.requestTimeout,
                 maxResponseBytes: configuration.maxResponseBytes, redirects: .doNotFollow,
-                redaction: endpoint.redaction))
+                redaction: endpoint.redaction(sending: payload)))
             requestJobs.append(index)
         }
 
@@ -114,7 +114,7 @@ public final class Dispatcher {
             for (position, response) in responses.enumerated() {
                 let index = requestJobs[position]
                 guard let endpoint = endpoints[jobs[index].channel] else { continue }
-                outcomes[index] = Self.outcome(of: response, endpoint: endpoint)
+                outcomes[index] = Self.outcome(of: response, endpoint: endpoint, redaction: requests[position].redaction)
             }
         }
 
@@ -143,22 +143,34 @@ public final class Dispatcher {
         }
     }
 
-    /// The outcome of one HTTP transfer to `endpoint`.
-    static func outcome(of result: Result<HTTPResponse, HTTPError>, endpoint: ChannelEndpoint) -> DeliveryOutcome {
+    /// The most characters of an error answer's body kept in a reason (after redaction).
+    static let bodySnippetLength = 300
+    /// The most bytes of an error answer's body redacted (a secret cut at the snippet's end would
+    /// otherwise escape being recognised).
+    static let bodyRedactionBytes = 64 * 1024
+
+    /// The outcome of one HTTP transfer to `endpoint`; `redaction` (the request's: the endpoint's
+    /// secrets and the credential headers sent) hides secrets the answer echoes.
+    static func outcome(of result: Result<HTTPResponse, HTTPError>, endpoint: ChannelEndpoint,
+                        redaction: URLRedaction? = nil) -> DeliveryOutcome {
+        let redaction = redaction ?? endpoint.redaction
         let place = "\(endpoint.kind.rawValue) channel \"\(endpoint.id)\""
         switch result {
         case .failure(let error):
-            // The error's detail is already redacted with the endpoint's redaction (the request's).
+            // The error's detail is already redacted with the request's redaction.
             let reason = "\(place): POST \(endpoint.displayURL): \(error.reason)"
             return error.isTransient ? .retry(after: nil, reason: reason) : .permanent(reason: reason)
         case .success(let response):
             if response.isSuccess { return .delivered(status: response.status) }
             var reason = "\(place): POST \(endpoint.displayURL): HTTP \(response.status)"
-            let snippet = String(decoding: response.body.prefix(200), as: UTF8.self)
-                .trimmingCharacters(in: .whitespacesAndNewlines)
-                .replacingOccurrences(of: "\n", with: " ")
+            // The whole body (up to a bound) is redacted before it is cut, line by line structure kept
+            // (so `Authorization: …` lines are recognised), and only then shortened.
+            let body = redaction.redact(text: String(decoding: response.body.prefix(Self.bodyRedactionBytes), as: UTF8.self))
+            let snippet = String(body.trimmingCharacters(in: .whitespacesAndNewlines)
+                .replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ")
+                .prefix(Self.bodySnippetLength))
             if !snippet.isEmpty { reason += ": \(snippet)" }
-            reason = endpoint.redact(reason)
+            reason = redaction.redact(text: reason)
             if RetryPolicy.isRetryableStatus(response.status) {
                 return .retry(after: response.retryAfterDelay, reason: reason)
             }

@@ -59,7 +59,8 @@ public struct HTTPRequest: Sendable {
         self.maxResponseBytes = maxResponseBytes
         self.conditional = conditional
         self.redirects = redirects
-        self.redaction = redaction
+        // A URL's userinfo becomes an `Authorization: Basic` header: its every form is a secret.
+        self.redaction = redaction.addingCredentials(ofURL: url)
     }
 
     /// The URL with secrets replaced, for logs and error messages.

@@ -1,14 +1,22 @@
 import Delivery
+import HTTP
 import LiveSources
 import Rules
 
 /// The values of every secret a configuration refers to (API keys, webhook URLs, ntfy topics and
 /// tokens, signing secrets), resolved as the sources and channels resolve them, so the worker's
-/// log can hide them wherever they would appear.
+/// log can hide them wherever they would appear — in every form derived from them
+/// (``HTTP/URLRedaction/derivedForms(of:)``: percent-encoded, base64, a URL's Basic credential).
 public enum ConfiguredSecrets {
-    /// The resolvable secrets of `configuration`; references that do not resolve are skipped
-    /// (the source or channel reports them itself).
+    /// The resolvable secrets of `configuration` and every form derived from them; references that
+    /// do not resolve are skipped (the source or channel reports them itself).
     public static func values(in configuration: Configuration, secrets: SecretSource) -> [String] {
+        var seen = Set<String>()
+        return literals(in: configuration, secrets: secrets).flatMap(URLRedaction.derivedForms(of:)).filter { seen.insert($0).inserted }
+    }
+
+    /// The resolvable secrets of `configuration` as configured (no derived forms).
+    public static func literals(in configuration: Configuration, secrets: SecretSource) -> [String] {
         var references: [SecretReference] = []
         var values: [String] = []
         for spec in configuration.weather where spec.keyEnv != nil || spec.keyFile != nil {

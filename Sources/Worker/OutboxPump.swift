@@ -70,7 +70,8 @@ public final class OutboxPump {
         }
     }
 
-    /// What the store keeps of one attempt, logged.
+    /// What the store keeps of one attempt, logged; its error hides every configured secret (as the
+    /// log does), after the dispatcher's own redaction.
     private func record(for entry: OutboxEntry, result: DeliveryResult, now: Int64) -> DeliveryRecord {
         let attempt = entry.attempts + 1
         func log(_ level: LogLevel, _ event: String, _ extra: @autoclosure () -> [(key: String, value: String)] = []) {
@@ -90,17 +91,17 @@ public final class OutboxPump {
             return DeliveryRecord(entryID: entry.id, outcome: .expired)
         case .permanent(let reason):
             log(.error, "notification.dead", [(key: "msg", value: reason)])
-            return DeliveryRecord(entryID: entry.id, outcome: .dead(error: reason))
+            return DeliveryRecord(entryID: entry.id, outcome: .dead(error: logger.redact(reason)))
         case .deferred:
             return DeliveryRecord(entryID: entry.id, outcome: .deferred(until: result.nextAttemptAt ?? now + 1))
         case .retry(_, let reason):
             guard let at = result.nextAttemptAt else {
                 let message = "gave up after \(attempt) attempts: \(reason)"
                 log(.error, "notification.dead", [(key: "msg", value: message)])
-                return DeliveryRecord(entryID: entry.id, outcome: .dead(error: message))
+                return DeliveryRecord(entryID: entry.id, outcome: .dead(error: logger.redact(message)))
             }
             log(.warning, "notification.retry", [(key: "at", value: Worker.iso(at)), (key: "msg", value: reason)])
-            return DeliveryRecord(entryID: entry.id, outcome: .retry(at: at, error: reason))
+            return DeliveryRecord(entryID: entry.id, outcome: .retry(at: at, error: logger.redact(reason)))
         }
     }
 

@@ -1,7 +1,9 @@
 import Delivery
 import Foundation
+import HTTP
 import LiveSources
 import Rules
+import Worker
 
 /// `leavenow notify CHANNEL MESSAGE [--title T] [--urgency low|normal|critical] [--rules DIR]`: sends
 /// one test notification through a configured channel, now, and says what happened (no outbox,
@@ -31,7 +33,10 @@ struct NotifyCommand {
                                     now: { Date(timeIntervalSince1970: Double(now)) })
         for warning in dispatcher.warnings { context.warn(warning) }
         let result = dispatcher.send([DeliveryJob(id: 0, notification: notification, channel: values[0])])[0]
-        let line = "\(values[0]): \(result.outcome)"
+        // The dispatcher already redacted the reason with the channel's secrets; every configured
+        // secret is hidden once more before it is printed.
+        let secrets = URLRedaction(knownSecrets: ConfiguredSecrets.literals(in: configuration, secrets: SecretSource(environment: context.environment)))
+        let line = secrets.redact(text: "\(values[0]): \(result.outcome)")
         guard result.outcome.isDelivered else { throw CommandFailure.failure(line) }
         return line
     }

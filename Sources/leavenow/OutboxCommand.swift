@@ -1,4 +1,5 @@
 import Foundation
+import HTTP
 import Rules
 import Store
 import Timetable
@@ -76,6 +77,10 @@ struct OutboxCommand {
 
     static let tokyo = ZoneClock(identifier: "Asia/Tokyo")!
 
+    /// A stored error with credential headers and secret query values hidden once more: the worker
+    /// redacts before it stores, but a row written by an older version may still hold one.
+    static func redacted(_ error: String) -> String { URLRedaction.standard.redact(text: error) }
+
     static func table(_ entries: [OutboxEntry], counts: [OutboxStatus: Int]) -> String {
         let summary = OutboxStatus.allCases.map { "\(counts[$0] ?? 0) \($0.rawValue)" }.joined(separator: ", ")
         guard !entries.isEmpty else { return "outbox: \(summary)" }
@@ -83,7 +88,7 @@ struct OutboxCommand {
         for entry in entries {
             let when = entry.status == .pending ? entry.nextAttemptAt : (entry.deliveredAt ?? entry.nextAttemptAt)
             rows.append(["\(entry.id)", entry.status.rawValue, "\(entry.attempts)", tokyo.iso8601(when), entry.notification.rule,
-                         entry.channel, entry.lastError ?? "-"])
+                         entry.channel, entry.lastError.map(redacted) ?? "-"])
         }
         return "outbox: \(summary)\n" + TextTable.render(rows)
     }
@@ -97,7 +102,7 @@ struct OutboxCommand {
                     ("attempts", .int(Int64(entry.attempts))), ("next_attempt_at", .string(tokyo.iso8601(entry.nextAttemptAt))),
                     ("delivered_at", entry.deliveredAt.map { .string(tokyo.iso8601($0)) } ?? .null),
                     ("rule", .string(entry.notification.rule)), ("channel", .string(entry.channel)), ("key", .string(entry.key)),
-                    ("text", .string(entry.notification.text)), ("last_error", entry.lastError.map { .string($0) } ?? .null),
+                    ("text", .string(entry.notification.text)), ("last_error", entry.lastError.map { .string(redacted($0)) } ?? .null),
                 ])
             })),
         ]).text

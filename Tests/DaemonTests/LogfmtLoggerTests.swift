@@ -69,6 +69,17 @@ final class LogfmtLoggerTests: XCTestCase {
     }
 
     /// Each line is one `write` of the whole line and its newline to the injected descriptor.
+    func testManySecretsAreFoundAnywhereAndTextWithoutOneIsKept() {
+        let many = (0..<300).map { "secret-form-\($0)-x" }
+        let log = logger(secrets: many)
+        let text = String(repeating: "calm words ", count: 50)
+        XCTAssertEqual(log.redact(text), text)
+        XCTAssertEqual(log.redact("a secret-form-299-x b secret-form-0-x"), "a REDACTED b REDACTED")
+        XCTAssertEqual(log.redact("secret-form-7-x"), "REDACTED")
+        // A secret shorter than four bytes is still found.
+        XCTAssertEqual(logger(secrets: ["ab1", "longer-secret"]).redact("x ab1 y longer-secret"), "x REDACTED y REDACTED")
+    }
+
     func testWritesWholeLinesAndFiltersLevels() throws {
         var ends: [Int32] = [0, 0]
         XCTAssertEqual(pipe(&ends), 0)

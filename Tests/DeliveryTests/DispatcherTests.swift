@@ -151,6 +151,33 @@ final class DispatcherTests: XCTestCase {
         XCTAssertTrue(reason.contains("HTTP 302") && reason.contains("not followed"), reason)
     }
 
+    func testAnAnswerEchoingTheRequestHeadersShowsNoCredential() throws {
+        try sink.script([["status": 500, "echo": true]], path: "/hook/path-secret")
+        try sink.script([["status": 401, "echo": true]], path: "/topic-secret")
+        let hookURL = "http://hookuser:hook%2Fpass@127.0.0.1:\(sink.port)/hook/path-secret"
+        let dispatcher = dispatcher([
+            Sample.channel("hook", .webhook, ["url_env": "U", "secret_env": "S", "signature_header": "Hook-Sig"]),
+            Sample.channel("phone", .ntfy, ["server": sink.url(""), "topic_env": "T", "token_env": "K"]),
+        ], environment: ["U": hookURL, "S": "whsec_canary", "T": "topic-secret", "K": "tk_canary_token"])
+        let results = dispatcher.send([
+            DeliveryJob(id: 1, notification: Sample.notification(), channel: "hook"),
+            DeliveryJob(id: 2, notification: Sample.notification(), channel: "phone"),
+        ])
+        let sent = try sink.received().requests
+        let hook = try XCTUnwrap(sent.first { $0.path == "/hook/path-secret" })
+        let basic = try XCTUnwrap(hook.header("Authorization"))
+        XCTAssertEqual(basic, "Basic " + Data("hookuser:hook/pass".utf8).base64EncodedString())
+        let signature = try XCTUnwrap(hook.header("Hook-Sig"))
+        let reasons = results.map(\.outcome.description).joined(separator: "\n")
+        for secret in [basic, String(basic.dropFirst(6)), signature, "whsec_canary", "topic-secret", "tk_canary_token",
+                       "path-secret", "hook/pass", "hook%2Fpass"] {
+            XCTAssertFalse(reasons.contains(secret), "\(secret) in \(reasons)")
+        }
+        XCTAssertTrue(reasons.contains("Authorization: Basic REDACTED"), reasons)
+        XCTAssertTrue(reasons.contains("Hook-Sig: REDACTED"), reasons)
+        XCTAssertTrue(reasons.contains("Authorization: Bearer REDACTED"), reasons)
+    }
+
     func testExpiredAndMisconfiguredJobsAreNotSent() throws {
         let dispatcher = dispatcher([
             Sample.channel("hook", .webhook, ["url_env": "U"]), Sample.channel("broken", .slack, ["url_env": "MISSING_URL"]),

@@ -61,10 +61,12 @@ final class WorkerWebhookSink {
         self.server = nil
     }
 
-    /// Queues answers of the running sink, e.g. `[["status": 500], ["status": 429, "retry_after": "1"]]`.
-    func script(_ steps: [[String: Any]], dedupe: Bool? = nil) throws {
+    /// Queues answers of the running sink, e.g. `[["status": 500], ["status": 429, "retry_after": "1"]]`,
+    /// for requests to `path` (any path by default).
+    func script(_ steps: [[String: Any]], dedupe: Bool? = nil, path: String? = nil) throws {
         var spec: [String: Any] = ["steps": steps]
         if let dedupe { spec["dedupe"] = dedupe }
+        if let path { spec["path"] = path }
         let body = try JSONSerialization.data(withJSONObject: spec)
         _ = try client.perform(HTTPRequest(method: .post, url: "http://127.0.0.1:\(port)/_script", body: body)).requireSuccess()
     }
