@@ -1,5 +1,6 @@
 import Foundation
 import HTTP
+import Synchronization
 
 extension Dispatcher {
     /// Requests started with ``start(_:tag:)`` whose results ``collect(waitMilliseconds:wakeDescriptor:)``
@@ -16,10 +17,10 @@ extension Dispatcher {
 
     /// Starts one job, with the checks of ``send(_:)`` in the same order (unknown or unusable
     /// channel, expiry, rate limit), and returns its result when it is decided at once: a permanent
-    /// failure, expired, deferred by the rate limit, a desktop notification (shown here, within the
-    /// configured `notify-send` timeout), a request that could not be started. Returns nil when the
-    /// request is running: ``collect(waitMilliseconds:wakeDescriptor:)`` hands its result back under
-    /// `tag` (unique among the running jobs).
+    /// failure, expired, deferred by the rate limit, a request that could not be started. Returns nil
+    /// when the job is running — a request, or a desktop notification's `notify-send` on a thread of
+    /// its own: ``collect(waitMilliseconds:wakeDescriptor:)`` hands its result back under `tag`
+    /// (unique among the running jobs).
     public func start(_ job: DeliveryJob, tag: Int) -> DeliveryResult? {
         let start = now().timeIntervalSince1970
         let second = Int64(start.rounded(.down))
@@ -35,13 +36,25 @@ extension Dispatcher {
         if let until = rateLimiter.acquire(job.channel) { return decided(.deferred(until: until)) }
         guard let payload = endpoint.payload(for: job, now: second), let url = endpoint.url else {
             guard let options = endpoint.desktop else { return decided(.permanent(reason: "channel \"\(job.channel)\": not sent")) }
-            do {
-                try desktop.notify(job.notification, options: options, now: second)
-                return decided(.delivered(status: nil))
-            } catch {
-                let reason = "desktop channel \"\(endpoint.id)\": \(error.message)"
-                return decided(error.isTransient ? .retry(after: nil, reason: reason) : .permanent(reason: reason))
+            // `notify-send` runs on a thread of its own (up to its timeout): a stuck desktop delays
+            // only desktop notifications, never the webhooks beside it.
+            let desktop = desktop, outcomes = desktopOutcomes, notification = job.notification, id = endpoint.id
+            let thread = Thread {
+                let outcome: DeliveryOutcome
+                do throws(DesktopNotifierError) {
+                    try desktop.notify(notification, options: options, now: second)
+                    outcome = .delivered(status: nil)
+                } catch {
+                    let reason = "desktop channel \"\(id)\": \(error.message)"
+                    outcome = error.isTransient ? .retry(after: nil, reason: reason) : .permanent(reason: reason)
+                }
+                outcomes.append(tag: tag, outcome: outcome)
             }
+            thread.name = "leavenow-desktop"
+            runningJobs[tag] = job
+            runningDesktop.insert(tag)
+            thread.start()
+            return nil
         }
         let request = HTTPRequest(
             method: .post, url: url, headers: payload.headers, body: payload.body,
@@ -60,15 +73,41 @@ extension Dispatcher {
     /// `HTTPMultiClient.collect`). With nothing running it only waits, so a sender can sleep here
     /// until its next deadline or a wake-up.
     public func collect(waitMilliseconds: Int32, wakeDescriptor: Int32? = nil) -> [(tag: Int, result: DeliveryResult)] {
-        let completed = client.collect(waitMilliseconds: waitMilliseconds, wakeDescriptor: wakeDescriptor)
-        guard !completed.isEmpty else { return [] }
+        // While a desktop notification runs, look at its outcome at least every 20 ms.
+        var outcomes = desktopOutcomes.take()
+        if outcomes.isEmpty {
+            let wait = runningDesktop.isEmpty ? waitMilliseconds : min(waitMilliseconds, 20)
+            outcomes = client.collect(waitMilliseconds: wait, wakeDescriptor: wakeDescriptor).compactMap { tag, response in
+                guard let job = runningJobs[tag] else { return nil }
+                let outcome: DeliveryOutcome = endpoints[job.channel].map { Self.outcome(of: response, endpoint: $0) }
+                    ?? .permanent(reason: "channel \"\(job.channel)\": not sent")
+                return (tag, outcome)
+            }
+            outcomes += desktopOutcomes.take()
+        }
+        guard !outcomes.isEmpty else { return [] }
         let finished = Int64(now().timeIntervalSince1970.rounded(.down))
-        return completed.compactMap { tag, response in
+        return outcomes.compactMap { tag, outcome in
             guard let job = runningJobs.removeValue(forKey: tag) else { return nil }
-            let outcome: DeliveryOutcome = endpoints[job.channel].map { Self.outcome(of: response, endpoint: $0) }
-                ?? .permanent(reason: "channel \"\(job.channel)\": not sent")
+            runningDesktop.remove(tag)
             let next = configuration.retrySchedule.nextAttempt(after: outcome, attempt: job.attempt, now: finished)
             return (tag, DeliveryResult(job: job, outcome: outcome, nextAttemptAt: next))
+        }
+    }
+}
+
+/// The outcomes of desktop notifications, appended by their threads and taken by the dispatcher's.
+final class DesktopOutcomes: Sendable {
+    private let outcomes = Mutex<[(tag: Int, outcome: DeliveryOutcome)]>([])
+
+    func append(tag: Int, outcome: DeliveryOutcome) {
+        outcomes.withLock { $0.append((tag, outcome)) }
+    }
+
+    func take() -> [(tag: Int, outcome: DeliveryOutcome)] {
+        outcomes.withLock { list in
+            defer { list = [] }
+            return list
         }
     }
 }

@@ -39,6 +39,10 @@ public final class Dispatcher {
     /// The jobs whose requests ``start(_:tag:)`` started and ``collect(waitMilliseconds:wakeDescriptor:)``
     /// has not handed back yet, by tag.
     var runningJobs: [Int: DeliveryJob] = [:]
+    /// The tags of the running jobs that are desktop notifications (each `notify-send` on its own thread).
+    var runningDesktop = Set<Int>()
+    /// The outcomes of desktop notifications finished on their threads, not yet collected.
+    let desktopOutcomes = DesktopOutcomes()
 
     /// A dispatcher for `channels`, resolving their secrets from `secrets` (whose environment also
     /// gives `notify-send` its `DBUS_SESSION_BUS_ADDRESS`, `DISPLAY` and `PATH`).

@@ -66,4 +66,41 @@ final class DispatcherIncrementalTests: XCTestCase {
         XCTAssertEqual(answered.map(\.tag), [3])
         XCTAssertEqual(try sink.received().requests.count, 1)
     }
+
+    /// A `notify-send` that takes 2 s (a stuck desktop) runs on its own thread: the webhook started
+    /// after it is answered first, and the desktop outcome comes back when the program ends.
+    func testASlowDesktopNotificationDoesNotHoldAWebhookBack() throws {
+        let sink = try WebhookSink()
+        defer { sink.stop() }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("leavenow-desktop-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let program = directory.appendingPathComponent("slow-notify-send").path
+        try "#!/bin/sh\nsleep 2\n".write(toFile: program, atomically: true, encoding: .utf8)
+        chmod(program, 0o755)
+        let dispatcher = Dispatcher(
+            channels: [Sample.channel("desk", .desktop, [:]), Sample.channel("hook", .webhook, ["url_env": "HOOK"])],
+            secrets: SecretSource(environment: ["HOOK": sink.url("/hook"), "DBUS_SESSION_BUS_ADDRESS": "unix:abstract=/leavenow-test",
+                                                "PATH": "/usr/bin:/bin"]),
+            configuration: DispatcherConfiguration(proxy: .direct, notifySend: program), now: Sample.clock(), random: { 0.5 })
+        XCTAssertTrue(dispatcher.problems.isEmpty, "\(dispatcher.problems)")
+        let began = Date()
+        XCTAssertNil(dispatcher.start(DeliveryJob(id: 1, notification: Sample.notification(key: "desk-1"), channel: "desk"), tag: 1))
+        XCTAssertLessThan(Date().timeIntervalSince(began), 1, "start returned without waiting for notify-send")
+        XCTAssertNil(dispatcher.start(DeliveryJob(id: 2, notification: Sample.notification(key: "hook-1"), channel: "hook"), tag: 2))
+        var answered: [(tag: Int, result: DeliveryResult)] = []
+        for _ in 0..<100 where answered.isEmpty {
+            answered = dispatcher.collect(waitMilliseconds: 100)
+        }
+        XCTAssertEqual(answered.map(\.tag), [2], "the webhook first")
+        XCTAssertLessThan(Date().timeIntervalSince(began), 1.5)
+        var desktop: [(tag: Int, result: DeliveryResult)] = []
+        for _ in 0..<100 where desktop.isEmpty {
+            desktop = dispatcher.collect(waitMilliseconds: 100)
+        }
+        XCTAssertEqual(desktop.map(\.tag), [1])
+        XCTAssertEqual(desktop.first?.result.outcome, .delivered(status: nil))
+        XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(began), 1.9, "the desktop outcome came when notify-send ended")
+        XCTAssertEqual(dispatcher.runningCount, 0)
+    }
 }
