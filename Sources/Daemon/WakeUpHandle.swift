@@ -7,10 +7,14 @@ internal import CLinuxEvents
 /// The descriptor lives as long as the handle, so a handle kept by another thread never writes to a
 /// closed (and perhaps reused) descriptor.
 public final class WakeUpHandle: Sendable {
-    /// The `eventfd` (non-blocking, close-on-exec).
-    let descriptor: Int32
+    /// The `eventfd` (non-blocking, close-on-exec): readable while a wake-up is pending, so another
+    /// loop (the outbox sender's `curl_multi_poll`) can wait on it too.
+    public let descriptor: Int32
 
-    init() throws(DaemonError) {
+    /// A new `eventfd`.
+    ///
+    /// - Throws: ``DaemonError`` when `eventfd` fails (too many open files).
+    public init() throws(DaemonError) {
         let descriptor = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
         guard descriptor >= 0 else { throw .lastSystemCall("eventfd") }
         self.descriptor = descriptor
@@ -26,8 +30,8 @@ public final class WakeUpHandle: Sendable {
         // EAGAIN means the counter is saturated: a wake-up is already pending.
     }
 
-    /// Consumes pending wake-ups; true when there was at least one.
-    func drain() -> Bool {
+    /// Consumes pending wake-ups; true when there was at least one. Never blocks.
+    public func drain() -> Bool {
         var count: UInt64 = 0
         let got = read(descriptor, &count, MemoryLayout<UInt64>.size)
         return got == MemoryLayout<UInt64>.size && count > 0

@@ -13,6 +13,10 @@ import Rules
 /// timeouts and connection failures retried (honouring `Retry-After`); other 4xx and 3xx
 /// permanent. No message shows a channel's URL, topic, token or signing secret.
 ///
+/// ``send(_:)`` sends a batch and waits for all of it; ``start(_:tag:)`` and
+/// ``collect(waitMilliseconds:wakeDescriptor:)`` send job by job and hand back each result as its
+/// request completes (the worker's outbox records each answer as it comes).
+///
 /// Not `Sendable`: it owns an ``HTTPMultiClient``; confine it to one thread or actor.
 public final class Dispatcher {
     /// The settings.
@@ -28,10 +32,17 @@ public final class Dispatcher {
     /// their notifications instead of sending them (a job sent to one anyway fails permanently).
     public var secretProblems: [String: ChannelConfigurationError] { problems.filter { $0.value.secret != nil } }
 
-    private let client: HTTPMultiClient
-    private let desktop: DesktopNotifier
-    private var rateLimiter: ChannelRateLimiter
-    private let now: @Sendable () -> Date
+    let client: HTTPMultiClient
+    let desktop: DesktopNotifier
+    var rateLimiter: ChannelRateLimiter
+    let now: @Sendable () -> Date
+    /// The jobs whose requests ``start(_:tag:)`` started and ``collect(waitMilliseconds:wakeDescriptor:)``
+    /// has not handed back yet, by tag.
+    var runningJobs: [Int: DeliveryJob] = [:]
+    /// The tags of the running jobs that are desktop notifications (each `notify-send` on its own thread).
+    var runningDesktop = Set<Int>()
+    /// The outcomes of desktop notifications finished on their threads, not yet collected.
+    let desktopOutcomes = DesktopOutcomes()
 
     /// A dispatcher for `channels`, resolving their secrets from `secrets` (whose environment also
     /// gives `notify-send` its `DBUS_SESSION_BUS_ADDRESS`, `DISPLAY` and `PATH`).
@@ -68,6 +79,7 @@ public final class Dispatcher {
         client = HTTPMultiClient(configuration: HTTPClientConfiguration(
             userAgent: configuration.userAgent, maxIdleConnections: configuration.maxConnections,
             proxy: configuration.proxy, now: now))
+        client.limitConnections(configuration.maxConnections, perHost: configuration.maxConnectionsPerHost)
         desktop = DesktopNotifier(environment: secrets.environment, executable: configuration.notifySend,
                                   timeout: configuration.desktopTimeout)
     }

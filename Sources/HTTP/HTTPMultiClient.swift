@@ -1,15 +1,22 @@
 internal import CCurl
+import Glibc
 
 /// Performs many requests concurrently on one thread with the libcurl multi interface, within a
 /// cap on open connections (a burst of a thousand requests never opens a thousand sockets).
 ///
 /// Not `Sendable`: confine it to one thread or actor. ``perform(_:maxConnections:maxConnectionsPerHost:)``
-/// blocks until every request has finished; connections stay cached for the next call.
+/// blocks until every request has finished; connections stay cached for the next call. The
+/// incremental interface — ``start(_:tag:)`` and ``collect(waitMilliseconds:wakeDescriptor:)`` —
+/// keeps transfers running across calls and hands back each one as it completes (a caller can
+/// record an answer, or start the next request, without waiting for the slowest of a batch). Use
+/// one interface at a time: `perform` while incremental transfers run is a programming error.
 public final class HTTPMultiClient {
     /// The settings every request uses.
     public let configuration: HTTPClientConfiguration
     private let multi: UnsafeMutableRawPointer?
     private var idleTransfers: [CurlTransfer] = []
+    /// The transfers started with ``start(_:tag:)`` and not collected yet, by easy handle.
+    private var started: [UnsafeMutableRawPointer: (tag: Int, transfer: CurlTransfer)] = [:]
 
     /// A client with its own connection cache.
     public init(configuration: HTTPClientConfiguration = HTTPClientConfiguration()) {
@@ -18,6 +25,10 @@ public final class HTTPMultiClient {
     }
 
     deinit {
+        if let multi {
+            for handle in started.keys { curl_multi_remove_handle(multi, handle) }
+        }
+        started.removeAll()
         idleTransfers.removeAll()
         if let multi { curl_multi_cleanup(multi) }
     }
@@ -113,6 +124,96 @@ public final class HTTPMultiClient {
         return results.enumerated().map { index, result in
             result ?? .failure(HTTPError(.other, request: requests[index], detail: "the transfer did not finish"))
         }
+    }
+}
+
+extension HTTPMultiClient {
+    /// Sets the connection caps of the incremental interface: at most `maxConnections` open in total
+    /// and `maxConnectionsPerHost` to one host (by default the same). The caller keeps at most
+    /// `maxConnections` transfers started (``runningCount``), so none waits inside libcurl.
+    public func limitConnections(_ maxConnections: Int, perHost maxConnectionsPerHost: Int? = nil) {
+        guard let multi else { return }
+        let connections = max(1, maxConnections)
+        _ = leavenow_multi_setopt_long(multi, CURLMOPT_MAX_TOTAL_CONNECTIONS, connections)
+        _ = leavenow_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, max(1, maxConnectionsPerHost ?? connections))
+        _ = leavenow_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, connections)
+    }
+
+    /// Transfers started with ``start(_:tag:)`` and not yet handed back by ``collect(waitMilliseconds:wakeDescriptor:)``.
+    public var runningCount: Int { started.count }
+
+    /// Starts `request` in the background, identified by `tag` in what ``collect(waitMilliseconds:wakeDescriptor:)``
+    /// returns. The request's timeout runs from now. Returns the error when it could not be started
+    /// (nothing is then running for `tag`).
+    public func start(_ request: HTTPRequest, tag: Int) -> HTTPError? {
+        guard let multi else { return CurlTransfer.unavailableError(for: request) }
+        guard let transfer = idleTransfers.popLast() ?? CurlTransfer(configuration: configuration) else {
+            return CurlTransfer.unavailableError(for: request)
+        }
+        do {
+            try transfer.prepare(request)
+        } catch {
+            idleTransfers.append(transfer)
+            return error
+        }
+        let added = curl_multi_add_handle(multi, transfer.handle)
+        guard added == CURLM_OK else {
+            idleTransfers.append(transfer)
+            return HTTPError(.other, request: request, detail: "curl_multi_add_handle: " + String(cString: curl_multi_strerror(added)))
+        }
+        started[transfer.handle] = (tag, transfer)
+        return nil
+    }
+
+    /// Drives the running transfers and returns those that completed, with their tags. When none has
+    /// completed yet it waits — at most `waitMilliseconds`, less when a transfer makes progress or
+    /// `wakeDescriptor` (an `eventfd`, a pipe) becomes readable — and looks again. Returns an empty
+    /// list when nothing completed in that time. With nothing running it only waits (for the
+    /// descriptor or the time). The descriptor is not read: its owner drains it.
+    public func collect(waitMilliseconds: Int32, wakeDescriptor: Int32? = nil) -> [(tag: Int, result: Result<HTTPResponse, HTTPError>)] {
+        guard let multi else { return [] }
+        var completed = drive(multi)
+        guard completed.isEmpty else { return completed }
+        var extra = curl_waitfd(fd: wakeDescriptor ?? -1, events: Int16(CURL_WAIT_POLLIN), revents: 0)
+        let polled = wakeDescriptor == nil
+            ? curl_multi_poll(multi, nil, 0, max(0, waitMilliseconds), nil)
+            : curl_multi_poll(multi, &extra, 1, max(0, waitMilliseconds), nil)
+        if polled != CURLM_OK {
+            // A poll that fails (EINVAL, out of memory) would spin: pause as the caller asked.
+            usleep(UInt32(max(0, min(waitMilliseconds, 100))) * 1_000)
+        }
+        completed = drive(multi)
+        return completed
+    }
+
+    /// One `curl_multi_perform` and the transfers it finished; a failing multi handle fails them all.
+    private func drive(_ multi: UnsafeMutableRawPointer) -> [(tag: Int, result: Result<HTTPResponse, HTTPError>)] {
+        guard !started.isEmpty else { return [] }
+        var completed: [(tag: Int, result: Result<HTTPResponse, HTTPError>)] = []
+        func complete(_ handle: UnsafeMutableRawPointer, _ outcome: (CurlTransfer) -> Result<HTTPResponse, HTTPError>) {
+            guard let entry = started.removeValue(forKey: handle) else { return }
+            curl_multi_remove_handle(multi, handle)
+            completed.append((entry.tag, outcome(entry.transfer)))
+            idleTransfers.append(entry.transfer)
+        }
+        var running: Int32 = 0
+        let performed = curl_multi_perform(multi, &running)
+        if performed != CURLM_OK {
+            let detail = "curl_multi_perform: " + String(cString: curl_multi_strerror(performed))
+            for handle in Array(started.keys) {
+                complete(handle) { transfer in
+                    .failure(HTTPError(.other, request: transfer.request ?? HTTPRequest(url: ""), detail: detail))
+                }
+            }
+            return completed
+        }
+        var remaining: Int32 = 0
+        while let message = curl_multi_info_read(multi, &remaining) {
+            guard message.pointee.msg == CURLMSG_DONE, let handle = message.pointee.easy_handle else { continue }
+            let code = message.pointee.data.result
+            complete(handle) { $0.finish(code) }
+        }
+        return completed
     }
 }
 

@@ -3,15 +3,23 @@ import Delivery
 import Glibc
 import Store
 
-/// Moves the outbox to the channels: expires what is too late, then sends what is due in batches
-/// through the dispatcher and records each outcome (delivered, retry at, dead, expired) in one
-/// transaction per batch — the delivery half of the worker, also driven by the benchmarks. The
-/// entries of a channel whose secret is missing are held: neither sent nor dead, only expired.
+/// Moves the outbox to the channels: expires what is too late, then keeps up to the pool's size
+/// (``DispatcherConfiguration/maxConnections``) requests running and **records each outcome as its
+/// request completes** (delivered, retry at, dead, expired, deferred; answers arriving within a
+/// millisecond of each other, for at most 3 ms, share one transaction) before it starts another — the delivery half of the worker, also
+/// driven by the benchmarks. At any moment, what was sent and not yet recorded is at most the pool:
+/// a `kill -9` re-sends at most that many.
 ///
-/// Not `Sendable`: it uses the worker's database connection and curl handles.
+/// What starts first is the most urgent: the earliest expiry (a leave-now's departure), then the
+/// earliest due, then the oldest. One channel never takes the whole pool while there are others:
+/// it keeps at most pool − min(other channels, pool / 4) requests running, so a stalling or slow
+/// channel leaves connections for the rest. The entries of a channel whose secret is missing are
+/// held: neither sent nor dead, only expired.
+///
+/// Not `Sendable`: it uses one thread's database connection and curl handles.
 public final class OutboxPump {
     private let store: any NotificationStore
-    /// The channels' sender (replaced when the rules are reloaded).
+    /// The channels' sender (replaced when the rules are reloaded; only while nothing is running).
     public var dispatcher: Dispatcher {
         didSet { heldChannels = Set(dispatcher.secretProblems.keys) }
     }
@@ -19,10 +27,9 @@ public final class OutboxPump {
     /// pending, are not sent, and still expire on time.
     public private(set) var heldChannels: Set<String>
     private let logger: LogfmtLogger
-    /// The most entries sent in one round.
+    /// The most entries read from the outbox at once.
     public let batchSize: Int
-    /// The outcome lines of the current round, written together (one `write` per round, not per
-    /// notification: still one line per event, and one journal entry per line under systemd).
+    /// Outcome lines not yet written (written with the outcomes they describe).
     private var pendingLines: [UInt8] = []
 
     /// A pump from `store` through `dispatcher`, logging every outcome.
@@ -34,39 +41,172 @@ public final class OutboxPump {
         self.batchSize = max(1, batchSize)
     }
 
-    /// Expires what is too late, then sends everything due, in bounded rounds. `fresh` are entries
-    /// just committed (as `commit` returned them): those due are sent first without reading them
-    /// back. `betweenRounds` runs after each full round (the worker pings the systemd watchdog and
-    /// looks for a pending SIGTERM there); it returns false to stop before the next round.
-    public func deliver(now: Int64, fresh: [OutboxEntry] = [], betweenRounds: () -> Bool = { true }) {
+    /// Expires what is too late, then sends everything due until nothing due is left and nothing is
+    /// running. `fresh` are entries just committed (as `commit` returned them): they are sent without
+    /// reading them back.
+    ///
+    /// - Parameters:
+    ///   - now: the pass's instant; later times come from the dispatcher's clock (never earlier).
+    ///   - wakeDescriptor: a descriptor whose readability ends a wait for answers early (the
+    ///     worker's sender: new entries were queued, or it is told to stop).
+    ///   - incoming: entries committed since (checked between waits; the sender's inbox).
+    ///   - betweenRounds: checked about every 100 ms of real time (the `--once` worker pings the
+    ///     watchdog and looks for SIGTERM there); false stops starting requests: those running
+    ///     finish (within the request timeout) and are recorded, then `deliver` returns.
+    public func deliver(now: Int64, fresh: [OutboxEntry] = [], wakeDescriptor: Int32? = nil,
+                        incoming: () -> [OutboxEntry] = { [] }, betweenRounds: () -> Bool = { true }) {
+        var run = Run(pool: max(1, dispatcher.configuration.maxConnections), channels: dispatcher.endpoints.count)
+        var records: [DeliveryRecord] = []
+        func time() -> Int64 { max(now, dispatcher.currentSecond) }
+        func flush(_ at: Int64) throws {
+            guard !records.isEmpty else { return }
+            flushLog()
+            try store.record(records, now: at)
+            records.removeAll(keepingCapacity: true)
+        }
         do {
-            for entry in try store.expire(now: now) {
-                logger.log(.notice, "notification.expired", ["id": "\(entry.id)", "rule": entry.notification.rule,
-                                                            "channel": entry.channel, "key": entry.key])
-            }
-            let held = heldChannels
-            var fresh = fresh.filter { entry in
-                entry.status == .pending && entry.nextAttemptAt <= now && (entry.notification.expiresAt.map { $0 > now } ?? true)
-                    && !held.contains(entry.channel)
-            }[...]
-            for _ in 0..<64 {
-                let fromFresh = !fresh.isEmpty
-                let due = fromFresh ? Array(fresh.prefix(batchSize)) : try store.due(now: now, limit: batchSize, excludingChannels: held)
-                fresh = fresh.dropFirst(due.count)
-                guard !due.isEmpty else { break }
-                let jobs = due.map { DeliveryJob(id: $0.id, notification: $0.notification, channel: $0.channel, attempt: $0.attempts + 1) }
-                let results = dispatcher.send(jobs)
-                var records: [DeliveryRecord] = []
-                records.reserveCapacity(due.count)
-                for (entry, result) in zip(due, results) {
-                    records.append(record(for: entry, result: result, now: now))
+            try expire(now: now)
+            run.add(fresh.filter { usable($0, now: now) })
+            var lastCheck = monotonicMilliseconds()
+            var lastExpiry = now
+            var stopped = false
+            // Ends: every round starts, records or waits for an answer (a running request ends within
+            // its timeout); nothing is read twice (`known`), and once nothing due is left the loop
+            // breaks when the last answer is in.
+            while true {
+                let at = time()
+                if !stopped, monotonicMilliseconds() - lastCheck >= 100 {
+                    lastCheck = monotonicMilliseconds()
+                    stopped = !betweenRounds()
                 }
-                flushLog()
-                try store.record(records, now: now)
-                if (!fromFresh && due.count < batchSize) || !betweenRounds() { break }
+                if !stopped {
+                    run.add(incoming().filter { usable($0, now: at) })
+                    if at > lastExpiry {
+                        try expire(now: at)
+                        lastExpiry = at
+                    }
+                    // Read more from the outbox when the queue runs low: at once while the last read
+                    // was full, else once per second of the clock (retries coming due meanwhile).
+                    if run.queue.count < run.pool, !run.exhausted || at > run.readAt {
+                        let limit = batchSize + run.known.count
+                        let due = try store.due(now: at, limit: limit, excludingChannels: heldChannels)
+                        run.exhausted = due.count < limit
+                        run.readAt = at
+                        run.add(due.filter { usable($0, now: at) })
+                    }
+                    while dispatcher.runningCount < run.pool, let entry = run.next(running: dispatcher) {
+                        let job = DeliveryJob(id: entry.id, notification: entry.notification, channel: entry.channel,
+                                              attempt: entry.attempts + 1)
+                        let tag = run.nextTag
+                        run.nextTag &+= 1
+                        if let result = dispatcher.start(job, tag: tag) {
+                            run.known.remove(entry.id)
+                            records.append(record(for: entry, result: result, now: at))
+                        } else {
+                            run.running[tag] = entry
+                        }
+                    }
+                    try flush(at)
+                }
+                if dispatcher.runningCount == 0 {
+                    if stopped || (run.queue.isEmpty && run.exhausted && run.readAt >= time()) {
+                        let more = stopped ? [] : incoming().filter { usable($0, now: time()) }
+                        if more.isEmpty { break }
+                        run.add(more)
+                    }
+                    continue
+                }
+                var completed = dispatcher.collect(waitMilliseconds: 100, wakeDescriptor: wakeDescriptor)
+                guard !completed.isEmpty else { continue }
+                // Answers arriving close together (each within 1 ms of the last, for at most 3 ms, up
+                // to half the pool) share one transaction: far fewer commits, and a freed connection
+                // waits at most that long for its next request.
+                let groupStart = monotonicMicroseconds()
+                while dispatcher.runningCount > 0, completed.count < max(1, run.pool / 2),
+                      monotonicMicroseconds() - groupStart < 3_000 {
+                    let more = dispatcher.collect(waitMilliseconds: 1)
+                    if more.isEmpty { break }
+                    completed += more
+                }
+                let finished = time()
+                for (tag, result) in completed {
+                    guard let entry = run.running.removeValue(forKey: tag) else { continue }
+                    run.known.remove(entry.id)
+                    records.append(record(for: entry, result: result, now: finished))
+                }
+                // Recorded before anything else starts: sent-but-unrecorded never exceeds the pool.
+                try flush(finished)
             }
         } catch {
             logger.log(.error, "outbox.failed", ["msg": "\(error)"])
+            // Whatever still runs is answered but cannot be recorded now: it stays pending and is
+            // sent again later (with the same Idempotency-Key).
+            while dispatcher.runningCount > 0 { _ = dispatcher.collect(waitMilliseconds: 100) }
+        }
+    }
+
+    /// Pending, due, not expired, not held.
+    private func usable(_ entry: OutboxEntry, now: Int64) -> Bool {
+        entry.status == .pending && entry.nextAttemptAt <= now && (entry.notification.expiresAt.map { $0 > now } ?? true)
+            && !heldChannels.contains(entry.channel)
+    }
+
+    /// Marks what expired, logged.
+    private func expire(now: Int64) throws {
+        for entry in try store.expire(now: now) {
+            logger.log(.notice, "notification.expired", ["id": "\(entry.id)", "rule": entry.notification.rule,
+                                                        "channel": entry.channel, "key": entry.key])
+        }
+    }
+
+    /// The state of one `deliver`: the queue (most urgent last), what runs, what is known.
+    private struct Run {
+        let pool: Int
+        /// The most requests one channel keeps running while there are other channels.
+        let channelCap: Int
+        var queue: [OutboxEntry] = []
+        /// Ids queued or running (the outbox still calls them pending: never read them twice).
+        var known = Set<Int64>()
+        var running: [Int: OutboxEntry] = [:]
+        var nextTag = 0
+        /// The last read returned everything due at `readAt`.
+        var exhausted = false
+        var readAt = Int64.min
+
+        init(pool: Int, channels: Int) {
+            self.pool = pool
+            channelCap = max(1, pool - min(max(0, channels - 1), pool / 4))
+        }
+
+        /// Adds entries not queued or running yet, keeping the queue ordered by urgency.
+        mutating func add(_ entries: [OutboxEntry]) {
+            var added = false
+            for entry in entries where known.insert(entry.id).inserted {
+                queue.append(entry)
+                added = true
+            }
+            guard added else { return }
+            // Most urgent last (popped first): earliest expiry, then earliest due, then oldest.
+            queue.sort { a, b in
+                let ea = a.notification.expiresAt ?? .max, eb = b.notification.expiresAt ?? .max
+                if ea != eb { return ea > eb }
+                if a.nextAttemptAt != b.nextAttemptAt { return a.nextAttemptAt > b.nextAttemptAt }
+                return a.id > b.id
+            }
+        }
+
+        /// Takes the most urgent entry whose channel is under its cap.
+        mutating func next(running dispatcher: Dispatcher) -> OutboxEntry? {
+            guard let last = queue.last else { return nil }
+            if channelCap >= pool || dispatcher.runningCount(channel: last.channel) < channelCap { return queue.removeLast() }
+            var full: Set<String> = [last.channel]
+            for index in queue.indices.reversed().dropFirst() {
+                let channel = queue[index].channel
+                if full.contains(channel) { continue }
+                if dispatcher.runningCount(channel: channel) < channelCap { return queue.remove(at: index) }
+                full.insert(channel)
+            }
+            return nil
         }
     }
 
@@ -105,22 +245,52 @@ public final class OutboxPump {
         }
     }
 
-    /// Writes the round's lines to the logger's descriptor; a failed write (a closed stderr) is
-    /// dropped, as the logger does: logging never stops the worker.
+    /// Writes the pending lines to the logger's descriptor, whole lines of at most `PIPE_BUF` bytes
+    /// per `write` (the worker's other thread logs to the same descriptor: lines never interleave).
+    /// A failed write (a closed stderr) is dropped, as the logger does: logging never stops the worker.
     private func flushLog() {
         defer { pendingLines.removeAll(keepingCapacity: pendingLines.count <= 1 << 16) }
         pendingLines.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return }
+            let bytes = buffer.bindMemory(to: UInt8.self)
             var offset = 0
             while offset < buffer.count {
-                let written = Glibc.write(logger.fileDescriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return
+                // The longest run of whole lines within PIPE_BUF (or one longer line on its own).
+                var end = min(buffer.count, offset + Int(PIPE_BUF))
+                if end < buffer.count {
+                    var cut = end
+                    while cut > offset, bytes[cut - 1] != UInt8(ascii: "\n") { cut -= 1 }
+                    if cut > offset {
+                        end = cut
+                    } else {
+                        end = bytes[offset...].firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? buffer.count
+                    }
                 }
-                offset += written
+                var written = 0
+                while written < end - offset {
+                    let result = Glibc.write(logger.fileDescriptor, base + offset + written, end - offset - written)
+                    if result < 0 {
+                        if errno == EINTR { continue }
+                        return
+                    }
+                    written += result
+                }
+                offset = end
             }
         }
     }
+}
+
+/// Milliseconds of the monotonic clock.
+func monotonicMilliseconds() -> Int64 {
+    monotonicMicroseconds() / 1_000
+}
+
+/// Microseconds of the monotonic clock.
+func monotonicMicroseconds() -> Int64 {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Int64(now.tv_sec) * 1_000_000 + Int64(now.tv_nsec) / 1_000
 }
 
 @available(*, unavailable, message: "the pump uses one thread's database connection and curl handles")

@@ -9,9 +9,15 @@ import Timetable
 
 /// `leavenow run`: the long-running worker. Each pass it fetches the sources that are due, runs the
 /// rules that are due, commits what they decided to the outbox together with their new state (one
-/// transaction: a crash neither loses nor repeats a decision), expires what is too late, sends what
-/// is due, and sleeps until the earliest next thing — a rule's wake-up, a source's refresh, a retry,
-/// the systemd watchdog — or a signal, a change in the rules directory, a clock jump.
+/// transaction: a crash neither loses nor repeats a decision), and hands what it queued to the
+/// sender; then it sleeps until the earliest next thing — a rule's wake-up, a source's refresh, the
+/// systemd watchdog — or a signal, a change in the rules directory, a clock jump.
+///
+/// Deciding and sending are separate: under ``run()`` the outbox is sent by an ``OutboxSender`` on
+/// its own thread (own SQLite connection, own curl multi handle), so no channel — slow, stalling,
+/// failing — delays a rule's evaluation or the commit of its decisions. Passes driven from outside
+/// (``pass()`` without `run`, and `--once`) send inline after the commit: expire, send what is due,
+/// record each outcome as its request completes.
 ///
 /// Not `Sendable`: the worker is one thread's loop (it owns curl handles and the database).
 public final class Worker {
@@ -36,6 +42,8 @@ public final class Worker {
     private var pendingReasons: [WakeReason] = []
     /// When the outbox was last purged of old entries (read from the state once).
     private var purgedAt: Int64?
+    /// The sending thread while `run` runs without `--once` (nil: passes send inline).
+    private var sender: OutboxSender?
 
     /// Opens the state, loads the rules (failing with every problem when they do not check) and
     /// prepares the first pass at the clock's current time.
@@ -71,6 +79,12 @@ public final class Worker {
         let wake = try WakeSource(watching: options.rulesDirectory)
         self.wake = wake
         defer { self.wake = nil }
+        // The sender thread starts after the WakeSource blocked the signals: it inherits the mask,
+        // so SIGTERM / SIGHUP reach the signalfd and never kill it.
+        if !options.once {
+            sender = try OutboxSender(options: options, channels: rules.configuration.channels, clock: clock, logger: logger)
+        }
+        defer { stopSender() }
         logger.log(.info, "worker.started", ["pid": "\(getpid())", "state": options.statePath,
                                              "mode": options.fixtures == nil ? "live" : "recorded"])
         var first = true
@@ -99,6 +113,7 @@ public final class Worker {
             if stopping { break }
         }
         _ = try? systemd.stopping(status: "stopping")
+        stopSender()
         logger.log(.info, "worker.stopped", ["pending": "\((try? store.counts()[.pending]) ?? 0)"])
     }
 
@@ -132,20 +147,36 @@ public final class Worker {
             stepper.wake(ran, at: now + 5)
             logger.log(.error, "state.commit_failed", ["msg": "\(error); the rules run again in 5 s"])
         }
-        pump.deliver(now: now, fresh: queued) {
-            // A long backlog: keep the watchdog fed and stop early on SIGTERM between rounds.
-            _ = try? systemd.watchdog()
-            if let wake, let reasons = try? wake.wait(until: .distantPast) {
-                pendingReasons += reasons.filter { $0 != .deadline }
-            }
-            return !pendingReasons.contains { $0 == .signal(.terminate) || $0 == .signal(.interrupt) }
+        var next = [stepper.nextWake, supply.nextRefresh(after: now)]
+        if let sender {
+            // The sender thread sends (and wakes itself for retries and expiries): the pass is done.
+            sender.enqueue(queued)
+        } else {
+            pump.deliver(now: now, fresh: queued, betweenRounds: {
+                // A long backlog (`--once`): keep the watchdog fed and stop early on SIGTERM.
+                _ = try? systemd.watchdog()
+                if let wake, let reasons = try? wake.wait(until: .distantPast) {
+                    pendingReasons += reasons.filter { $0 != .deadline }
+                }
+                return !pendingReasons.contains { $0 == .signal(.terminate) || $0 == .signal(.interrupt) }
+            })
+            next.append((try? store.nextAttemptTime(excludingChannels: pump.heldChannels)) ?? nil)
         }
-        let next = [stepper.nextWake, supply.nextRefresh(after: now),
-                    (try? store.nextAttemptTime(excludingChannels: pump.heldChannels)) ?? nil]
-            .compactMap { $0 }.min().map { max($0, now + 1) }
+        let nextWake = next.compactMap { $0 }.min().map { max($0, now + 1) }
         purgeOldEntries(now: now)
-        publishStatus(now: now, next: next)
-        return next
+        publishStatus(now: now, next: nextWake)
+        return nextWake
+    }
+
+    /// Stops the sender thread (the requests running finish within the request timeout and are
+    /// recorded) and waits for it.
+    private func stopSender() {
+        guard let sender else { return }
+        self.sender = nil
+        let limit = options.dispatcherConfiguration.requestTimeout + options.dispatcherConfiguration.connectTimeout + .seconds(5)
+        if !sender.stop(timeout: Double(limit.components.seconds)) {
+            logger.log(.error, "outbox.sender_stuck", ["msg": "the sender did not finish its requests within \(limit); exiting anyway"])
+        }
     }
 
     // MARK: - Events
@@ -153,7 +184,7 @@ public final class Worker {
     private func handle(_ reason: WakeReason) {
         switch reason {
         case .signal(.terminate), .signal(.interrupt):
-            logger.log(.info, "worker.stopping", ["msg": "signal received; in-flight sends are done"])
+            logger.log(.info, "worker.stopping", ["msg": "signal received; the sends in flight finish, then the worker exits"])
             stopping = true
         case .signal(.hangup):
             reload(because: "SIGHUP")
@@ -161,9 +192,11 @@ public final class Worker {
             reload(because: "the rules directory changed")
         case .clockChanged:
             logger.log(.notice, "clock.changed", ["msg": "the wall clock was set; re-planning"])
+            sender?.poke()
         case .resumed(let seconds):
             logger.log(.notice, "clock.resumed", fields: [(key: "suspended_s", value: "\(Int(seconds))"),
                                                          (key: "msg", value: "resumed from suspend; re-planning")])
+            sender?.poke()
         case .deadline, .woken:
             break
         }
@@ -179,6 +212,7 @@ public final class Worker {
             let dispatcher = Self.dispatcher(for: fresh.configuration, options: options, clock: clock, logger: logger)
             rules = fresh
             pump.dispatcher = dispatcher
+            sender?.reload(channels: fresh.configuration.channels)
             stepper = RuleStepper(engine: fresh.engine, start: now)
             schedules = ScheduleCache()
             supply = Self.supply(for: fresh, options: options, store: store, logger: logger, now: now)

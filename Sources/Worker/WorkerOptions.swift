@@ -15,7 +15,8 @@ public struct WorkerOptions: Sendable {
     public var until: Int64?
     /// The process environment (secrets, `NOTIFY_SOCKET`, the test base URL).
     public var environment: [String: String]
-    /// The most outbox entries sent in one round.
+    /// The most outbox entries read from the state at once (the sender keeps at most the pool's
+    /// size of them running; each outcome is recorded as its request completes).
     public var batchSize: Int
     /// Delivered and expired outbox entries older than this many days are forgotten (once a day).
     public var retentionDays: Int = 30

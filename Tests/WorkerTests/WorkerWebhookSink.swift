@@ -14,6 +14,8 @@ final class WorkerWebhookSink {
         var answer: String
         /// Which start of the sink received it (0, 1, …).
         var generation: Int
+        /// When the sink received it (seconds since the epoch, the sink's `time.time()`).
+        var arrival: Double = 0
 
         func header(_ name: String) -> String? { headers.first { $0.0.lowercased() == name.lowercased() }?.1 }
         var key: String? { header("Idempotency-Key") }
@@ -62,7 +64,7 @@ final class WorkerWebhookSink {
     }
 
     /// Queues answers of the running sink, e.g. `[["status": 500], ["status": 429, "retry_after": "1"]]`,
-    /// for requests to `path` (any path by default).
+    /// for requests to `path` (any path when nil).
     func script(_ steps: [[String: Any]], dedupe: Bool? = nil, path: String? = nil) throws {
         var spec: [String: Any] = ["steps": steps]
         if let dedupe { spec["dedupe"] = dedupe }
@@ -81,7 +83,7 @@ final class WorkerWebhookSink {
                     headers: (item["headers"] as? [[String]] ?? []).map { ($0.first ?? "", $0.last ?? "") },
                     body: item["body"] as? String ?? "",
                     answer: (item["answer"] as? Int).map(String.init) ?? (item["answer"] as? String ?? ""),
-                    generation: generation)
+                    generation: generation, arrival: item["arrival"] as? Double ?? 0)
         }
         return (requests, object["duplicates"] as? Int ?? 0)
     }

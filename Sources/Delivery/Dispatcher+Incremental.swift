@@ -1,0 +1,113 @@
+import Foundation
+import HTTP
+import Synchronization
+
+extension Dispatcher {
+    /// Requests started with ``start(_:tag:)`` whose results ``collect(waitMilliseconds:wakeDescriptor:)``
+    /// has not returned yet. Keep it at most ``DispatcherConfiguration/maxConnections``.
+    public var runningCount: Int { runningJobs.count }
+
+    /// How many of the running requests are for `channel`.
+    public func runningCount(channel: String) -> Int {
+        runningJobs.values.reduce(0) { $0 + ($1.channel == channel ? 1 : 0) }
+    }
+
+    /// The dispatcher's clock, in whole seconds since the epoch (what expiry and retry times use).
+    public var currentSecond: Int64 { Int64(now().timeIntervalSince1970.rounded(.down)) }
+
+    /// Starts one job, with the checks of ``send(_:)`` in the same order (unknown or unusable
+    /// channel, expiry, rate limit), and returns its result when it is decided at once: a permanent
+    /// failure, expired, deferred by the rate limit, a request that could not be started. Returns nil
+    /// when the job is running — a request, or a desktop notification's `notify-send` on a thread of
+    /// its own: ``collect(waitMilliseconds:wakeDescriptor:)`` hands its result back under `tag`
+    /// (unique among the running jobs).
+    public func start(_ job: DeliveryJob, tag: Int) -> DeliveryResult? {
+        let start = now().timeIntervalSince1970
+        let second = Int64(start.rounded(.down))
+        func decided(_ outcome: DeliveryOutcome) -> DeliveryResult {
+            let finished = Int64(now().timeIntervalSince1970.rounded(.down))
+            return DeliveryResult(job: job, outcome: outcome,
+                                  nextAttemptAt: configuration.retrySchedule.nextAttempt(after: outcome, attempt: job.attempt, now: finished))
+        }
+        guard let endpoint = endpoints[job.channel] else {
+            return decided(.permanent(reason: problems[job.channel]?.description ?? "unknown channel \"\(job.channel)\""))
+        }
+        if let expiresAt = job.notification.expiresAt, Double(expiresAt) <= start { return decided(.expired) }
+        if let until = rateLimiter.acquire(job.channel) { return decided(.deferred(until: until)) }
+        guard let payload = endpoint.payload(for: job, now: second), let url = endpoint.url else {
+            guard let options = endpoint.desktop else { return decided(.permanent(reason: "channel \"\(job.channel)\": not sent")) }
+            // `notify-send` runs on a thread of its own (up to its timeout): a stuck desktop delays
+            // only desktop notifications, never the webhooks beside it.
+            let desktop = desktop, outcomes = desktopOutcomes, notification = job.notification, id = endpoint.id
+            let thread = Thread {
+                let outcome: DeliveryOutcome
+                do throws(DesktopNotifierError) {
+                    try desktop.notify(notification, options: options, now: second)
+                    outcome = .delivered(status: nil)
+                } catch {
+                    let reason = "desktop channel \"\(id)\": \(error.message)"
+                    outcome = error.isTransient ? .retry(after: nil, reason: reason) : .permanent(reason: reason)
+                }
+                outcomes.append(tag: tag, outcome: outcome)
+            }
+            thread.name = "leavenow-desktop"
+            runningJobs[tag] = job
+            runningDesktop.insert(tag)
+            thread.start()
+            return nil
+        }
+        let request = HTTPRequest(
+            method: .post, url: url, headers: payload.headers, body: payload.body,
+            connectTimeout: configuration.connectTimeout, timeout: configuration.requestTimeout,
+            maxResponseBytes: configuration.maxResponseBytes, redirects: .doNotFollow,
+            redaction: endpoint.redaction)
+        if let error = client.start(request, tag: tag) {
+            return decided(Self.outcome(of: .failure(error), endpoint: endpoint))
+        }
+        runningJobs[tag] = job
+        return nil
+    }
+
+    /// The results of the running requests that completed, with their tags: waits for the first
+    /// one at most `waitMilliseconds` (less when `wakeDescriptor` becomes readable; see
+    /// `HTTPMultiClient.collect`). With nothing running it only waits, so a sender can sleep here
+    /// until its next deadline or a wake-up.
+    public func collect(waitMilliseconds: Int32, wakeDescriptor: Int32? = nil) -> [(tag: Int, result: DeliveryResult)] {
+        // While a desktop notification runs, look at its outcome at least every 20 ms.
+        var outcomes = desktopOutcomes.take()
+        if outcomes.isEmpty {
+            let wait = runningDesktop.isEmpty ? waitMilliseconds : min(waitMilliseconds, 20)
+            outcomes = client.collect(waitMilliseconds: wait, wakeDescriptor: wakeDescriptor).compactMap { tag, response in
+                guard let job = runningJobs[tag] else { return nil }
+                let outcome: DeliveryOutcome = endpoints[job.channel].map { Self.outcome(of: response, endpoint: $0) }
+                    ?? .permanent(reason: "channel \"\(job.channel)\": not sent")
+                return (tag, outcome)
+            }
+            outcomes += desktopOutcomes.take()
+        }
+        guard !outcomes.isEmpty else { return [] }
+        let finished = Int64(now().timeIntervalSince1970.rounded(.down))
+        return outcomes.compactMap { tag, outcome in
+            guard let job = runningJobs.removeValue(forKey: tag) else { return nil }
+            runningDesktop.remove(tag)
+            let next = configuration.retrySchedule.nextAttempt(after: outcome, attempt: job.attempt, now: finished)
+            return (tag, DeliveryResult(job: job, outcome: outcome, nextAttemptAt: next))
+        }
+    }
+}
+
+/// The outcomes of desktop notifications, appended by their threads and taken by the dispatcher's.
+final class DesktopOutcomes: Sendable {
+    private let outcomes = Mutex<[(tag: Int, outcome: DeliveryOutcome)]>([])
+
+    func append(tag: Int, outcome: DeliveryOutcome) {
+        outcomes.withLock { $0.append((tag, outcome)) }
+    }
+
+    func take() -> [(tag: Int, outcome: DeliveryOutcome)] {
+        outcomes.withLock { list in
+            defer { list = [] }
+            return list
+        }
+    }
+}
