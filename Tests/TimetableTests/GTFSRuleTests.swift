@@ -167,6 +167,11 @@ final class GTFSRuleTests: XCTestCase {
                        "feed/stop_times.txt: row 2: stop_sequence \"first\" is not a non-negative whole number")
         XCTAssertEqual(try error(["trips.txt": "route_id,service_id,trip_id\nR1,WK,T1\nR7,WK,T2\n"]),
                        "feed/trips.txt: row 3: route_id \"R7\" is not in routes.txt")
+        // A trip whose service_id no calendar file defines would never run: it refuses the feed (issue 10).
+        XCTAssertEqual(try error(["trips.txt": "route_id,service_id,trip_id\nR1,WK,T1\nR1,HOLIDAY,T2\nR2,HOLIDAY,T3\nR3,XMAS,T4\n"]),
+                       "feed/trips.txt: row 3: service_id \"HOLIDAY\" is in neither calendar.txt nor calendar_dates.txt (and 2 more trips with an undefined service_id); such a trip would never run")
+        XCTAssertEqual(try error(["trips.txt": "route_id,service_id,trip_id\nR1,WK,T1\nR1,SU,T2\n", "calendar.txt": nil]),
+                       "feed/trips.txt: row 3: service_id \"SU\" is in neither calendar.txt nor calendar_dates.txt; such a trip would never run")
         XCTAssertEqual(try error(["stops.txt": "stop_id,stop_name\nS1,a\n\"S2,b\n"]),
                        "feed/stops.txt: row 3: the quoted cell 1 is never closed (a closing \" is missing)")
         XCTAssertEqual(try error(["stops.txt": "stop_id,stop_name\n\"S1\"x,a\n"]),

@@ -30,8 +30,12 @@ public struct GTFSFeed: Sendable {
     ///   with too many or too few cells, a missing required column, a malformed value, or an id
     ///   that refers to nothing.
     public static func load(path: String) throws -> GTFSFeed {
-        let files = try GTFSFeedFiles(path: path)
+        try load(try GTFSFeedFiles(path: path))
+    }
 
+    /// Reads a feed from its member files (a directory, an archive, or members in memory).
+    static func load(_ files: GTFSFeedFiles) throws -> GTFSFeed {
+        let path = files.path
         var agencyTimeZone: String?
         if var agency = try files.table("agency.txt") {
             let zoneColumn = try agency.requiredIndex(of: "agency_timezone")
