@@ -49,6 +49,18 @@ final class GTFSRuleTests: XCTestCase {
         }
     }
 
+    /// frequencies.txt cannot expand without bound: 999 hours every second is refused, not allocated.
+    func testFrequencyExpansionIsCapped() throws {
+        let path = try feed(["frequencies.txt": "trip_id,start_time,end_time,headway_secs\nT1,0:00:00,999:00:00,1\n"])
+        let loaded = try GTFSFeed.load(path: path)
+        XCTAssertThrowsError(try loaded.timetable(stopID: "S1", stopName: nil, route: nil)) { error in
+            XCTAssertEqual("\(error)".replacingOccurrences(of: path, with: "feed"),
+                           "feed/frequencies.txt: the frequencies expand to more than 2000000 departures at the chosen stop(s); check headway_secs and the windows")
+        }
+        let hourly = try feed(["frequencies.txt": "trip_id,start_time,end_time,headway_secs\nT1,6:00:00,7:00:00,600\n"])
+        XCTAssertEqual(try GTFSFeed.load(path: hourly).timetable(stopID: "S1", stopName: nil, route: nil).scheduledCount, 6)
+    }
+
     func testWhichStopTimesAreDepartures() throws {
         let stopTimes = """
         trip_id,arrival_time,departure_time,stop_id,stop_sequence,pickup_type,stop_headsign

@@ -63,6 +63,9 @@ final class BrokenInputTests: XCTestCase {
         let meteo = Array(#"{"hourly":{"time":[1767600000,1767603600.5]}}"#.utf8)
         XCTAssertEqual(assertDecodeError { try OpenMeteoDecoder.forecast(meteo, source: "om.json") }?.description,
                        "om.json: hourly.time[1]: expected whole Unix seconds, got 1767603600.5 (a fraction)")
+        let code = Array(#"{"hourly":{"time":[1767600000],"weather_code":[1e300]}}"#.utf8)
+        XCTAssertEqual(assertDecodeError { try OpenMeteoDecoder.forecast(code, source: "om.json") }?.description,
+                       "om.json: hourly.weather_code[0]: expected a whole number, got 1e+300")
         let huge = Array(#"{"current":{"dt":1e300}}"#.utf8)
         XCTAssertEqual(assertDecodeError { try OpenWeatherDecoder.oneCall(huge, source: "h.json") }?.description,
                        "h.json: current.dt: expected Unix seconds, got 1e+300 (out of range)")
