@@ -44,9 +44,9 @@ c_module_flags() {
     done
 }
 
-# A Swift module is compiled once into $OUT/modules (shared by every target) and again only when one of
-# its sources, this script or a module it imports changed (objects per sanitizer set). -enable-testing lets a target reach
-# internal entry points (`@testable import`) without making them public API.
+# A Swift module is compiled once into $MODULES (one directory per sanitizer set, shared by every
+# target) and again only when one of its sources, this script or a module it imports (the objects
+# passed after its name) is newer than its object.
 build_module() {
     module=$1
     shift
