@@ -11,8 +11,14 @@
 #   // fuzz-seeds: Tests/Fixtures/...   seed corpus directories, read only (so are Fuzz/regressions/NAME/);
 #                                       new inputs go to .build/fuzz/corpus/NAME
 #   // fuzz-dict: Fuzz/dicts/x.dict     optional libFuzzer dictionary
+#   // fuzz-options: -max_len=16384     optional further libFuzzer flags
+# Seeds that are not plain fixture files (cut-down JSON, zipped feeds, GTFS tables with their member
+# byte, header blocks) live in Fuzz/seeds/, written by Fuzz/seeds/make-seeds.py.
 # Modules are compiled with swiftc (not SwiftPM), instrumented with -sanitize=fuzzer (+ address by
 # default; FUZZ_SANITIZERS overrides) and linked with lld, so `swift build` never sees any of this.
+# Each module is compiled once for all targets (.build/fuzz/modules-<sanitizers>/, with -enable-testing
+# so a target may `@testable import` an internal entry point) and again only when its sources, a module
+# it imports or this script changed; a target is relinked only when its file or an object changed.
 # A crash, trap or timeout is written to Fuzz/regressions/NAME/ (commit it: a normal test decodes
 # every file there) and the run fails.
 set -eu
@@ -21,38 +27,72 @@ cd "$(dirname "$0")/.."
 SWIFTC=${SWIFTC:-swiftc}
 SANITIZERS=${FUZZ_SANITIZERS:-fuzzer,address}
 OUT=.build/fuzz
+MODULES=$OUT/modules-$(echo "$SANITIZERS" | tr , -)
 
 targets() { for f in Fuzz/targets/*.swift; do basename "$f" .swift; done; }
 header() { sed -n "s|^// $2: ||p" "Fuzz/targets/$1.swift"; }
+
+# Include flags for every C system module (Sources/C*/module.modulemap) and its pkg-config headers.
+c_module_flags() {
+    for map in Sources/*/module.modulemap; do
+        module=$(basename "$(dirname "$map")")
+        printf ' -I Sources/%s' "$module"
+        package=$(sed -n "s/.*systemLibrary(name: \"$module\", pkgConfig: \"\([^\"]*\)\".*/\1/p" Package.swift)
+        if [ -n "$package" ]; then
+            for flag in $(pkg-config --cflags-only-I "$package"); do printf ' -Xcc %s' "$flag"; done
+        fi
+    done
+}
+
+# A Swift module is compiled once into $MODULES (one directory per sanitizer set, shared by every
+# target) and again only when one of its sources, this script or a module it imports (the objects
+# passed after its name) is newer than its object.
+build_module() {
+    module=$1
+    shift
+    object=$MODULES/$module.o
+    mkdir -p "$MODULES"
+    # shellcheck disable=SC2068
+    if [ -f "$object" ] && [ -z "$(find "Sources/$module" Fuzz/fuzz.sh $@ -newer "$object" 2>/dev/null | head -1)" ]; then
+        return 0
+    fi
+    echo "fuzz: compiling $module"
+    # shellcheck disable=SC2046,SC2086
+    $SWIFTC -parse-as-library -module-name "$module" -wmo -O -g -enable-testing -c $(find "Sources/$module" -name '*.swift' | sort) \
+        -emit-module -emit-module-path "$MODULES/$module.swiftmodule" -o "$object" \
+        -swift-version 6 -enable-upcoming-feature ExistentialAny -sanitize="$SANITIZERS" -I "$MODULES" $C_FLAGS
+}
 
 build() {
     target=$1
     dir=$OUT/$target
     mkdir -p "$dir"
-    module_flags="-I $dir"
     link_flags=""
     objects=""
     for module in $(header "$target" fuzz-modules); do
         if [ -f "Sources/$module/module.modulemap" ]; then
-            module_flags="$module_flags -I Sources/$module"
             package=$(sed -n "s/.*systemLibrary(name: \"$module\", pkgConfig: \"\([^\"]*\)\".*/\1/p" Package.swift)
-            if [ -n "$package" ]; then
-                for flag in $(pkg-config --cflags-only-I "$package"); do module_flags="$module_flags -Xcc $flag"; done
-                link_flags="$link_flags $(pkg-config --libs "$package")"
-            fi
+            [ -n "$package" ] && link_flags="$link_flags $(pkg-config --libs "$package")"
             continue
         fi
-        echo "fuzz: compiling $module for $target"
-        # shellcheck disable=SC2046,SC2086
-        $SWIFTC -parse-as-library -module-name "$module" -wmo -O -g -c $(find "Sources/$module" -name '*.swift' | sort) \
-            -emit-module -emit-module-path "$dir/$module.swiftmodule" -o "$dir/$module.o" \
-            -swift-version 6 -enable-upcoming-feature ExistentialAny -sanitize="$SANITIZERS" $module_flags
-        objects="$objects $dir/$module.o"
+        imported=""
+        for object in $objects; do
+            if grep -rqsE "^(@testable |internal |public |@_implementationOnly )?import $(basename "$object" .o)\$" "Sources/$module"; then
+                imported="$imported $object"
+            fi
+        done
+        # shellcheck disable=SC2086
+        build_module "$module" $imported
+        objects="$objects $MODULES/$module.o"
     done
+    # shellcheck disable=SC2086
+    if [ -f "$dir/fuzz-$target" ] && [ -z "$(find "Fuzz/targets/$target.swift" Fuzz/fuzz.sh $objects -newer "$dir/fuzz-$target" | head -1)" ]; then
+        return 0
+    fi
     echo "fuzz: linking $dir/fuzz-$target"
     # shellcheck disable=SC2086
-    $SWIFTC -parse-as-library -module-name "Fuzz_$target" -O -g "Fuzz/targets/$target.swift" $objects \
-        -swift-version 6 -sanitize="$SANITIZERS" -use-ld=lld $module_flags $link_flags -o "$dir/fuzz-$target"
+    $SWIFTC -parse-as-library -module-name "Fuzz_$(echo "$target" | tr -- '-' '_')" -O -g "Fuzz/targets/$target.swift" $objects \
+        -swift-version 6 -sanitize="$SANITIZERS" -use-ld=lld -I "$MODULES" $C_FLAGS $link_flags -o "$dir/fuzz-$target"
 }
 
 run() {
@@ -61,11 +101,12 @@ run() {
     corpus=$OUT/corpus/$target
     mkdir -p "$corpus" "Fuzz/regressions/$target"
     dict=$(header "$target" fuzz-dict)
+    options=$(header "$target" fuzz-options)
     echo "fuzz: $target for ${seconds}s (corpus $corpus, seeds: $(header "$target" fuzz-seeds))"
     # The Swift runtime's backtracer would hold the pipe open after a crash; libFuzzer reports it.
     # shellcheck disable=SC2046,SC2086
     SWIFT_BACKTRACE=enable=no "$OUT/$target/fuzz-$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -detect_leaks=0 \
-        -print_final_stats=1 -artifact_prefix="Fuzz/regressions/$target/" ${dict:+-dict=$dict} \
+        -print_final_stats=1 -artifact_prefix="Fuzz/regressions/$target/" ${dict:+-dict=$dict} $options \
         "$corpus" $(header "$target" fuzz-seeds) "Fuzz/regressions/$target" 2>&1 | tee "$OUT/$target.log" | grep -E '^#[0-9]+[[:space:]]+(INITED|DONE)|ERROR|SUMMARY|artifact|^stat::' || true
     status=$(grep -c -E '^==[0-9]+== ?ERROR|^SUMMARY|Test unit written' "$OUT/$target.log" || true)
     if [ "$status" != "0" ]; then
@@ -75,6 +116,7 @@ run() {
     grep -E '^#[0-9]+[[:space:]]+DONE' "$OUT/$target.log" | tail -1 | sed "s/^/fuzz: $target /"
 }
 
+C_FLAGS=$(c_module_flags)
 command=${1:-list}
 [ $# -gt 0 ] && shift
 case $command in

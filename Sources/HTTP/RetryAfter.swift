@@ -27,7 +27,9 @@ public enum RetryAfter: Sendable, Equatable {
         case .seconds(let seconds):
             return .seconds(seconds)
         case .date(let date):
-            let seconds = date.timeIntervalSince(reference)
+            // curl_getdate accepts years far past 9999 (`Sun Nov  6 08:49:37 899999977`): capped at
+            // 10^12 s so the milliseconds fit an Int64 (the http-headers fuzz target found the trap).
+            let seconds = min(date.timeIntervalSince(reference), 1e12)
             return seconds > 0 ? .milliseconds(Int64((seconds * 1000).rounded(.up))) : .zero
         }
     }

@@ -73,6 +73,12 @@ final class BusCSVTests: XCTestCase {
         XCTAssertEqual(parseError("6,23\n7a,5\n"), #"weekday.csv:2:1: hour "7a" is not a number"#)
         XCTAssertEqual(parseError("6,23\n,5\n"), "weekday.csv:2:1: the hour is missing (the line starts with a comma)")
         XCTAssertEqual(parseError("6,-5\n"), #"weekday.csv:1:3: minute "-5" is not a number"#)
+        // Three digits are a comma missing (`18,0,19` or `18,01,9`), not minute 19 (issue 10).
+        XCTAssertEqual(parseError("6,23\n18,019\n"), #"weekday.csv:2:4: minute "019" has 3 digits; a minute has 1 or 2 (a comma missing?)"#)
+        XCTAssertEqual(parseError("6,23,  1059\n"), #"weekday.csv:1:8: minute "1059" has 4 digits; a minute has 1 or 2 (a comma missing?)"#)
+        XCTAssertEqual(parseError("007,5\n"), #"weekday.csv:1:1: hour "007" has 3 digits; an hour has 1 or 2 (a comma missing?)"#)
+        let padded: [Int32] = try BusCSV.parse(Array("06,05,9\n".utf8), file: "weekday.csv")
+        XCTAssertEqual(padded, [21_900, 22_140])
         XCTAssertEqual(parseError("鷹56,5\n"), #"weekday.csv:1:1: hour "鷹56" is not a number (a header line is not allowed; start a comment line with #)"#)
     }
 

@@ -49,6 +49,18 @@ final class GTFSRuleTests: XCTestCase {
         }
     }
 
+    /// frequencies.txt cannot expand without bound: 999 hours every second is refused, not allocated.
+    func testFrequencyExpansionIsCapped() throws {
+        let path = try feed(["frequencies.txt": "trip_id,start_time,end_time,headway_secs\nT1,0:00:00,999:00:00,1\n"])
+        let loaded = try GTFSFeed.load(path: path)
+        XCTAssertThrowsError(try loaded.timetable(stopID: "S1", stopName: nil, route: nil)) { error in
+            XCTAssertEqual("\(error)".replacingOccurrences(of: path, with: "feed"),
+                           "feed/frequencies.txt: the frequencies expand to more than 2000000 departures at the chosen stop(s); check headway_secs and the windows")
+        }
+        let hourly = try feed(["frequencies.txt": "trip_id,start_time,end_time,headway_secs\nT1,6:00:00,7:00:00,600\n"])
+        XCTAssertEqual(try GTFSFeed.load(path: hourly).timetable(stopID: "S1", stopName: nil, route: nil).scheduledCount, 6)
+    }
+
     func testWhichStopTimesAreDepartures() throws {
         let stopTimes = """
         trip_id,arrival_time,departure_time,stop_id,stop_sequence,pickup_type,stop_headsign
@@ -167,6 +179,11 @@ final class GTFSRuleTests: XCTestCase {
                        "feed/stop_times.txt: row 2: stop_sequence \"first\" is not a non-negative whole number")
         XCTAssertEqual(try error(["trips.txt": "route_id,service_id,trip_id\nR1,WK,T1\nR7,WK,T2\n"]),
                        "feed/trips.txt: row 3: route_id \"R7\" is not in routes.txt")
+        // A trip whose service_id no calendar file defines would never run: it refuses the feed (issue 10).
+        XCTAssertEqual(try error(["trips.txt": "route_id,service_id,trip_id\nR1,WK,T1\nR1,HOLIDAY,T2\nR2,HOLIDAY,T3\nR3,XMAS,T4\n"]),
+                       "feed/trips.txt: row 3: service_id \"HOLIDAY\" is in neither calendar.txt nor calendar_dates.txt (and 2 more trips with an undefined service_id); such a trip would never run")
+        XCTAssertEqual(try error(["trips.txt": "route_id,service_id,trip_id\nR1,WK,T1\nR1,SU,T2\n", "calendar.txt": nil]),
+                       "feed/trips.txt: row 3: service_id \"SU\" is in neither calendar.txt nor calendar_dates.txt; such a trip would never run")
         XCTAssertEqual(try error(["stops.txt": "stop_id,stop_name\nS1,a\n\"S2,b\n"]),
                        "feed/stops.txt: row 3: the quoted cell 1 is never closed (a closing \" is missing)")
         XCTAssertEqual(try error(["stops.txt": "stop_id,stop_name\n\"S1\"x,a\n"]),

@@ -84,6 +84,17 @@ final class GTFSZipArchiveTests: XCTestCase {
         XCTAssertTrue(message { _ = try corrupt.contents(of: corrupt.entries[0]) }.contains("CRC-32 mismatch"))
         XCTAssertEqual(message { _ = try ZipArchive(bytes: zip([("stops.txt", "a")], zip64: true), path: "a.zip") },
                        "a.zip: zip64 archives are not supported; re-pack the feed as a plain zip (under 4 GB)")
+        // A deflated member whose data is not deflate: an error, not a double free (the gtfs-zip fuzz
+        // target's first finding, issue 10).
+        let notDeflate = try ZipArchive(bytes: zip([("stops.txt", "abc")], method: 8), path: "a.zip")
+        XCTAssertTrue(message { _ = try notDeflate.contents(of: notDeflate.entries[0]) }
+            .hasPrefix("a.zip/stops.txt: the deflated data is corrupt"))
+        // A size deflate cannot reach from the compressed size is refused before the buffer is allocated.
+        var inflated = zip([("stops.txt", "abc")], method: 8)
+        inflated.replaceSubrange(66..<70, with: [0, 0, 0, 0x40])  // the central directory's size: 1 GiB
+        let bomb = try ZipArchive(bytes: inflated, path: "a.zip")
+        XCTAssertEqual(message { _ = try bomb.contents(of: bomb.entries[0]) },
+                       "a.zip/stops.txt: the member says it inflates from 3 to 1073741824 bytes, more than deflate can: the archive is corrupt")
         let whole = zip([("stops.txt", "stop_id\nS1\n")])
         XCTAssertEqual(message { _ = try ZipArchive(bytes: Array(whole[20...]), path: "a.zip") },
                        "a.zip: the central directory points outside the archive (truncated download?)")

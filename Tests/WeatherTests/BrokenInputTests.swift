@@ -51,6 +51,26 @@ final class BrokenInputTests: XCTestCase {
         XCTAssertEqual(error?.kind, .wrongType)
     }
 
+    /// A `dt` with a fraction is refused with its JSON place, not read as a time (issue 10).
+    func testFractionalUnixTimeIsRefused() {
+        let owm = Array(#"{"current":{"dt":1767600000},"hourly":[{"dt":1767600000,"temp":280},{"dt":1767603600.5,"temp":281}]}"#.utf8)
+        let error = assertDecodeError { try OpenWeatherDecoder.oneCall(owm, source: "onecall.json") }
+        XCTAssertEqual(error?.description, "onecall.json: hourly[1].dt: expected whole Unix seconds, got 1767603600.5 (a fraction)")
+        XCTAssertEqual(error?.kind, .invalidValue)
+        let alert = Array(#"{"alerts":[{"event":"Storm","start":1767600000,"end":1767603600.25}]}"#.utf8)
+        XCTAssertEqual(assertDecodeError { try OpenWeatherDecoder.oneCall(alert, source: "a.json") }?.description,
+                       "a.json: alerts[0].end: expected whole Unix seconds, got 1767603600.25 (a fraction)")
+        let meteo = Array(#"{"hourly":{"time":[1767600000,1767603600.5]}}"#.utf8)
+        XCTAssertEqual(assertDecodeError { try OpenMeteoDecoder.forecast(meteo, source: "om.json") }?.description,
+                       "om.json: hourly.time[1]: expected whole Unix seconds, got 1767603600.5 (a fraction)")
+        let code = Array(#"{"hourly":{"time":[1767600000],"weather_code":[1e300]}}"#.utf8)
+        XCTAssertEqual(assertDecodeError { try OpenMeteoDecoder.forecast(code, source: "om.json") }?.description,
+                       "om.json: hourly.weather_code[0]: expected a whole number, got 1e+300")
+        let huge = Array(#"{"current":{"dt":1e300}}"#.utf8)
+        XCTAssertEqual(assertDecodeError { try OpenWeatherDecoder.oneCall(huge, source: "h.json") }?.description,
+                       "h.json: current.dt: expected Unix seconds, got 1e+300 (out of range)")
+    }
+
     func testBooleanIsNotANumber() {
         let body = Array(#"{"hourly":[{"dt":1700000000,"temp":true}]}"#.utf8)
         let error = assertDecodeError { try OpenWeatherDecoder.oneCall(body, source: "bool.json") }

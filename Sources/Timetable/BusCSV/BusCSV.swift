@@ -13,7 +13,9 @@
 /// - Blank lines, lines of empty cells, empty cells and trailing commas are ignored; spaces around
 ///   a cell are ignored. A line whose first non-space character is `#` is a comment.
 /// - Every other cell is a decimal number: the first the hour (0–29; 24:05 and 25:05 are after
-///   midnight of the same service day), the others minutes (0–59). An hour with no minutes is fine.
+///   midnight of the same service day), the others minutes (0–59), each of 1 or 2 digits (`018` is
+///   refused rather than read as 18: it is usually `0,18` or `01,8` with a comma missing). An hour
+///   with no minutes is fine.
 ///   Anything else, a header line like `時,分` included, is an error `file:line:col: …` quoting the
 ///   cell (the column counts characters from 1).
 /// - Hours may come in any order, and an hour may be split over several lines; the same departure
@@ -41,6 +43,10 @@ public enum BusCSV {
                 throw DecodeError(file: file, line: lineNumber, column: hourCell.column,
                                   message: "hour \"\(hourCell.text)\" is not a number" + hint)
             }
+            guard hourCell.text.count <= 2 else {
+                throw DecodeError(file: file, line: lineNumber, column: hourCell.column,
+                                  message: "hour \"\(hourCell.text)\" has \(hourCell.text.count) digits; an hour has 1 or 2 (a comma missing?)")
+            }
             guard (0...29).contains(hour) else {
                 throw DecodeError(file: file, line: lineNumber, column: hourCell.column,
                                   message: "hour \"\(hourCell.text)\" is out of range 0–29")
@@ -50,6 +56,10 @@ public enum BusCSV {
                 guard let minute = number(cell.text) else {
                     throw DecodeError(file: file, line: lineNumber, column: cell.column,
                                       message: "minute \"\(cell.text)\" is not a number")
+                }
+                guard cell.text.count <= 2 else {
+                    throw DecodeError(file: file, line: lineNumber, column: cell.column,
+                                      message: "minute \"\(cell.text)\" has \(cell.text.count) digits; a minute has 1 or 2 (a comma missing?)")
                 }
                 guard (0...59).contains(minute) else {
                     throw DecodeError(file: file, line: lineNumber, column: cell.column,

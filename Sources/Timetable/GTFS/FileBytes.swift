@@ -13,17 +13,20 @@ final class FileBytes {
     private let isMapped: Bool
 
     /// A buffer of `count` bytes that `fill` initializes completely.
+    /// When `fill` throws, the buffer is freed here and the object is never made: had every property
+    /// been set first, the throw would release a complete object whose `deinit` frees it a second time
+    /// (a double free the gtfs-zip fuzz target found on a corrupt deflated member).
     init(count: Int, fill: (UnsafeMutableBufferPointer<UInt8>) throws -> Void) rethrows {
         let pointer = count > 0 ? UnsafeMutablePointer<UInt8>.allocate(capacity: count) : nil
-        self.base = pointer
-        self.count = count
-        self.isMapped = false
         do {
             try fill(UnsafeMutableBufferPointer(start: pointer, count: count))
         } catch {
             pointer?.deallocate()
             throw error
         }
+        self.base = pointer
+        self.count = count
+        self.isMapped = false
     }
 
     /// A copy of `bytes`.

@@ -30,8 +30,12 @@ public struct GTFSFeed: Sendable {
     ///   with too many or too few cells, a missing required column, a malformed value, or an id
     ///   that refers to nothing.
     public static func load(path: String) throws -> GTFSFeed {
-        let files = try GTFSFeedFiles(path: path)
+        try load(try GTFSFeedFiles(path: path))
+    }
 
+    /// Reads a feed from its member files (a directory, an archive, or members in memory).
+    static func load(_ files: GTFSFeedFiles) throws -> GTFSFeed {
+        let path = files.path
         var agencyTimeZone: String?
         if var agency = try files.table("agency.txt") {
             let zoneColumn = try agency.requiredIndex(of: "agency_timezone")
@@ -144,6 +148,13 @@ public struct GTFSFeed: Sendable {
                 if let windows = trips.frequencies[trip] {
                     let offset = departures.times[index] - max(0, departures.tripFirstTimes[Int(trip)])
                     for window in windows {
+                        // headway_secs 1 over a 999-hour window is 3.6 million departures a row: a
+                        // handful of such rows would exhaust memory, so the expansion is capped.
+                        let count = window.end > window.start ? Int((window.end - window.start - 1) / window.headway) + 1 : 0
+                        guard entries.count + count <= Self.maxExpandedDepartures else {
+                            throw DecodeError(file: path + "/frequencies.txt",
+                                              message: "the frequencies expand to more than \(Self.maxExpandedDepartures) departures at the chosen stop(s); check headway_secs and the windows")
+                        }
                         var start = window.start
                         while start < window.end {
                             var departure = template
@@ -159,6 +170,10 @@ public struct GTFSFeed: Sendable {
         }
         return GTFSStopTimetable(entries: entries, groupCount: groups.count, calendar: calendar)
     }
+
+    /// At most this many departures from expanding frequencies.txt for one timetable (a real feed's
+    /// busiest stop has tens of thousands).
+    static let maxExpandedDepartures = 2_000_000
 
     /// stop_headsign, else trip_headsign, else the name of the trip's last stop.
     private func destination(headsign: Int32, trip: Int32) -> String {

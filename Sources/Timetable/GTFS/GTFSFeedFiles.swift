@@ -5,9 +5,12 @@ struct GTFSFeedFiles {
     /// The feed's path as given, the prefix of every file label in messages.
     let path: String
     private let archive: ZipArchive?
+    /// Member files held in memory (tests and the fuzz targets), instead of a directory.
+    private let members: [String: [UInt8]]?
 
     init(path: String) throws {
         self.path = path
+        self.members = nil
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw DecodeError(file: path, message: "no such file or directory (a GTFS feed is a .zip file or a directory of .txt files)")
@@ -19,11 +22,28 @@ struct GTFSFeedFiles {
         }
     }
 
+    /// A feed from the bytes of a .zip archive, named `path` in messages.
+    init(zip bytes: [UInt8], path: String) throws {
+        self.path = path
+        self.members = nil
+        self.archive = try ZipArchive(bytes: bytes, path: path)
+    }
+
+    /// A feed from member files held in memory (`stops.txt` → its bytes), named `path` in messages.
+    init(members: [String: [UInt8]], path: String) {
+        self.path = path
+        self.members = members
+        self.archive = nil
+    }
+
     /// `feed.zip/stop_times.txt`: how messages name a member.
     func label(_ name: String) -> String { path + "/" + name }
 
     /// The bytes of a member file, or nil when the feed does not have it.
     func contents(of name: String) throws -> FileBytes? {
+        if let members {
+            return members[name].map { FileBytes($0) }
+        }
         if let archive {
             guard let entry = archive.entry(named: name) else { return nil }
             return try archive.bytes(of: entry)

@@ -21,7 +21,9 @@ struct GTFSTrips: Sendable {
 
     var count: Int { ids.count }
 
-    /// Reads `trips.txt`: every route_id must be in routes.txt; a trip_id defined twice is an error.
+    /// Reads `trips.txt`: every route_id must be in routes.txt and every service_id in calendar.txt or
+    /// calendar_dates.txt (such a trip would never run, so it refuses the feed rather than vanish); a
+    /// trip_id defined twice is an error. Called after the calendar files are read.
     static func read(_ table: inout CSVTable, routes: GTFSRoutes, calendar: inout GTFSServiceCalendar,
                      labels: inout ByteInterner) throws -> GTFSTrips {
         var trips = GTFSTrips()
@@ -29,6 +31,10 @@ struct GTFSTrips: Sendable {
         let serviceColumn = try table.requiredIndex(of: "service_id")
         let idColumn = try table.requiredIndex(of: "trip_id")
         let headsignColumn = table.index(of: "trip_headsign")
+        // The services calendar.txt and calendar_dates.txt define come first; a trip interns any other.
+        let definedServices = calendar.serviceIDs.count
+        var firstUndefinedService: DecodeError?
+        var undefinedServiceTrips = 0
         try table.forEachRow { row in
             let index = trips.ids.intern(row.bytes(idColumn))
             guard Int(index) == trips.routes.count else {
@@ -37,9 +43,24 @@ struct GTFSTrips: Sendable {
             guard let route = routes.ids.find(row.bytes(routeColumn)) else {
                 throw row.error(column: routeColumn, name: "route_id", "is not in routes.txt")
             }
+            if (calendar.serviceIDs.find(row.bytes(serviceColumn)).map { Int($0) >= definedServices }) ?? true {
+                undefinedServiceTrips += 1
+                if firstUndefinedService == nil {
+                    firstUndefinedService = row.error(column: serviceColumn, name: "service_id",
+                                                      "is in neither calendar.txt nor calendar_dates.txt")
+                }
+            }
             trips.routes.append(route)
             trips.services.append(calendar.serviceIndex(row.bytes(serviceColumn)))
             trips.headsigns.append(row.isEmpty(headsignColumn) ? -1 : labels.intern(row.bytes(headsignColumn)))
+        }
+        if var error = firstUndefinedService {
+            let others = undefinedServiceTrips - 1
+            if others > 0 {
+                error.message += " (and \(others) more trip\(others == 1 ? "" : "s") with an undefined service_id)"
+            }
+            error.message += "; such a trip would never run"
+            throw error
         }
         return trips
     }

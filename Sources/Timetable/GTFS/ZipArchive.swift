@@ -68,6 +68,11 @@ struct ZipArchive: Sendable {
                 _ = buffer.initialize(from: bytes[dataStart..<(dataStart + entry.size)])
             }
         case 8:
+            // Deflate expands at most 1032:1; a larger size is a corrupt (or hostile) header, refused
+            // before a buffer of that size is allocated.
+            guard entry.size <= entry.compressedSize * 1032 + 64 else {
+                throw DecodeError(file: label, message: "the member says it inflates from \(entry.compressedSize) to \(entry.size) bytes, more than deflate can: the archive is corrupt")
+            }
             output = try FileBytes(count: entry.size) { buffer in
                 try inflate(from: dataStart, entry: entry, label: label, into: buffer)
             }

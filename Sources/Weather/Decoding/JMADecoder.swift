@@ -57,7 +57,11 @@ public enum JMADecoder {
         let pops = try popArea?.optional("pops")?.elements() ?? []
         for (index, start) in popTimes.enumerated() where index < pops.count {
             guard let percent = try pops[index].numericString() else { continue }
-            let end = index + 1 < popTimes.count ? popTimes[index + 1] : start.addingTimeInterval(6 * 3600)
+            // A JMA pop covers 6 hours: the window ends at the next time or 6 h after its start, whichever
+            // comes first (a next time years away made one window millions of hourly points: a hang the
+            // weather-jma fuzz target found).
+            let sixHoursLater = start.addingTimeInterval(6 * 3600)
+            let end = index + 1 < popTimes.count ? min(popTimes[index + 1], sixHoursLater) : sixHoursLater
             let day = Timestamp.localDay(of: start, offsetSeconds: offset)
             var hour = start
             while hour < end {

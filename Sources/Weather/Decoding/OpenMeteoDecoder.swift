@@ -30,12 +30,12 @@ public enum OpenMeteoDecoder {
             let pressures = try table.column("pressure_msl") ?? table.column("surface_pressure")
             let probabilities = try table.percentages("precipitation_probability")
             let precipitation = try table.millimetres("precipitation")
-            let codes = try table.column("weather_code") ?? table.column("weathercode")
+            let codes = try table.codes("weather_code") ?? table.codes("weathercode")
             forecast.hourly = table.times.indices.map { row in
                 HourlyPoint(
                     time: table.times[row], temperatureCelsius: temperatures?[row], pressureHectopascals: pressures?[row],
                     precipitationProbability: probabilities?[row], precipitationMillimetres: precipitation?[row],
-                    condition: codes?[row].map { WeatherCondition(wmoCode: Int($0)) })
+                    condition: codes?[row].map { WeatherCondition(wmoCode: $0) })
             }
         }
         if let block = try root.optional("minutely_15") {
@@ -52,13 +52,13 @@ public enum OpenMeteoDecoder {
             let maximum = try table.temperatures("temperature_2m_max")
             let probabilities = try table.percentages("precipitation_probability_max")
             let precipitation = try table.millimetres("precipitation_sum")
-            let codes = try table.column("weather_code") ?? table.column("weathercode")
+            let codes = try table.codes("weather_code") ?? table.codes("weathercode")
             forecast.daily = table.times.indices.map { row in
                 DailyPoint(
                     day: Timestamp.localDay(of: table.times[row], offsetSeconds: offset), time: table.times[row],
                     minimumTemperatureCelsius: minimum?[row], maximumTemperatureCelsius: maximum?[row],
                     precipitationProbability: probabilities?[row], precipitationMillimetres: precipitation?[row],
-                    condition: codes?[row].map { WeatherCondition(wmoCode: Int($0)) })
+                    condition: codes?[row].map { WeatherCondition(wmoCode: $0) })
             }
         }
         return forecast
@@ -90,6 +90,17 @@ private struct ColumnTable {
             throw node.error(.invalidValue, "has \(elements.count) values but \(block.path).time has \(times.count)")
         }
         return try elements.map { $0.isNull ? nil : try $0.number() }
+    }
+
+    /// A column of WMO weather codes (nulls allowed): whole numbers, refused with their place otherwise
+    /// (`1e300` trapped converting to Int: the weather-openmeteo fuzz target found it).
+    func codes(_ name: String) throws -> [Int?]? {
+        guard let node = try block.optional(name) else { return nil }
+        let elements = try node.elements()
+        guard elements.count == times.count else {
+            throw node.error(.invalidValue, "has \(elements.count) values but \(block.path).time has \(times.count)")
+        }
+        return try elements.map { $0.isNull ? nil : try $0.integer() }
     }
 
     private func unit(_ name: String) throws -> String? { try units?.optionalString(name) }

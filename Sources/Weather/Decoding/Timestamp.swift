@@ -98,8 +98,8 @@ extension JSONNode {
     /// when it has no offset).
     func time(defaultOffsetSeconds: Int = 0) throws -> Date {
         switch value {
-        case .number(let seconds):
-            return Date(timeIntervalSince1970: seconds)
+        case .number:
+            return try unixTime()
         case .string(let text):
             guard let parsed = Timestamp.parse(text, defaultOffsetSeconds: defaultOffsetSeconds) else {
                 throw error(.invalidValue, "expected an ISO 8601 time, got \"\(text)\"")
@@ -121,8 +121,17 @@ extension Timestamp {
 }
 
 extension JSONNode {
-    /// The value as Unix seconds (a number only, as OpenWeather's `dt`).
+    /// The value as Unix seconds (a number only, as OpenWeather's `dt`): a whole number of seconds
+    /// within ±31 700 years of 1970. A fraction (`1767600000.5`) is refused with the JSON place rather
+    /// than silently rounded or kept: providers send whole seconds, so a fraction means a different field.
     func unixTime() throws -> Date {
-        Date(timeIntervalSince1970: try number())
+        let seconds = try number()
+        guard seconds.rounded() == seconds else {
+            throw error(.invalidValue, "expected whole Unix seconds, got \(seconds) (a fraction)")
+        }
+        guard abs(seconds) < 1e12 else {
+            throw error(.invalidValue, "expected Unix seconds, got \(seconds) (out of range)")
+        }
+        return Date(timeIntervalSince1970: seconds)
     }
 }

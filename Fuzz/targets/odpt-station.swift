@@ -1,0 +1,25 @@
+// fuzz-modules: CZlib JSONText Timetable
+// fuzz-seeds: Fuzz/seeds/odpt Tests/Fixtures/odpt-broken
+// fuzz-options: -max_len=16384
+// fuzz-dict: Fuzz/dicts/odpt.dict
+//
+// The ODPT station timetable decoder (`ODPTTimetableDecoder.stationTimetable`, odpt:StationTimetable JSON):
+// any bytes either decode or throw a DecodeError
+// naming the file. A trap, a crash, a hang or another error type is a finding.
+import Timetable
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzStationTimetable(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+    do {
+        let timetable = try ODPTTimetableDecoder.stationTimetable(bytes, file: "fuzz")
+        for (_, departures) in timetable.days { for departure in departures { _ = departure.clockText } }
+        _ = try? ODPTTimetableDecoder.stationTimetable(bytes, file: "fuzz", station: "Ginza", direction: "Shibuya", language: "en")
+    } catch let error as DecodeError {
+        precondition(error.file == "fuzz", "an error that does not name its file: \(error)")
+        if let line = error.line { precondition(line >= 1, "line \(line) in \(error)") }
+    } catch {
+        preconditionFailure("not a DecodeError: \(error)")
+    }
+    return 0
+}
