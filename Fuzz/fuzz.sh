@@ -111,6 +111,12 @@ run() {
     status=$(grep -c -E '^==[0-9]+== ?ERROR|^SUMMARY|Test unit written' "$OUT/$target.log" || true)
     if [ "$status" != "0" ]; then
         echo "fuzz: $target FOUND A CRASH: see $OUT/$target.log; the input is in Fuzz/regressions/$target/ (commit it)"
+        # On a CI machine the file goes with the clone: print it, so it can be kept from the log.
+        for unit in $(sed -n -E 's/.*Test unit written to (.*)$/\1/p' "$OUT/$target.log"); do
+            echo "fuzz: $target input $unit (base64):"
+            base64 -w 0 "$unit" 2>/dev/null | fold -w 120
+            echo
+        done
         return 1
     fi
     grep -E '^#[0-9]+[[:space:]]+DONE' "$OUT/$target.log" | tail -1 | sed "s/^/fuzz: $target /"
