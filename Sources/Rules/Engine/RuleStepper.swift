@@ -1,19 +1,30 @@
 /// Decides which rules run at an instant and remembers when each wants to run next: a rule runs
 /// when the time it asked for has come, or when a source it reads has new data. The simulation of
 /// a dry run and the worker step the engine through this one type, so both fire identically.
+///
+/// The wake-ups are kept in a heap as well as by rule, so a step looks only at the rules that are
+/// due (not at every rule): a year's dry run of hundreds of rules is as many steps as before, each
+/// costing what its due rules cost.
 public struct RuleStepper: Sendable {
     /// The engine whose rules are stepped.
     public let engine: RuleEngine
-    /// The sources each rule reads, by rule index.
-    private let sources: [Set<String>]
+    /// The rules that read each source, by source id.
+    private let readers: [String: [Int]]
     /// When each rule wants to run next (nil: only on new data), by rule index.
     public private(set) var wake: [Int64?]
+    /// (time, rule index) for every wake-up set; an entry whose time is no longer the rule's is stale.
+    private var queue = WakeHeap()
 
     /// A stepper whose rules all run at the first step at or after `start`.
     public init(engine: RuleEngine, start: Int64) {
         self.engine = engine
-        self.sources = engine.rules.indices.map(engine.sources(of:))
+        var readers: [String: [Int]] = [:]
+        for index in engine.rules.indices {
+            for source in engine.sources(of: index) { readers[source, default: []].append(index) }
+        }
+        self.readers = readers
         self.wake = Array(repeating: start, count: engine.rules.count)
+        for index in engine.rules.indices { queue.push(time: start, index: index) }
     }
 
     /// Runs the rules due at `now` (their wake time has come, or a source they read is in
@@ -21,33 +32,52 @@ public struct RuleStepper: Sendable {
     /// with the ids of the rules that ran (their state may have changed).
     public mutating func step(now: Int64, updated: Set<String>, facts: Facts, state: inout EngineState,
                               schedules: inout ScheduleCache) -> (notifications: [Notification], ran: [String]) {
+        var due: [Int] = []
+        while let top = queue.top, top.time <= now {
+            queue.pop()
+            if wake[top.index] == top.time { due.append(top.index) }
+        }
+        for source in updated { due += readers[source] ?? [] }
+        // In rule order, each once.
+        due.sort()
         var notifications: [Notification] = []
         var ran: [String] = []
         let rules = engine.rules
-        for index in rules.indices {
-            let due = (wake[index].map { $0 <= now } ?? false) || (!updated.isEmpty && !sources[index].isDisjoint(with: updated))
-            guard due else { continue }
+        var previous = -1
+        for index in due where index != previous {
+            previous = index
             let id = rules[index].id
             var ruleState = state.rules[id] ?? RuleState()
             let result = engine.evaluate(rule: index, facts: facts, state: &ruleState, now: now, schedules: &schedules)
             state.rules[id] = ruleState
             notifications += result.notifications
             ran.append(id)
-            wake[index] = result.nextWakeUp.map { max($0, now + 1) }
+            set(index, result.nextWakeUp.map { max($0, now + 1) })
         }
         return (notifications, ran)
+    }
+
+    /// Sets a rule's wake-up (and queues it).
+    private mutating func set(_ index: Int, _ time: Int64?) {
+        wake[index] = time
+        if let time { queue.push(time: time, index: index) }
     }
 
     /// Makes the rules `ids` run again at `instant` at the latest (their decisions could not be kept).
     public mutating func wake(_ ids: [String], at instant: Int64) {
         let wanted = Set(ids)
         for index in engine.rules.indices where wanted.contains(engine.rules[index].id) {
-            wake[index] = min(wake[index] ?? instant, instant)
+            set(index, min(wake[index] ?? instant, instant))
         }
     }
 
     /// The earliest time any rule wants to run; nil when every rule waits for new data.
-    public var nextWake: Int64? { wake.compactMap { $0 }.min() }
+    public var nextWake: Int64? {
+        mutating get {
+            while let top = queue.top, wake[top.index] != top.time { queue.pop() }
+            return queue.top?.time
+        }
+    }
 
     /// The rule that wakes first and when, for status lines.
     public var firstWake: (rule: String, at: Int64)? {
@@ -62,5 +92,43 @@ public struct RuleStepper: Sendable {
     /// Every rule's next wake time, by rule id, for `leavenow status`.
     public var wakeTimes: [(rule: String, at: Int64?)] {
         engine.rules.indices.map { (rule: engine.rules[$0].id, at: wake[$0]) }
+    }
+}
+
+/// A binary min-heap of (time, rule index), by time then index.
+struct WakeHeap: Sendable {
+    private var items: [(time: Int64, index: Int)] = []
+
+    var top: (time: Int64, index: Int)? { items.first }
+
+    private static func less(_ a: (time: Int64, index: Int), _ b: (time: Int64, index: Int)) -> Bool {
+        a.time != b.time ? a.time < b.time : a.index < b.index
+    }
+
+    mutating func push(time: Int64, index: Int) {
+        items.append((time, index))
+        var child = items.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard Self.less(items[child], items[parent]) else { break }
+            items.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    mutating func pop() {
+        guard !items.isEmpty else { return }
+        items.swapAt(0, items.count - 1)
+        items.removeLast()
+        var parent = 0
+        while true {
+            let left = 2 * parent + 1, right = left + 1
+            var smallest = parent
+            if left < items.count, Self.less(items[left], items[smallest]) { smallest = left }
+            if right < items.count, Self.less(items[right], items[smallest]) { smallest = right }
+            guard smallest != parent else { return }
+            items.swapAt(parent, smallest)
+            parent = smallest
+        }
     }
 }
