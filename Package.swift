@@ -67,7 +67,7 @@ let package = Package(
 
         .executableTarget(name: "leavenow", dependencies: ["JSONText", "Timetable", "Rules", "HTTP", "LiveSources", "Store", "Delivery", "Daemon", "Worker"]),
         // `leavenow-realtime-bench`: GTFS-Realtime decoding against the Python bindings (README, Benchmarks).
-        .executableTarget(name: "leavenow-realtime-bench", dependencies: ["Realtime"]),
+        .executableTarget(name: "leavenow-realtime-bench", dependencies: ["Realtime", "CGTFSRealtime"]),
         .executableTarget(name: "leavenow-bench", dependencies: ["Timetable", "Rules", "LiveSources", "HTTP", "TestServers", "Store", "Delivery", "Daemon", "Worker"]),
 
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),

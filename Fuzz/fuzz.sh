@@ -7,7 +7,8 @@
 #
 # A target is Fuzz/targets/NAME.swift defining LLVMFuzzerTestOneInput with @_cdecl, and a header:
 #   // fuzz-modules: CXML2 Feeds        the modules it needs, dependencies first (Sources/<module>;
-#                                       a system library's flags come from its pkgConfig in Package.swift)
+#                                       a system library's flags come from its pkgConfig in Package.swift;
+#                                       a C target with include/module.modulemap is compiled with clang)
 #   // fuzz-seeds: Tests/Fixtures/...   seed corpus directories, read only (so are Fuzz/regressions/NAME/);
 #                                       new inputs go to .build/fuzz/corpus/NAME
 #   // fuzz-dict: Fuzz/dicts/x.dict     optional libFuzzer dictionary
@@ -19,6 +20,7 @@ set -eu
 cd "$(dirname "$0")/.."
 
 SWIFTC=${SWIFTC:-swiftc}
+CLANG=${CLANG:-$(dirname "$(command -v "$SWIFTC")")/clang}
 SANITIZERS=${FUZZ_SANITIZERS:-fuzzer,address}
 OUT=.build/fuzz
 
@@ -40,6 +42,17 @@ build() {
                 for flag in $(pkg-config --cflags-only-I "$package"); do module_flags="$module_flags -Xcc $flag"; done
                 link_flags="$link_flags $(pkg-config --libs "$package")"
             fi
+            continue
+        fi
+        if [ -f "Sources/$module/include/module.modulemap" ]; then
+            # A C target (generated code): compile its .c files instrumented; its include/ holds the module map.
+            module_flags="$module_flags -I Sources/$module/include"
+            for source in $(find "Sources/$module" -name '*.c' | sort); do
+                echo "fuzz: compiling $source for $target"
+                $CLANG -c -O1 -g -fsanitize="$(echo "$SANITIZERS" | sed 's/fuzzer/fuzzer-no-link/')" -I "Sources/$module/include" \
+                    "$source" -o "$dir/$module-$(basename "$source" .c).o"
+                objects="$objects $dir/$module-$(basename "$source" .c).o"
+            done
             continue
         fi
         echo "fuzz: compiling $module for $target"

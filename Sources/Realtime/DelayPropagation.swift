@@ -143,15 +143,15 @@ public enum DelayPropagation {
                 let d = departureDelay ?? arrivalDelay!
                 predicted.arrivalDelay = a
                 predicted.departureDelay = d
-                predicted.arrival = update.arrival?.time ?? schedArrival + Int64(a)
-                predicted.departure = update.departure?.time ?? schedDeparture + Int64(d)
+                predicted.arrival = update.arrival?.time ?? shifted(schedArrival, by: a)
+                predicted.departure = update.departure?.time ?? shifted(schedDeparture, by: d)
                 predicted.source = .update
                 carried = .delay(d)
             } else if case .delay(let delay) = carried {
                 predicted.arrivalDelay = delay
                 predicted.departureDelay = delay
-                predicted.arrival = schedArrival + Int64(delay)
-                predicted.departure = schedDeparture + Int64(delay)
+                predicted.arrival = shifted(schedArrival, by: delay)
+                predicted.departure = shifted(schedDeparture, by: delay)
                 predicted.source = .propagated
             }
             result.append(predicted)
@@ -159,10 +159,20 @@ public enum DelayPropagation {
         return Result(stops: result, unmatchedUpdates: unmatched)
     }
 
-    /// An event's delay: `delay`, else `time` − scheduled; nil when it has neither.
+    /// An event's delay: `delay`, else `time` − scheduled; nil when it has neither (or when a
+    /// nonsensical `time` is so far off that the difference does not fit in 64 bits).
     static func delay(of event: StopTimeEvent, scheduled: Int64) -> Int? {
         if let delay = event.delay { return Int(delay) }
-        if let time = event.time { return Int(time - scheduled) }
+        if let time = event.time {
+            let (difference, overflow) = time.subtractingReportingOverflow(scheduled)
+            return overflow ? nil : Int(difference)
+        }
         return nil
+    }
+
+    /// `instant + delay`, saturating instead of trapping on absurd delays from a feed.
+    static func shifted(_ instant: Int64, by delay: Int) -> Int64 {
+        let (sum, overflow) = instant.addingReportingOverflow(Int64(delay))
+        return overflow ? (delay < 0 ? .min : .max) : sum
     }
 }

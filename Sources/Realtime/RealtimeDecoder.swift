@@ -61,12 +61,17 @@ public enum RealtimeDecoder {
         guard buffer.count <= sizeLimit else {
             throw RealtimeDecodeError(source: source, reason: .tooLarge(size: buffer.count, limit: sizeLimit))
         }
-        guard let message = transit_realtime__feed_message__unpack(nil, buffer.count, base) else {
+        // The unpacked tree is several times the wire size (a struct with has_ flags and a descriptor
+        // pointer per message, pointer arrays, string copies): start with 8× and double as needed.
+        var arena = UnpackArena(expected: buffer.count * 8)
+        guard let message = transit_realtime__feed_message__unpack(&arena.allocator, buffer.count, base) else {
             throw RealtimeDecodeError(source: source, reason: .notAFeedMessage(size: buffer.count, hint: hint(buffer)))
         }
-        defer { transit_realtime__feed_message__free_unpacked(message, nil) }
         var reader = Reader()
-        return reader.feed(message.pointee)
+        let feed = reader.feed(message.pointee)
+        transit_realtime__feed_message__free_unpacked(message, &arena.allocator)
+        arena.release()
+        return feed
     }
 
     /// What a body that failed to unpack looks like, when that is recognisable (text instead of protobuf).

@@ -6,6 +6,7 @@
 //
 // Defaults: Tests/Fixtures/realtime/transitland-caltrain/ct-trip-updates.pb, 5,000 decodes per run,
 // 7 runs; the figure is the median (and best) run. Python: `pip install gtfs-realtime-bindings`.
+import CGTFSRealtime
 import Foundation
 import Realtime
 
@@ -56,6 +57,11 @@ func summary(_ perDecode: [Double]) -> (median: Double, best: Double) {
 
 func format(_ seconds: Double) -> String { String(format: "%.1f µs", seconds * 1e6) }
 
+/// "leavenow is 5.8× faster" / "leavenow is 3.4× slower" for a peer's time over leavenow's.
+func versus(_ peer: Double, _ ours: Double) -> String {
+    peer >= ours ? String(format: "leavenow is %.1f× faster", peer / ours) : String(format: "leavenow is %.1f× slower", ours / peer)
+}
+
 let options = parseOptions()
 guard let data = FileManager.default.contents(atPath: options.file) else { fail("cannot read \(options.file)") }
 let bytes = [UInt8](data)
@@ -67,23 +73,33 @@ let stopTimeUpdates = check.tripUpdates.reduce(0) { $0 + $1.stopTimeUpdates.coun
 print("file: \(options.file) (\(bytes.count) B, \(check.entities.count) entities, \(stopTimeUpdates) StopTimeUpdates)")
 print("runs: \(options.runs) × \(options.iterations) decodes; median (best) per decode")
 
-var swiftRuns: [Double] = []
-var sink = 0
-let clock = ContinuousClock()
-for _ in 0..<options.runs {
-    let start = clock.now
-    for _ in 0..<options.iterations {
-        let feed = try! RealtimeDecoder.decode(bytes, source: options.file)
-        sink &+= feed.entities.count
+/// Seconds per call of `body` in each run.
+func measure(_ body: () -> Int) -> [Double] {
+    let clock = ContinuousClock()
+    var runs: [Double] = []
+    var sink = 0
+    for _ in 0..<options.runs {
+        let start = clock.now
+        for _ in 0..<options.iterations { sink &+= body() }
+        let elapsed = clock.now - start
+        runs.append((Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18) / Double(options.iterations))
     }
-    let elapsed = clock.now - start
-    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-    swiftRuns.append(seconds / Double(options.iterations))
+    precondition(sink != 0)
+    return runs
 }
-precondition(sink == check.entities.count * options.runs * options.iterations)
-let swift = summary(swiftRuns)
+
+// protobuf-c alone: unpack into its C structs and free them (the floor under the Swift decoder).
+let unpackOnly = summary(measure {
+    bytes.withUnsafeBufferPointer { buffer in
+        let message = transit_realtime__feed_message__unpack(nil, buffer.count, buffer.baseAddress)!
+        defer { transit_realtime__feed_message__free_unpacked(message, nil) }
+        return message.pointee.n_entity
+    }
+})
+let swift = summary(measure { (try! RealtimeDecoder.decode(bytes, source: options.file)).entities.count })
 let mbps = Double(bytes.count) / swift.median / 1e6
-print("leavenow RealtimeDecoder (protobuf-c + Swift model): \(format(swift.median)) (\(format(swift.best))) = \(Int(1 / swift.median)) decodes/s, \(String(format: "%.0f", mbps)) MB/s")
+print("protobuf-c alone (unpack + free_unpacked, malloc): \(format(unpackOnly.median)) (\(format(unpackOnly.best)))")
+print("leavenow RealtimeDecoder (protobuf-c on an arena + Swift model): \(format(swift.median)) (\(format(swift.best))) = \(Int(1 / swift.median)) decodes/s, \(String(format: "%.0f", mbps)) MB/s")
 
 guard options.python else { exit(0) }
 
@@ -143,5 +159,5 @@ if let error = object["error"] as? String {
 let parse = summary(object["parse"] as? [Double] ?? [])
 let parseRead = summary(object["parse_read"] as? [Double] ?? [])
 print("python gtfs-realtime-bindings \(object["bindings"] ?? "?") (protobuf \(object["protobuf"] ?? "?"), \(object["backend"] ?? "?") backend):")
-print("  ParseFromString alone:                  \(format(parse.median)) (\(format(parse.best))) → leavenow is \(String(format: "%.1f", parse.median / swift.median))× faster")
-print("  ParseFromString + read every STU field: \(format(parseRead.median)) (\(format(parseRead.best))) → leavenow is \(String(format: "%.1f", parseRead.median / swift.median))× faster")
+print("  ParseFromString alone:                  \(format(parse.median)) (\(format(parse.best))) → \(versus(parse.median, swift.median))")
+print("  ParseFromString + read every STU field: \(format(parseRead.median)) (\(format(parseRead.best))) → \(versus(parseRead.median, swift.median))")

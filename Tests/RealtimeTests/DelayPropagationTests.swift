@@ -119,3 +119,16 @@ final class DelayPropagationTests: XCTestCase {
         XCTAssertEqual(newYork.localTime(at: result.stops[1].scheduledArrival).date, try XCTUnwrap(LocalDate(year: 2025, month: 3, day: 10)))
     }
 }
+
+extension DelayPropagationTests {
+    /// Feeds are untrusted: a `time` at the ends of Int64 gives no delay or a saturated instant, no trap.
+    func testAbsurdTimesDoNotTrap() {
+        let result = predict(trip(3), [
+            StopTimeUpdate(stopSequence: 1, arrival: StopTimeEvent(time: .min)),
+            StopTimeUpdate(stopSequence: 2, arrival: StopTimeEvent(time: .max)),
+        ])
+        XCTAssertEqual(result.stops[0].source, .noData, "Int64.min − scheduled overflows: no delay")
+        XCTAssertEqual(result.stops[1].arrival, .max)
+        XCTAssertEqual(result.stops[2].arrival, .max, "the propagated delay saturates")
+    }
+}
