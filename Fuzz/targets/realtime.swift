@@ -1,5 +1,5 @@
 // fuzz-modules: CZlib JSONText Timetable CProtobufC CGTFSRealtime Realtime
-// fuzz-seeds: Tests/Fixtures/realtime/transitland-caltrain
+// fuzz-seeds: Tests/Fixtures/realtime/transitland-caltrain Tests/Fixtures/realtime/onebusaway-soundtransit
 //
 // The GTFS-Realtime decoder (protobuf-c + the Swift model): any bytes either decode or throw a
 // RealtimeDecodeError that names the source. A trap, a crash, a hang or another error type is a

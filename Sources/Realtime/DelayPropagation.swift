@@ -70,7 +70,8 @@ public struct PredictedStopTime: Sendable, Equatable {
 /// - SKIPPED stops have no prediction; the delay carries through them unchanged.
 /// - NO_DATA stops — and a SCHEDULED update with neither arrival nor departure ("unknown delay") —
 ///   fall back to the schedule, and so do the later stops until the next update with data.
-/// - Stops before the first update have no realtime information: they keep the schedule (`.noData`).
+/// - Stops before the first update have no realtime information: they keep the schedule (`.noData`),
+///   unless the TripUpdate has a trip-level `delay`, which applies until the first update with data.
 ///
 /// Scheduled instants follow GTFS: seconds from "noon minus 12 h" of the service date in the agency
 /// timezone, so a 25:10:00 stop or a DST day come out right.
@@ -84,7 +85,9 @@ public enum DelayPropagation {
     }
 
     /// Predicted times for the stops of one trip instance on `serviceDate` in the agency's `clock`.
-    public static func predict(scheduled: [ScheduledStopTime], updates: [StopTimeUpdate],
+    /// `tripDelay` is `TripUpdate.delay` (experimental in the spec): it applies from the first stop
+    /// until the first update with its own delay or time.
+    public static func predict(scheduled: [ScheduledStopTime], updates: [StopTimeUpdate], tripDelay: Int32? = nil,
                                serviceDate: LocalDate, clock: ZoneClock) -> Result {
         let day = ServiceDayClock(clock: clock, date: serviceDate, base: .noonMinusTwelveHours)
         let stops = scheduled.sorted { $0.stopSequence < $1.stopSequence }
@@ -107,7 +110,7 @@ public enum DelayPropagation {
         }
 
         enum Carried { case none, delay(Int), noData }
-        var carried = Carried.none
+        var carried = tripDelay.map { Carried.delay(Int($0)) } ?? .none
         var result: [PredictedStopTime] = []
         result.reserveCapacity(stops.count)
         for (index, stop) in stops.enumerated() {

@@ -132,3 +132,13 @@ extension DelayPropagationTests {
         XCTAssertEqual(result.stops[2].arrival, .max, "the propagated delay saturates")
     }
 }
+
+extension DelayPropagationTests {
+    /// TripUpdate.delay: propagated from the first stop until the first StopTimeUpdate with its own delay.
+    func testTripLevelDelayAppliesUntilTheFirstUpdateWithData() {
+        let result = DelayPropagation.predict(scheduled: trip(4), updates: [StopTimeUpdate(stopSequence: 3, arrival: StopTimeEvent(delay: 10))],
+                                              tripDelay: 240, serviceDate: date, clock: tokyo)
+        XCTAssertEqual(result.stops.map(\.source), [.propagated, .propagated, .update, .propagated])
+        XCTAssertEqual(result.stops.map(\.arrivalDelay), [240, 240, 10, 10])
+    }
+}

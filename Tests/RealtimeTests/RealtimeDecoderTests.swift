@@ -91,7 +91,12 @@ final class RealtimeDecoderTests: XCTestCase {
 
     /// stop_times.txt of ct.zip, per trip (read with Python's zipfile: an independent reader).
     private func caltrainSchedule() throws -> [String: [ScheduledStopTime]] {
-        let text = try Fixtures.zipMember(Fixtures.caltrain.appendingPathComponent("ct.zip"), "stop_times.txt")
+        try schedule(Fixtures.caltrain.appendingPathComponent("ct.zip"))
+    }
+
+    /// stop_times.txt of a GTFS zip, per trip.
+    private func schedule(_ zip: URL) throws -> [String: [ScheduledStopTime]] {
+        let text = try Fixtures.zipMember(zip, "stop_times.txt")
         var lines = text.split(whereSeparator: \.isNewline)
         let header = lines.removeFirst().split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         let col = { (name: String) in header.firstIndex(of: name)! }
@@ -150,6 +155,78 @@ final class RealtimeDecoderTests: XCTestCase {
         XCTAssertEqual(t128.stopId, "70232")
         XCTAssertEqual(t128.arrivalDelay, -148)
         XCTAssertEqual(byTrip["710"]?.stops.first?.arrivalDelay ?? byTrip["710"]?.stops.first?.departureDelay, 79)
+    }
+
+    // MARK: Sound Transit, 2023-05-10 10:44:58 PDT: explicit delay fields and a DUPLICATED trip
+
+    func testSoundTransitExplicitDelaysMatchTheJSONAndTheSchedule() throws {
+        let dir = Fixtures.root.appendingPathComponent("Tests/Fixtures/realtime/onebusaway-soundtransit")
+        let feed = try RealtimeDecoder.decode(try Fixtures.bytes(dir.appendingPathComponent("trip_update_1683740698.pb")), source: "st")
+        XCTAssertEqual(feed.header, FeedHeader(version: "2.0", incrementality: .fullDataset, timestamp: 1_683_740_698))
+        XCTAssertEqual(feed.tripUpdates.count, 14)
+        XCTAssertEqual(feed.tripUpdates.reduce(0) { $0 + $1.stopTimeUpdates.count }, 169)
+        XCTAssertEqual(feed.tripUpdates.filter { $0.trip.scheduleRelationship == .duplicated }.map(\.trip.tripId),
+                       ["LLR_2023-03-18_Weekday_100479_1043"])
+        XCTAssertEqual(feed.warnings, [])
+
+        // Against the upstream JSON (original proto field names, int64 as numbers).
+        let data = try Data(contentsOf: dir.appendingPathComponent("trip_update_1683740698.json"))
+        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let entities = try XCTUnwrap(json["entity"] as? [[String: Any]])
+        XCTAssertEqual(entities.count, feed.entities.count)
+        for (expected, entity) in zip(entities, feed.entities) {
+            XCTAssertEqual(expected["id"] as? String, entity.id)
+            let tu = try XCTUnwrap(expected["trip_update"] as? [String: Any])
+            let decoded = try XCTUnwrap(entity.tripUpdate)
+            XCTAssertEqual((tu["trip"] as? [String: Any])?["trip_id"] as? String, decoded.trip.tripId)
+            XCTAssertEqual((tu["trip"] as? [String: Any])?["schedule_relationship"] as? String, decoded.trip.scheduleRelationship.description)
+            XCTAssertEqual((tu["vehicle"] as? [String: Any])?["label"] as? String, decoded.vehicle?.label)
+            let updates = tu["stop_time_update"] as? [[String: Any]] ?? []
+            XCTAssertEqual(updates.count, decoded.stopTimeUpdates.count)
+            for (u, stu) in zip(updates, decoded.stopTimeUpdates) {
+                XCTAssertEqual(u["stop_id"] as? String, stu.stopId)
+                for (key, event) in [("arrival", stu.arrival), ("departure", stu.departure)] {
+                    let e = u[key] as? [String: Any]
+                    XCTAssertEqual((e?["delay"] as? Int).map(Int32.init), event?.delay)
+                    XCTAssertEqual((e?["time"] as? Int).map(Int64.init), event?.time)
+                }
+            }
+        }
+
+        // Joined with st.zip: every given delay equals time − scheduled (SOURCES.md: 46/46), and the
+        // predicted instant is the given time.
+        let stops = try schedule(dir.appendingPathComponent("st.zip"))
+        let clock = try XCTUnwrap(ZoneClock(identifier: "America/Los_Angeles"))
+        let date = try XCTUnwrap(LocalDate(year: 2023, month: 5, day: 10))
+        var delays = 0
+        for update in feed.tripUpdates {
+            let tripId = try XCTUnwrap(update.trip.tripId)
+            let result = DelayPropagation.predict(scheduled: try XCTUnwrap(stops[tripId], tripId), updates: update.stopTimeUpdates,
+                                                  serviceDate: date, clock: clock)
+            XCTAssertEqual(result.unmatchedUpdates, 0, tripId)
+            for stu in update.stopTimeUpdates {
+                let stop = try XCTUnwrap(result.stops.first { $0.stopSequence == stu.stopSequence })
+                if let delay = stu.arrival?.delay, let time = stu.arrival?.time {
+                    XCTAssertEqual(stop.scheduledArrival + Int64(delay), time, "\(tripId) seq \(stop.stopSequence) arrival")
+                    XCTAssertEqual(stop.arrival, time)
+                    XCTAssertEqual(stop.arrivalDelay, Int(delay))
+                    delays += 1
+                }
+                if let delay = stu.departure?.delay, let time = stu.departure?.time {
+                    XCTAssertEqual(stop.scheduledDeparture + Int64(delay), time, "\(tripId) seq \(stop.stopSequence) departure")
+                    delays += 1
+                }
+            }
+            if tripId.hasSuffix("_2043") {
+                // Golden: seq 18, stop 99904, scheduled 10:35:30 PDT, delay 438 → 10:42:48 PDT.
+                let golden = try XCTUnwrap(result.stops.first { $0.stopSequence == 18 })
+                XCTAssertEqual(golden.stopId, "99904")
+                XCTAssertEqual(clock.localTime(at: golden.scheduledArrival).seconds, 10 * 3600 + 35 * 60 + 30)
+                XCTAssertEqual(golden.arrivalDelay, 438)
+                XCTAssertEqual(clock.localTime(at: golden.arrival!).seconds, 10 * 3600 + 42 * 60 + 48)
+            }
+        }
+        XCTAssertEqual(delays, 46)
     }
 
     // MARK: Broken bodies
