@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "Rules", targets: ["Rules"]),
         .library(name: "Weather", targets: ["Weather"]),
         .library(name: "Feeds", targets: ["Feeds"]),
+        .library(name: "Realtime", targets: ["Realtime"]),
     ],
     targets: [
         // C libraries from Debian, one owner module each.
@@ -23,6 +24,11 @@ let package = Package(
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // libxml2's xmlReader for feeds: strict, no network, no DTD, no entity substitution.
         .systemLibrary(name: "CXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        // libprotobuf-c, the runtime of the code protoc-c generated from gtfs-realtime.proto.
+        .systemLibrary(name: "CProtobufC", pkgConfig: "libprotobuf-c", providers: [.apt(["libprotobuf-c-dev"])]),
+        // GTFS-Realtime messages: the C code protoc-c generated from the committed gtfs-realtime.proto
+        // (scripts/regenerate-gtfs-realtime.sh; RealtimeTests checks it is current), compiled here.
+        .target(name: "CGTFSRealtime", dependencies: ["CProtobufC"], exclude: ["gtfs-realtime.proto", "LICENSE.gtfs-realtime.txt"]),
 
         // Strict JSON text → values, with line:column errors (shared by Timetable and Weather). Pure.
         .target(name: "JSONText"),
@@ -32,6 +38,8 @@ let package = Package(
         .target(name: "Weather", dependencies: ["JSONText"]),
         // Atom / RSS feeds and new-entry detection. Pure (libxml2's xmlReader).
         .target(name: "Feeds", dependencies: ["CXML2"]),
+        // GTFS-Realtime decoding (protobuf-c) into a Swift model, and the spec's delay propagation. Pure.
+        .target(name: "Realtime", dependencies: ["CGTFSRealtime", "Timetable"]),
         // HTTP client on libcurl (easy + multi).
         .target(name: "HTTP", dependencies: ["CCurl"]),
         // Configuration: YAML with line:column diagnostics, boards (and later rules).
@@ -58,10 +66,13 @@ let package = Package(
         .target(name: "RuleTestSupport", dependencies: ["Timetable", "TestServers"]),
 
         .executableTarget(name: "leavenow", dependencies: ["JSONText", "Timetable", "Rules", "HTTP", "LiveSources", "Store", "Delivery", "Daemon", "Worker"]),
+        // `leavenow-realtime-bench`: GTFS-Realtime decoding against the Python bindings (README, Benchmarks).
+        .executableTarget(name: "leavenow-realtime-bench", dependencies: ["Realtime", "CGTFSRealtime"]),
         .executableTarget(name: "leavenow-bench", dependencies: ["Timetable", "Rules", "LiveSources", "HTTP", "TestServers", "Store", "Delivery", "Daemon", "Worker"]),
 
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
         .testTarget(name: "TimetableTests", dependencies: ["Timetable"]),
+        .testTarget(name: "RealtimeTests", dependencies: ["Realtime", "CGTFSRealtime", "Timetable"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "TestServers"]),
         .testTarget(name: "WeatherTests", dependencies: ["Weather"]),
         .testTarget(name: "FeedsTests", dependencies: ["Feeds", "TestServers"]),

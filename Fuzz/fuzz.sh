@@ -25,6 +25,7 @@ set -eu
 cd "$(dirname "$0")/.."
 
 SWIFTC=${SWIFTC:-swiftc}
+CLANG=${CLANG:-$(dirname "$(command -v "$SWIFTC")")/clang}
 SANITIZERS=${FUZZ_SANITIZERS:-fuzzer,address}
 OUT=.build/fuzz
 MODULES=$OUT/modules-$(echo "$SANITIZERS" | tr , -)
@@ -41,6 +42,10 @@ c_module_flags() {
         if [ -n "$package" ]; then
             for flag in $(pkg-config --cflags-only-I "$package"); do printf ' -Xcc %s' "$flag"; done
         fi
+    done
+    # C targets of generated code (Sources/X/include/module.modulemap).
+    for map in Sources/*/include/module.modulemap; do
+        [ -f "$map" ] && printf ' -I %s' "$(dirname "$map")"
     done
 }
 
@@ -73,6 +78,20 @@ build() {
         if [ -f "Sources/$module/module.modulemap" ]; then
             package=$(sed -n "s/.*systemLibrary(name: \"$module\", pkgConfig: \"\([^\"]*\)\".*/\1/p" Package.swift)
             [ -n "$package" ] && link_flags="$link_flags $(pkg-config --libs "$package")"
+            continue
+        fi
+        if [ -f "Sources/$module/include/module.modulemap" ]; then
+            # A C target (generated code): its .c files compiled once, instrumented, like the Swift modules.
+            mkdir -p "$MODULES"
+            for source in $(find "Sources/$module" -name '*.c' | sort); do
+                object=$MODULES/$module-$(basename "$source" .c).o
+                if [ ! -f "$object" ] || [ -n "$(find "$source" "Sources/$module/include" Fuzz/fuzz.sh -newer "$object" | head -1)" ]; then
+                    echo "fuzz: compiling $source"
+                    $CLANG -c -O1 -g -fsanitize="$(echo "$SANITIZERS" | sed 's/fuzzer/fuzzer-no-link/')" -I "Sources/$module/include" \
+                        "$source" -o "$object"
+                fi
+                objects="$objects $object"
+            done
             continue
         fi
         imported=""

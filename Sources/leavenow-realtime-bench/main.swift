@@ -1,0 +1,163 @@
+// leavenow-realtime-bench: decoding a GTFS-Realtime TripUpdates capture with leavenow's
+// `RealtimeDecoder` (protobuf-c + the Swift model) against the Python `gtfs-realtime-bindings`
+// (google.protobuf, upb backend) on the same file, in one run. Prints both and the ratio; asserts nothing.
+//
+//   leavenow-realtime-bench [--file PATH] [--iterations N] [--runs R] [--no-python]
+//
+// Defaults: Tests/Fixtures/realtime/transitland-caltrain/ct-trip-updates.pb, 5,000 decodes per run,
+// 7 runs; the figure is the median (and best) run. Python: `pip install gtfs-realtime-bindings`.
+import CGTFSRealtime
+import Foundation
+import Realtime
+
+struct Options {
+    var file = "Tests/Fixtures/realtime/transitland-caltrain/ct-trip-updates.pb"
+    var iterations = 5_000
+    var runs = 7
+    var python = true
+}
+
+func parseOptions() -> Options {
+    var options = Options()
+    var args = CommandLine.arguments.dropFirst()
+    func value(_ flag: String) -> String {
+        guard let v = args.popFirst() else { fail("\(flag) needs a value") }
+        return v
+    }
+    while let arg = args.popFirst() {
+        switch arg {
+        case "--file": options.file = value(arg)
+        case "--iterations": options.iterations = positive(value(arg), arg)
+        case "--runs": options.runs = positive(value(arg), arg)
+        case "--no-python": options.python = false
+        case "-h", "--help":
+            print("usage: leavenow-realtime-bench [--file PATH] [--iterations N] [--runs R] [--no-python]")
+            exit(0)
+        default: fail("unknown argument \(arg)")
+        }
+    }
+    return options
+}
+
+func positive(_ text: String, _ flag: String) -> Int {
+    guard let n = Int(text), n > 0 else { fail("\(flag): a positive integer, not \(text)") }
+    return n
+}
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("leavenow-realtime-bench: \(message)\n".utf8))
+    exit(64)
+}
+
+/// Seconds per decode for each run (median, best).
+func summary(_ perDecode: [Double]) -> (median: Double, best: Double) {
+    let sorted = perDecode.sorted()
+    return (sorted[sorted.count / 2], sorted[0])
+}
+
+func format(_ seconds: Double) -> String { String(format: "%.1f µs", seconds * 1e6) }
+
+/// "leavenow is 5.8× faster" / "leavenow is 3.4× slower" for a peer's time over leavenow's.
+func versus(_ peer: Double, _ ours: Double) -> String {
+    peer >= ours ? String(format: "leavenow is %.1f× faster", peer / ours) : String(format: "leavenow is %.1f× slower", ours / peer)
+}
+
+let options = parseOptions()
+guard let data = FileManager.default.contents(atPath: options.file) else { fail("cannot read \(options.file)") }
+let bytes = [UInt8](data)
+
+// leavenow: decode into the Swift model (every field copied out, every protobuf-c message freed).
+let check: FeedMessage
+do { check = try RealtimeDecoder.decode(bytes, source: options.file) } catch { fail("\(error)") }
+let stopTimeUpdates = check.tripUpdates.reduce(0) { $0 + $1.stopTimeUpdates.count }
+print("file: \(options.file) (\(bytes.count) B, \(check.entities.count) entities, \(stopTimeUpdates) StopTimeUpdates)")
+print("runs: \(options.runs) × \(options.iterations) decodes; median (best) per decode")
+
+/// Seconds per call of `body` in each run.
+func measure(_ body: () -> Int) -> [Double] {
+    let clock = ContinuousClock()
+    var runs: [Double] = []
+    var sink = 0
+    for _ in 0..<options.runs {
+        let start = clock.now
+        for _ in 0..<options.iterations { sink &+= body() }
+        let elapsed = clock.now - start
+        runs.append((Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18) / Double(options.iterations))
+    }
+    precondition(sink != 0)
+    return runs
+}
+
+// protobuf-c alone: unpack into its C structs and free them (the floor under the Swift decoder).
+let unpackOnly = summary(measure {
+    bytes.withUnsafeBufferPointer { buffer in
+        let message = transit_realtime__feed_message__unpack(nil, buffer.count, buffer.baseAddress)!
+        defer { transit_realtime__feed_message__free_unpacked(message, nil) }
+        return message.pointee.n_entity
+    }
+})
+let swift = summary(measure { (try! RealtimeDecoder.decode(bytes, source: options.file)).entities.count })
+let mbps = Double(bytes.count) / swift.median / 1e6
+print("protobuf-c alone (unpack + free_unpacked, malloc): \(format(unpackOnly.median)) (\(format(unpackOnly.best)))")
+print("leavenow RealtimeDecoder (protobuf-c on an arena + Swift model): \(format(swift.median)) (\(format(swift.best))) = \(Int(1 / swift.median)) decodes/s, \(String(format: "%.0f", mbps)) MB/s")
+
+guard options.python else { exit(0) }
+
+// Python: FeedMessage.ParseFromString alone, and parse + reading every StopTimeUpdate field (what
+// the Swift decoder does: it copies everything out).
+let script = """
+import json, sys, time
+try:
+    from google.transit import gtfs_realtime_pb2
+    from google.protobuf.internal import api_implementation
+    import google.protobuf
+except ImportError as e:
+    print(json.dumps({"error": str(e)})); sys.exit(0)
+data = open(sys.argv[1], "rb").read()
+n, runs = int(sys.argv[2]), int(sys.argv[3])
+def parse():
+    m = gtfs_realtime_pb2.FeedMessage(); m.ParseFromString(data); return m
+def parse_and_read():
+    m = parse(); k = 0
+    for e in m.entity:
+        tu = e.trip_update
+        k += len(tu.trip.trip_id) + len(tu.trip.route_id) + len(tu.trip.start_date) + tu.trip.schedule_relationship
+        for u in tu.stop_time_update:
+            k += u.stop_sequence + len(u.stop_id) + u.schedule_relationship
+            if u.HasField("arrival"): k += u.arrival.time + u.arrival.delay
+            if u.HasField("departure"): k += u.departure.time + u.departure.delay
+    return k
+out = {"protobuf": google.protobuf.__version__, "backend": api_implementation.Type()}
+try:
+    from importlib.metadata import version
+    out["bindings"] = version("gtfs-realtime-bindings")
+except Exception:
+    out["bindings"] = "?"
+for name, f in (("parse", parse), ("parse_read", parse_and_read)):
+    per = []
+    for _ in range(runs):
+        t = time.perf_counter()
+        for _ in range(n): f()
+        per.append((time.perf_counter() - t) / n)
+    out[name] = per
+print(json.dumps(out))
+"""
+let process = Process()
+process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+process.arguments = ["python3", "-c", script, options.file, String(options.iterations), String(options.runs)]
+let pipe = Pipe()
+process.standardOutput = pipe
+do { try process.run() } catch { fail("cannot run python3: \(error)") }
+let output = pipe.fileHandleForReading.readDataToEndOfFile()
+process.waitUntilExit()
+guard let object = try? JSONSerialization.jsonObject(with: output) as? [String: Any] else {
+    print("python: no result (exit \(process.terminationStatus))"); exit(1)
+}
+if let error = object["error"] as? String {
+    print("python gtfs-realtime-bindings: not installed (\(error)); pip install gtfs-realtime-bindings"); exit(0)
+}
+let parse = summary(object["parse"] as? [Double] ?? [])
+let parseRead = summary(object["parse_read"] as? [Double] ?? [])
+print("python gtfs-realtime-bindings \(object["bindings"] ?? "?") (protobuf \(object["protobuf"] ?? "?"), \(object["backend"] ?? "?") backend):")
+print("  ParseFromString alone:                  \(format(parse.median)) (\(format(parse.best))) → \(versus(parse.median, swift.median))")
+print("  ParseFromString + read every STU field: \(format(parseRead.median)) (\(format(parseRead.best))) → \(versus(parseRead.median, swift.median))")
