@@ -376,7 +376,7 @@ final class RealtimeDecoderTests: XCTestCase {
     func testFuzzRegressionsNeverTrap() throws {
         let dir = Fixtures.root.appendingPathComponent("Fuzz/regressions/realtime")
         let files = (try? FileManager.default.contentsOfDirectory(at: dir, includingPropertiesForKeys: nil)) ?? []
-        for file in files where !file.lastPathComponent.hasPrefix(".") {
+        for file in files where !file.lastPathComponent.hasPrefix(".") && file.lastPathComponent != "README.md" {
             let bytes = try Fixtures.bytes(file)
             do { _ = try RealtimeDecoder.decode(bytes, source: file.lastPathComponent) } catch {
                 XCTAssertTrue(error.description.hasPrefix(file.lastPathComponent), error.description)

@@ -27,6 +27,7 @@ final class FuzzRegressionTests: XCTestCase {
             "rules-yaml", // RulesTests.FuzzRegressionTests
             "http-headers", // HTTPTests.FuzzRegressionTests
             "feeds", // FeedsTests.FeedCorpusTests
+            "realtime", // RealtimeTests.RealtimeDecoderTests
         ]
         XCTAssertEqual(Set(targets), tested, "a fuzz target without a regression test, or a test of a removed target")
         for target in targets {
