@@ -35,6 +35,8 @@ Control:
                                         is sent, with Content-Length; with length=L&chunked=1 chunked
                                         instead (no length announced); the bytes really written are logged
                             redirectloop 302 to the same URL, forever
+                            badname     200, the file with one invalid UTF-8 byte after the first
+                                        element name (`<entry\xff …`: it crashed FoundationXML)
   /_calendar?add=Y/S | remove=Y/S   makes a Qiita calendar exist (or stop existing)
   /_requests                JSON list of the data requests received: path, If-None-Match,
                             If-Modified-Since, Accept-Encoding, and bytes_sent / done for streamed bodies
@@ -181,6 +183,8 @@ class Handler(BaseHTTPRequestHandler):
         """Answers with `fault`; False when the fault only changes the normal answer (gzip)."""
         if fault == "html":
             self.html(200, "Service temporarily unavailable for key %s" % query.get(key_parameter or "", ""))
+        elif fault == "badname":
+            self.send_body(200, content.replace(b"<entry", b"<entry\xff", 1), content_type)
         elif fault == "truncated":
             self.send_body(200, content[: len(content) // 2], content_type)
         elif fault == "status":

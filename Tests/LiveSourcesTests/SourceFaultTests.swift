@@ -206,6 +206,15 @@ final class SourceFaultTests: XCTestCase {
 
     // MARK: - Transfers
 
+    /// The byte that crashed FoundationXML (one invalid UTF-8 byte inside an element name), served
+    /// over HTTP: the snapshot is refused with the place, the last good feed is kept.
+    func testAFeedWithInvalidUTF8InAnElementNameIsRefusedNotACrash() throws {
+        for result in try expectLastGoodKept(try source("qiita-ios-2024"), fault: { try control("/_fault?mode=badname") }) {
+            XCTAssertTrue(result.description.contains("not well-formed XML"), result.description)
+            XCTAssertTrue(result.description.contains("invalid UTF-8"), result.description)
+        }
+    }
+
     func testStalledResponseStopsAtTheTotalTimeout() throws {
         let start = Date()
         let results = try expectLastGoodKept(try source("chofu-meteo"), timeout: .seconds(1)) {
