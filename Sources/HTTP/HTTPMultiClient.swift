@@ -48,76 +48,33 @@ public final class HTTPMultiClient {
             return requests.map { .failure(CurlTransfer.unavailableError(for: $0)) }
         }
         let connections = max(1, maxConnections)
-        _ = leavenow_multi_setopt_long(multi, CURLMOPT_MAX_TOTAL_CONNECTIONS, connections)
-        _ = leavenow_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, max(1, maxConnectionsPerHost ?? connections))
-        _ = leavenow_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, connections)
-
-        var next = requests.startIndex
-        var active: [UnsafeMutableRawPointer: (index: Int, transfer: CurlTransfer)] = [:]
+        limitConnections(connections, perHost: maxConnectionsPerHost)
 
         // At most `connections` transfers are added at once, so a huge batch does not allocate a
         // handle per request up front and no transfer's timeout runs while it waits in a queue.
+        var next = requests.startIndex
         func startMore() {
-            while active.count < connections, next < requests.endIndex {
+            while started.count < connections, next < requests.endIndex {
                 let index = next
                 next += 1
-                guard let transfer = idleTransfers.popLast() ?? CurlTransfer(configuration: configuration) else {
-                    results[index] = .failure(CurlTransfer.unavailableError(for: requests[index]))
-                    continue
-                }
-                do {
-                    try transfer.prepare(requests[index])
-                } catch {
-                    results[index] = .failure(error)
-                    idleTransfers.append(transfer)
-                    continue
-                }
-                let added = curl_multi_add_handle(multi, transfer.handle)
-                guard added == CURLM_OK else {
-                    let detail = "curl_multi_add_handle: " + String(cString: curl_multi_strerror(added))
-                    results[index] = .failure(HTTPError(.other, request: requests[index], detail: detail))
-                    idleTransfers.append(transfer)
-                    continue
-                }
-                active[transfer.handle] = (index, transfer)
+                if let error = start(requests[index], tag: index) { results[index] = .failure(error) }
             }
-        }
-
-        func complete(_ handle: UnsafeMutableRawPointer, _ outcome: (CurlTransfer) -> Result<HTTPResponse, HTTPError>) {
-            guard let entry = active.removeValue(forKey: handle) else { return }
-            curl_multi_remove_handle(multi, handle)
-            results[entry.index] = outcome(entry.transfer)
-            idleTransfers.append(entry.transfer)
         }
 
         startMore()
-        while !active.isEmpty {
-            var running: Int32 = 0
-            let performed = curl_multi_perform(multi, &running)
-            if performed != CURLM_OK {
-                let detail = "curl_multi_perform: " + String(cString: curl_multi_strerror(performed))
-                for handle in Array(active.keys) {
-                    complete(handle) { transfer in
-                        .failure(HTTPError(.other, request: transfer.request ?? HTTPRequest(url: ""), detail: detail))
-                    }
-                }
-                break
-            }
-            var remaining: Int32 = 0
-            while let message = curl_multi_info_read(multi, &remaining) {
-                guard message.pointee.msg == CURLMSG_DONE, let handle = message.pointee.easy_handle else { continue }
-                let code = message.pointee.data.result
-                complete(handle) { $0.finish(code) }
-            }
+        while !started.isEmpty {
+            let (completed, multiFailed) = drive(multi)
+            for (tag, result) in completed { results[tag] = result }
+            if multiFailed { break }
             if Task.isCancelled {
-                for handle in Array(active.keys) {
-                    complete(handle) { transfer in
+                for handle in Array(started.keys) {
+                    if let done = finishStarted(handle, multi, { transfer in
                         .failure(HTTPError(.cancelled, request: transfer.request ?? HTTPRequest(url: ""), detail: "the task was cancelled"))
-                    }
+                    }) { results[done.tag] = done.result }
                 }
             }
             startMore()
-            if active.isEmpty { break }
+            if started.isEmpty { break }
             _ = curl_multi_poll(multi, nil, 0, 200, nil)
         }
 
@@ -172,7 +129,7 @@ extension HTTPMultiClient {
     /// descriptor or the time). The descriptor is not read: its owner drains it.
     public func collect(waitMilliseconds: Int32, wakeDescriptor: Int32? = nil) -> [(tag: Int, result: Result<HTTPResponse, HTTPError>)] {
         guard let multi else { return [] }
-        var completed = drive(multi)
+        var completed = drive(multi).completed
         guard completed.isEmpty else { return completed }
         var extra = curl_waitfd(fd: wakeDescriptor ?? -1, events: Int16(CURL_WAIT_POLLIN), revents: 0)
         let polled = wakeDescriptor == nil
@@ -182,38 +139,44 @@ extension HTTPMultiClient {
             // A poll that fails (EINVAL, out of memory) would spin: pause as the caller asked.
             usleep(UInt32(max(0, min(waitMilliseconds, 100))) * 1_000)
         }
-        completed = drive(multi)
+        completed = drive(multi).completed
         return completed
     }
 
-    /// One `curl_multi_perform` and the transfers it finished; a failing multi handle fails them all.
-    private func drive(_ multi: UnsafeMutableRawPointer) -> [(tag: Int, result: Result<HTTPResponse, HTTPError>)] {
-        guard !started.isEmpty else { return [] }
+    /// One `curl_multi_perform` and the transfers it finished; a failing multi handle fails them all
+    /// (`multiFailed`).
+    private func drive(_ multi: UnsafeMutableRawPointer)
+        -> (completed: [(tag: Int, result: Result<HTTPResponse, HTTPError>)], multiFailed: Bool) {
+        guard !started.isEmpty else { return ([], false) }
         var completed: [(tag: Int, result: Result<HTTPResponse, HTTPError>)] = []
-        func complete(_ handle: UnsafeMutableRawPointer, _ outcome: (CurlTransfer) -> Result<HTTPResponse, HTTPError>) {
-            guard let entry = started.removeValue(forKey: handle) else { return }
-            curl_multi_remove_handle(multi, handle)
-            completed.append((entry.tag, outcome(entry.transfer)))
-            idleTransfers.append(entry.transfer)
-        }
         var running: Int32 = 0
         let performed = curl_multi_perform(multi, &running)
         if performed != CURLM_OK {
             let detail = "curl_multi_perform: " + String(cString: curl_multi_strerror(performed))
             for handle in Array(started.keys) {
-                complete(handle) { transfer in
+                if let done = finishStarted(handle, multi, { transfer in
                     .failure(HTTPError(.other, request: transfer.request ?? HTTPRequest(url: ""), detail: detail))
-                }
+                }) { completed.append(done) }
             }
-            return completed
+            return (completed, true)
         }
         var remaining: Int32 = 0
         while let message = curl_multi_info_read(multi, &remaining) {
             guard message.pointee.msg == CURLMSG_DONE, let handle = message.pointee.easy_handle else { continue }
             let code = message.pointee.data.result
-            complete(handle) { $0.finish(code) }
+            if let done = finishStarted(handle, multi, { $0.finish(code) }) { completed.append(done) }
         }
-        return completed
+        return (completed, false)
+    }
+
+    /// Takes a started transfer off the multi handle, back to the idle ones, with its outcome.
+    private func finishStarted(_ handle: UnsafeMutableRawPointer, _ multi: UnsafeMutableRawPointer,
+                               _ outcome: (CurlTransfer) -> Result<HTTPResponse, HTTPError>) -> (tag: Int, result: Result<HTTPResponse, HTTPError>)? {
+        guard let entry = started.removeValue(forKey: handle) else { return nil }
+        curl_multi_remove_handle(multi, handle)
+        let result = outcome(entry.transfer)
+        idleTransfers.append(entry.transfer)
+        return (entry.tag, result)
     }
 }
 
