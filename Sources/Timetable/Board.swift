@@ -196,6 +196,9 @@ public struct Board: Sendable {
         self.sources = sources
     }
 
+    /// The longest walk to any of the board's sources, in seconds.
+    public var longestWalkSeconds: Int { sources.map(\.walkSeconds).max() ?? 0 }
+
     /// Every departure of one service date, merged across sources and sorted.
     public func serviceDay(_ date: LocalDate) -> [BoardDeparture] {
         BoardSchedule(departures: unsortedDepartures(on: date)).departures

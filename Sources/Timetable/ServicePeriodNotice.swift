@@ -42,6 +42,14 @@ public struct ServicePeriodNotice: Sendable, Equatable {
 }
 
 extension Board {
+    /// The last date any source runs, when every source has a service period (a GTFS feed's
+    /// calendar); nil when one has no end (a day-type timetable repeats for ever) or there is none.
+    public var lastServiceDate: LocalDate? {
+        let ranges = sources.map(\.timetable.serviceDates)
+        guard !ranges.isEmpty, ranges.allSatisfy({ $0 != nil }) else { return nil }
+        return ranges.compactMap { $0?.upperBound }.max()
+    }
+
     /// The sources with no service on `date`: their feed ended before it or starts after it.
     public func servicePeriodNotices(on date: LocalDate) -> [ServicePeriodNotice] {
         sources.enumerated().compactMap { index, source in

@@ -138,9 +138,7 @@ final class LeaveNowEvaluator: Sendable {
             lines = spec.lines.map { $0.compactMap(schedule.labelID) }
             stops = spec.stops.map { $0.compactMap(schedule.labelID) }
             destinations = spec.destinations.map { $0.compactMap(schedule.labelID) }
-            var longestWalk = 0
-            for index in board.sources.indices { longestWalk = max(longestWalk, board.sources[index].walkSeconds) }
-            self.longestWalk = longestWalk
+            longestWalk = board.longestWalkSeconds
         }
     }
 

@@ -25,8 +25,7 @@ extension LeaveNowEvaluator {
         let today = board.clock.localTime(at: instant).date
         let end = today.adding(days: days)
         // Every source must end for the board to end (a day-type timetable never does).
-        let ranges = board.sources.map { $0.timetable.serviceDates }
-        let lastService = ranges.isEmpty || ranges.contains(where: { $0 == nil }) ? nil : ranges.compactMap { $0?.upperBound }.max()
+        let lastService = board.lastServiceDate
         var first = today.adding(days: -Board.previousServiceDays)
         var labels = (lines: Set<String>(), stops: Set<String>(), destinations: Set<String>())
         while first <= end {
@@ -76,9 +75,7 @@ extension LeaveNowEvaluator {
     /// The earliest instant a departure needs this rule awake: its earliest heads-up with the rain
     /// extra counted (waking early is harmless; the evaluation then asks for the exact time).
     func earliestFire(departure: Int64, board: Board) -> Int64 {
-        var longestWalk = 0
-        for source in board.sources { longestWalk = max(longestWalk, source.walkSeconds) }
-        return departure - Int64(longestWalk + longestHeadsUp + spec.bufferSeconds + (spec.rain?.extraWalkSeconds ?? 0))
+        departure - Int64(board.longestWalkSeconds + longestHeadsUp + spec.bufferSeconds + (spec.rain?.extraWalkSeconds ?? 0))
     }
 
     /// The sentence `explain` and `check` give for a plan, in the board's clock.
