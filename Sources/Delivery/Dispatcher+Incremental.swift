@@ -60,11 +60,12 @@ extension Dispatcher {
             method: .post, url: url, headers: payload.headers, body: payload.body,
             connectTimeout: configuration.connectTimeout, timeout: configuration.requestTimeout,
             maxResponseBytes: configuration.maxResponseBytes, redirects: .doNotFollow,
-            redaction: endpoint.redaction)
+            redaction: endpoint.redaction(sending: payload))
         if let error = client.start(request, tag: tag) {
-            return decided(Self.outcome(of: .failure(error), endpoint: endpoint))
+            return decided(Self.outcome(of: .failure(error), endpoint: endpoint, redaction: request.redaction))
         }
         runningJobs[tag] = job
+        runningRedactions[tag] = request.redaction
         return nil
     }
 
@@ -79,7 +80,9 @@ extension Dispatcher {
             let wait = runningDesktop.isEmpty ? waitMilliseconds : min(waitMilliseconds, 20)
             outcomes = client.collect(waitMilliseconds: wait, wakeDescriptor: wakeDescriptor).compactMap { tag, response in
                 guard let job = runningJobs[tag] else { return nil }
-                let outcome: DeliveryOutcome = endpoints[job.channel].map { Self.outcome(of: response, endpoint: $0) }
+                let outcome: DeliveryOutcome = endpoints[job.channel].map {
+                    Self.outcome(of: response, endpoint: $0, redaction: runningRedactions.removeValue(forKey: tag))
+                }
                     ?? .permanent(reason: "channel \"\(job.channel)\": not sent")
                 return (tag, outcome)
             }
@@ -90,6 +93,7 @@ extension Dispatcher {
         return outcomes.compactMap { tag, outcome in
             guard let job = runningJobs.removeValue(forKey: tag) else { return nil }
             runningDesktop.remove(tag)
+            runningRedactions.removeValue(forKey: tag)
             let next = configuration.retrySchedule.nextAttempt(after: outcome, attempt: job.attempt, now: finished)
             return (tag, DeliveryResult(job: job, outcome: outcome, nextAttemptAt: next))
         }

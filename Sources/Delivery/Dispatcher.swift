@@ -41,6 +41,8 @@ public final class Dispatcher {
     var runningJobs: [Int: DeliveryJob] = [:]
     /// The tags of the running jobs that are desktop notifications (each `notify-send` on its own thread).
     var runningDesktop = Set<Int>()
+    /// The redaction of each running request (the endpoint's plus the header values it sent), by tag.
+    var runningRedactions: [Int: URLRedaction] = [:]
     /// The outcomes of desktop notifications finished on their threads, not yet collected.
     let desktopOutcomes = DesktopOutcomes()
 
