@@ -29,43 +29,39 @@ extension Dispatcher {
             return DeliveryResult(job: job, outcome: outcome,
                                   nextAttemptAt: configuration.retrySchedule.nextAttempt(after: outcome, attempt: job.attempt, now: finished))
         }
-        guard let endpoint = endpoints[job.channel] else {
-            return decided(.permanent(reason: problems[job.channel]?.description ?? "unknown channel \"\(job.channel)\""))
-        }
-        if let expiresAt = job.notification.expiresAt, Double(expiresAt) <= start { return decided(.expired) }
-        if let until = rateLimiter.acquire(job.channel) { return decided(.deferred(until: until)) }
-        guard let payload = endpoint.payload(for: job, now: second), let url = endpoint.url else {
-            guard let options = endpoint.desktop else { return decided(.permanent(reason: "channel \"\(job.channel)\": not sent")) }
-            // `notify-send` runs on a thread of its own (up to its timeout): a stuck desktop delays
-            // only desktop notifications, never the webhooks beside it.
-            let desktop = desktop, outcomes = desktopOutcomes, notification = job.notification, id = endpoint.id
-            let thread = Thread {
-                let outcome: DeliveryOutcome
-                do throws(DesktopNotifierError) {
-                    try desktop.notify(notification, options: options, now: second)
-                    outcome = .delivered(status: nil)
-                } catch {
-                    let reason = "desktop channel \"\(id)\": \(error.message)"
-                    outcome = error.isTransient ? .retry(after: nil, reason: reason) : .permanent(reason: reason)
-                }
-                outcomes.append(tag: tag, outcome: outcome)
+        let endpoint: ChannelEndpoint
+        switch prepare(job, at: start) {
+        case .decided(let outcome):
+            return decided(outcome)
+        case .request(let channel, let request):
+            if let error = client.start(request, tag: tag) {
+                return decided(Self.outcome(of: .failure(error), endpoint: channel, redaction: request.redaction))
             }
-            thread.name = "leavenow-desktop"
             runningJobs[tag] = job
-            runningDesktop.insert(tag)
-            thread.start()
+            runningRedactions[tag] = request.redaction
             return nil
+        case .desktop(let channel):
+            endpoint = channel
         }
-        let request = HTTPRequest(
-            method: .post, url: url, headers: payload.headers, body: payload.body,
-            connectTimeout: configuration.connectTimeout, timeout: configuration.requestTimeout,
-            maxResponseBytes: configuration.maxResponseBytes, redirects: .doNotFollow,
-            redaction: endpoint.redaction(sending: payload))
-        if let error = client.start(request, tag: tag) {
-            return decided(Self.outcome(of: .failure(error), endpoint: endpoint, redaction: request.redaction))
+        guard let options = endpoint.desktop else { return decided(.permanent(reason: "channel \"\(job.channel)\": not sent")) }
+        // `notify-send` runs on a thread of its own (up to its timeout): a stuck desktop delays
+        // only desktop notifications, never the webhooks beside it.
+        let desktop = desktop, outcomes = desktopOutcomes, notification = job.notification, id = endpoint.id
+        let thread = Thread {
+            let outcome: DeliveryOutcome
+            do throws(DesktopNotifierError) {
+                try desktop.notify(notification, options: options, now: second)
+                outcome = .delivered(status: nil)
+            } catch {
+                let reason = "desktop channel \"\(id)\": \(error.message)"
+                outcome = error.isTransient ? .retry(after: nil, reason: reason) : .permanent(reason: reason)
+            }
+            outcomes.append(tag: tag, outcome: outcome)
         }
+        thread.name = "leavenow-desktop"
         runningJobs[tag] = job
-        runningRedactions[tag] = request.redaction
+        runningDesktop.insert(tag)
+        thread.start()
         return nil
     }
 

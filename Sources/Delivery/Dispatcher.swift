@@ -94,32 +94,15 @@ public final class Dispatcher {
         var requestJobs: [Int] = []
         var desktopJobs: [Int] = []
         let start = now().timeIntervalSince1970
-        let startSecond = Int64(start.rounded(.down))
 
         for (index, job) in jobs.enumerated() {
-            guard let endpoint = endpoints[job.channel] else {
-                let reason = problems[job.channel]?.description ?? "unknown channel \"\(job.channel)\""
-                outcomes[index] = .permanent(reason: reason)
-                continue
+            switch prepare(job, at: start) {
+            case .decided(let outcome): outcomes[index] = outcome
+            case .desktop: desktopJobs.append(index)
+            case .request(_, let request):
+                requests.append(request)
+                requestJobs.append(index)
             }
-            if let expiresAt = job.notification.expiresAt, Double(expiresAt) <= start {
-                outcomes[index] = .expired
-                continue
-            }
-            if let until = rateLimiter.acquire(job.channel) {
-                outcomes[index] = .deferred(until: until)
-                continue
-            }
-            guard let payload = endpoint.payload(for: job, now: startSecond), let url = endpoint.url else {
-                desktopJobs.append(index)
-                continue
-            }
-            requests.append(HTTPRequest(
-                method: .post, url: url, headers: payload.headers, body: payload.body,
-                connectTimeout: configuration.connectTimeout, timeout: configuration.requestTimeout,
-                maxResponseBytes: configuration.maxResponseBytes, redirects: .doNotFollow,
-                redaction: endpoint.redaction(sending: payload)))
-            requestJobs.append(index)
         }
 
         if !requests.isEmpty {
@@ -155,6 +138,34 @@ public final class Dispatcher {
             let next = configuration.retrySchedule.nextAttempt(after: outcome, attempt: job.attempt, now: finished)
             return DeliveryResult(job: job, outcome: outcome, nextAttemptAt: next)
         }
+    }
+
+    /// What a job needs before anything is sent, the same for ``send(_:)`` and ``start(_:tag:)``.
+    enum Prepared {
+        /// Decided without sending: an unknown or unusable channel, expired, or deferred by the rate limit.
+        case decided(DeliveryOutcome)
+        /// A desktop notification (`notify-send`), or a channel that sends nothing.
+        case desktop(ChannelEndpoint)
+        /// An HTTP request, redacting the endpoint's secrets and the header values it sends.
+        case request(ChannelEndpoint, HTTPRequest)
+    }
+
+    /// Looks the job's channel up, then checks expiry (at `start`) and the rate limit, then builds the
+    /// request: the stages every send passes before the transport.
+    func prepare(_ job: DeliveryJob, at start: TimeInterval) -> Prepared {
+        guard let endpoint = endpoints[job.channel] else {
+            return .decided(.permanent(reason: problems[job.channel]?.description ?? "unknown channel \"\(job.channel)\""))
+        }
+        if let expiresAt = job.notification.expiresAt, Double(expiresAt) <= start { return .decided(.expired) }
+        if let until = rateLimiter.acquire(job.channel) { return .decided(.deferred(until: until)) }
+        guard let payload = endpoint.payload(for: job, now: Int64(start.rounded(.down))), let url = endpoint.url else {
+            return .desktop(endpoint)
+        }
+        return .request(endpoint, HTTPRequest(
+            method: .post, url: url, headers: payload.headers, body: payload.body,
+            connectTimeout: configuration.connectTimeout, timeout: configuration.requestTimeout,
+            maxResponseBytes: configuration.maxResponseBytes, redirects: .doNotFollow,
+            redaction: endpoint.redaction(sending: payload)))
     }
 
     /// The most characters of an error answer's body kept in a reason (after redaction).
