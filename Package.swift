@@ -32,6 +32,10 @@ let package = Package(
 
         // Strict JSON text → values, with line:column errors (shared by Timetable and Weather). Pure.
         .target(name: "JSONText"),
+        // The notification a rule decided to send (what, where, until when), its urgency and language. No dependencies.
+        .target(name: "Notifications"),
+        // One way to reference a secret (environment, file, systemd credential) and the redaction that hides it.
+        .target(name: "Secrets"),
         // Pure core: service days, holidays, timetables, decoders, merged boards.
         .target(name: "Timetable", dependencies: ["CZlib", "JSONText"]),
         // Weather forecasts (OpenWeather, Open-Meteo, JMA) and change detection. Pure.
@@ -41,49 +45,55 @@ let package = Package(
         // GTFS-Realtime decoding (protobuf-c) into a Swift model, and the spec's delay propagation. Pure.
         .target(name: "Realtime", dependencies: ["CGTFSRealtime", "Timetable"]),
         // HTTP client on libcurl (easy + multi).
-        .target(name: "HTTP", dependencies: ["CCurl"]),
-        // Configuration: YAML with line:column diagnostics, boards (and later rules).
-        .target(name: "Rules", dependencies: ["Timetable", "Weather", "Feeds", "CYAML"]),
-        // Live sources: endpoints, secrets, the last-good-data cache and fetching through HTTP.
-        .target(name: "LiveSources", dependencies: ["HTTP", "Rules", "Timetable", "Weather", "Feeds"]),
+        .target(name: "HTTP", dependencies: ["CCurl", "Secrets"]),
+        // Configuration: the strict YAML reader with file:line:col diagnostics and every typed spec (boards,
+        // sources, channels, odpt, rules, quota). What `check` refuses is refused here.
+        .target(name: "Config", dependencies: ["CYAML", "Notifications", "Secrets", "Timetable"]),
+        // Facts: one decoder per source kind, boards from their sources, the fact timeline of a dry run.
+        .target(name: "Facts", dependencies: ["Config", "Notifications", "Timetable", "Weather", "Feeds"]),
+        // The pure rule engine: evaluation, planning, the stepper, simulation (dry run) and rule tests.
+        .target(name: "Rules", dependencies: ["Config", "Facts", "Notifications", "Timetable", "Weather", "Feeds"]),
+        // Live sources: endpoints, the last-good-data cache and fetching through HTTP.
+        .target(name: "LiveSources", dependencies: ["HTTP", "Secrets", "Config", "Facts", "Timetable", "Weather", "Feeds"]),
         // Delivery: channel payloads (webhook, Slack, Discord, ntfy, desktop), signing, retries,
         // rate limits and a dispatcher on the curl multi interface. HMAC-SHA256 from libcrypto.
-        .target(name: "Delivery", dependencies: ["HTTP", "Rules", "LiveSources", "Timetable", "JSONText", "CCrypto"]),
+        .target(name: "Delivery", dependencies: ["HTTP", "Secrets", "Notifications", "Config", "Timetable", "JSONText", "CCrypto"]),
 
         // Linux worker primitives: one wake-up source (signals, rules directory, deadline, clock jumps,
         // resume), the systemd notify protocol, logfmt logging, the single-instance lock.
         .target(name: "Daemon", dependencies: ["CLinuxEvents"]),
         // Durable state in SQLite: the outbox, the delivery log, rule state, the source index.
-        .target(name: "Store", dependencies: ["CSQLite", "JSONText", "Rules"]),
+        .target(name: "Store", dependencies: ["CSQLite", "JSONText", "Notifications"]),
 
         // The worker: sources → facts → rules → outbox → channels, on one thread that sleeps until the
         // next thing to do. The composition root of the modules above.
-        .target(name: "Worker", dependencies: ["Rules", "Timetable", "LiveSources", "HTTP", "Store", "Delivery", "Daemon", "JSONText"]),
+        .target(name: "Worker", dependencies: ["Notifications", "Secrets", "Config", "Facts", "Rules", "Timetable", "LiveSources", "HTTP", "Store",
+                                               "Delivery", "Daemon", "JSONText"]),
 
         // Test doubles shared by the test suites: local servers from scripts/.
         .target(name: "TestServers"),
         // Generated rules and the naive gate model shared by the property tests of the engine and the worker.
         .target(name: "RuleTestSupport", dependencies: ["Timetable", "TestServers"]),
 
-        .executableTarget(name: "leavenow", dependencies: ["JSONText", "Timetable", "Rules", "HTTP", "LiveSources", "Store", "Delivery", "Daemon", "Worker"]),
+        .executableTarget(name: "leavenow", dependencies: ["JSONText", "Notifications", "Secrets", "Config", "Facts", "Timetable", "Rules", "HTTP", "LiveSources", "Store", "Delivery", "Daemon", "Worker"]),
         // `leavenow-realtime-bench`: GTFS-Realtime decoding against the Python bindings (README, Benchmarks).
         .executableTarget(name: "leavenow-realtime-bench", dependencies: ["Realtime", "CGTFSRealtime"]),
-        .executableTarget(name: "leavenow-bench", dependencies: ["Timetable", "Rules", "LiveSources", "HTTP", "TestServers", "Store", "Delivery", "Daemon", "Worker"]),
+        .executableTarget(name: "leavenow-bench", dependencies: ["Notifications", "Secrets", "Config", "Facts", "Timetable", "Rules", "LiveSources", "HTTP", "TestServers", "Store", "Delivery", "Daemon", "Worker"]),
 
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
         .testTarget(name: "TimetableTests", dependencies: ["Timetable"]),
         .testTarget(name: "RealtimeTests", dependencies: ["Realtime", "CGTFSRealtime", "Timetable"]),
-        .testTarget(name: "HTTPTests", dependencies: ["HTTP", "TestServers"]),
+        .testTarget(name: "HTTPTests", dependencies: ["HTTP", "Secrets", "TestServers"]),
         .testTarget(name: "WeatherTests", dependencies: ["Weather"]),
         .testTarget(name: "FeedsTests", dependencies: ["Feeds", "TestServers"]),
-        .testTarget(name: "RulesTests", dependencies: ["Rules", "Timetable", "TestServers", "RuleTestSupport"]),
-        .testTarget(name: "LiveSourcesTests", dependencies: ["LiveSources", "HTTP", "Rules", "Weather", "Feeds", "TestServers"]),
+        .testTarget(name: "RulesTests", dependencies: ["Notifications", "Config", "Facts", "Rules", "Timetable", "TestServers", "RuleTestSupport"]),
+        .testTarget(name: "LiveSourcesTests", dependencies: ["LiveSources", "HTTP", "Secrets", "Config", "Facts", "Weather", "Feeds", "TestServers"]),
         .testTarget(name: "DaemonTests", dependencies: ["Daemon", "CLinuxEvents"]),
-        .testTarget(name: "StoreTests", dependencies: ["Store", "Rules"]),
-        .testTarget(name: "DeliveryTests", dependencies: ["Delivery", "HTTP", "Rules", "LiveSources", "TestServers"]),
-        .testTarget(name: "CLITests", dependencies: ["leavenow", "TestServers"]),
+        .testTarget(name: "StoreTests", dependencies: ["Store", "Notifications", "Rules", "Worker"]),
+        .testTarget(name: "DeliveryTests", dependencies: ["Delivery", "HTTP", "Notifications", "Secrets", "Config", "TestServers"]),
+        .testTarget(name: "CLITests", dependencies: ["leavenow", "Config", "TestServers"]),
         // End-to-end tests of `leavenow run`: the built binary and the Worker in process, against local sinks and sources.
-        .testTarget(name: "WorkerTests", dependencies: ["leavenow", "Worker", "Store", "Delivery", "Rules", "Daemon", "TestServers", "CLinuxEvents", "RuleTestSupport"]),
+        .testTarget(name: "WorkerTests", dependencies: ["leavenow", "Worker", "Store", "Delivery", "Notifications", "Secrets", "Config", "Facts", "Rules", "LiveSources", "Daemon", "TestServers", "CLinuxEvents", "RuleTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

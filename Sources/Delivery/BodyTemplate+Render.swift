@@ -1,8 +1,9 @@
-import Rules
+import Config
+import Notifications
 
 extension BodyTemplate {
     /// The body for `notification` sent through `channel`, values JSON-escaped.
-    public func render(_ notification: Rules.Notification, channel: String) -> String {
+    public func render(_ notification: Notice, channel: String) -> String {
         pieces.map { piece in
             switch piece {
             case .literal(let text): return text
@@ -11,7 +12,7 @@ extension BodyTemplate {
         }.joined()
     }
 
-    private static func value(_ name: String, _ notification: Rules.Notification, _ channel: String) -> String {
+    private static func value(_ name: String, _ notification: Notice, _ channel: String) -> String {
         switch name {
         case "title": notification.title
         case "text": notification.text

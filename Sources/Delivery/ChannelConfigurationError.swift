@@ -1,4 +1,4 @@
-import Rules
+import Config
 
 /// A channel cannot be used: a missing secret, a bad URL or setting. Names the file, the place
 /// and the channel; never a secret.

@@ -1,7 +1,6 @@
+import Config
 import Foundation
-import HTTP
-import LiveSources
-import Rules
+import Secrets
 import Timetable
 
 /// A channel ready to send: its settings checked and its secrets (URL, topic, token, signing

@@ -1,5 +1,5 @@
+import Config
 import Foundation
-import Rules
 
 /// A token bucket per channel: at most `rate_per_minute` notifications a minute on average, with
 /// a burst of ten seconds' worth (at least one).

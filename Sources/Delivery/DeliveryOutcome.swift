@@ -7,7 +7,7 @@ public enum DeliveryOutcome: Sendable, Equatable {
     case retry(after: Duration?, reason: String)
     /// Trying again cannot help: another 4xx, a bad channel configuration, a missing secret.
     case permanent(reason: String)
-    /// Not sent: it expired (``Rules/Notification/expiresAt`` is not after now).
+    /// Not sent: it expired (``Notifications/Notice/expiresAt`` is not after now).
     case expired
     /// Not sent, because of the channel's rate limit; try at `until` (seconds since the epoch).
     /// This was not an attempt.

@@ -1,4 +1,4 @@
-import Rules
+import Notifications
 
 /// The `notify-send` arguments for a notification: a pure function, the argv after the program.
 ///
@@ -26,7 +26,7 @@ public struct DesktopArguments: Sendable, Equatable {
     }
 
     /// The argv (without `notify-send` itself) for `notification` at `now` (seconds since the epoch).
-    public func arguments(for notification: Rules.Notification, now: Int64) -> [String] {
+    public func arguments(for notification: Notice, now: Int64) -> [String] {
         var arguments = ["--app-name=" + appName, "--urgency=" + notification.urgency.rawValue]
         if let milliseconds = expireMilliseconds(for: notification, now: now) {
             arguments.append("--expire-time=\(milliseconds)")
@@ -40,7 +40,7 @@ public struct DesktopArguments: Sendable, Equatable {
     }
 
     /// Milliseconds until the notification's expiry (at least 1), else the `expire` setting.
-    public func expireMilliseconds(for notification: Rules.Notification, now: Int64) -> Int? {
+    public func expireMilliseconds(for notification: Notice, now: Int64) -> Int? {
         if let expiresAt = notification.expiresAt {
             let seconds = min(max(expiresAt - now, 0), Int64(Int32.max / 1000))
             return max(Int(seconds) * 1000, 1)

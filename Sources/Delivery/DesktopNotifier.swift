@@ -1,5 +1,5 @@
 import Foundation
-import Rules
+import Notifications
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -43,7 +43,7 @@ public struct DesktopNotifier: Sendable {
     }
 
     /// Shows `notification` with `options` at `now` (seconds since the epoch).
-    public func notify(_ notification: Rules.Notification, options: DesktopArguments, now: Int64) throws(DesktopNotifierError) {
+    public func notify(_ notification: Notice, options: DesktopArguments, now: Int64) throws(DesktopNotifierError) {
         try run(options.arguments(for: notification, now: now))
     }
 

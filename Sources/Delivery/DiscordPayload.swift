@@ -1,6 +1,5 @@
 import Foundation
-import HTTP
-import Rules
+import Notifications
 
 /// A Discord webhook message: `{"content": "**title**\ntext\nlink", "allowed_mentions": {"parse": []}}`.
 ///
@@ -12,7 +11,7 @@ public enum DiscordPayload {
     public static let maxContentLength = 2000
 
     /// The payload for `notification`.
-    public static func build(_ notification: Rules.Notification) -> DeliveryPayload {
+    public static func build(_ notification: Notice) -> DeliveryPayload {
         var content = "**" + notification.title + "**"
         if !notification.text.isEmpty { content += "\n" + notification.text }
         if let link = notification.link, !link.isEmpty { content += "\n" + link }

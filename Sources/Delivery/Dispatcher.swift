@@ -1,7 +1,7 @@
+import Config
 import Foundation
 import HTTP
-import LiveSources
-import Rules
+import Secrets
 
 /// Sends delivery jobs: every HTTP job of a batch concurrently through one libcurl multi
 /// `perform` within a capped, reused connection pool; desktop jobs one after another.

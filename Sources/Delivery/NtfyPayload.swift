@@ -1,6 +1,6 @@
 import Foundation
 import HTTP
-import Rules
+import Notifications
 
 /// An ntfy message, published by `POST <server>/<topic>` with the text as the body and the rest
 /// in headers: `Title`, `Priority` (low → 2, normal → 3, critical → 5), `Tags`, `Click` (the
@@ -29,7 +29,7 @@ public enum NtfyPayload {
     ///   - icon: the channel's `icon` URL.
     ///   - token: an access token (sent as a bearer token).
     public static func build(
-        _ notification: Rules.Notification, priority: Int? = nil, tags: [String] = [], icon: String? = nil, token: String? = nil
+        _ notification: Notice, priority: Int? = nil, tags: [String] = [], icon: String? = nil, token: String? = nil
     ) -> DeliveryPayload {
         var headers: HTTPHeaders = ["Content-Type": "text/plain; charset=utf-8"]
         headers.add("Title", EncodedWord.encodeIfNeeded(HeaderValue.sanitized(notification.title)))

@@ -1,6 +1,5 @@
 import Foundation
-import HTTP
-import Rules
+import Notifications
 
 /// A Slack incoming webhook message: `{"text": "*title*\ntext\n<link>"}` in mrkdwn.
 ///
@@ -8,7 +7,7 @@ import Rules
 /// `&lt;` and `&gt;`, so a message cannot forge a link or a mention (`<!channel>`).
 public enum SlackPayload {
     /// The payload for `notification`.
-    public static func build(_ notification: Rules.Notification) -> DeliveryPayload {
+    public static func build(_ notification: Notice) -> DeliveryPayload {
         var lines = ["*" + escaped(notification.title) + "*"]
         if !notification.text.isEmpty { lines.append(escaped(notification.text)) }
         if let link = notification.link, !link.isEmpty { lines.append("<" + linkTarget(link) + ">") }

@@ -1,6 +1,6 @@
+import Config
 import Foundation
-import HTTP
-import Rules
+import Notifications
 import Timetable
 
 /// The generic webhook: a JSON document of schema `leavenow.notification/1`, or a
@@ -28,7 +28,7 @@ public enum WebhookPayload {
     ///   - template: a `body_template` used instead of the generic document.
     ///   - signer: signs the body with `timestamp` (seconds since the epoch, normally now).
     public static func build(
-        _ notification: Rules.Notification, channel: String, attempt: Int, zone: ZoneClock? = nil,
+        _ notification: Notice, channel: String, attempt: Int, zone: ZoneClock? = nil,
         template: BodyTemplate? = nil, signer: WebhookSigner? = nil, timestamp: Int64 = 0
     ) -> DeliveryPayload {
         let body: Data
@@ -45,7 +45,7 @@ public enum WebhookPayload {
     }
 
     /// The generic JSON document.
-    public static func document(_ notification: Rules.Notification, channel: String, attempt: Int, zone: ZoneClock?) -> Data {
+    public static func document(_ notification: Notice, channel: String, attempt: Int, zone: ZoneClock?) -> Data {
         var writer = JSONObjectWriter()
         writer.add("schema", schema)
         writer.add("idempotency_key", notification.key)

@@ -1,4 +1,5 @@
 import Foundation
+import Secrets
 
 /// One HTTP request: what to send and the limits the transfer must stay within.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import Secrets
 
 /// A complete answer from a server, whatever its status.
 public struct HTTPResponse: Sendable {

@@ -1,6 +1,7 @@
+import Config
+import Facts
 import Feeds
 import Foundation
-import Rules
 import Timetable
 import Weather
 
@@ -67,7 +68,7 @@ public enum CachedFacts {
     }
 
     /// The facts of the cache for `boards`: the latest cached forecast, feed and service status of every source.
-    public static func facts(configuration: Configuration, cache: SourceCache, boards: [String: Board]) -> (facts: Facts, warnings: [String]) {
+    public static func facts(configuration: Configuration, cache: SourceCache, boards: [String: Board]) -> (facts: FactSet, warnings: [String]) {
         let (timeline, warnings) = timeline(configuration: configuration, cache: cache)
         return (timeline.facts(at: Int64.max, boards: boards), warnings)
     }

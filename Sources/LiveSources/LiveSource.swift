@@ -1,4 +1,5 @@
-import Rules
+import Config
+import Secrets
 
 /// One source fetched from the network: a weather source, a feed, or an ODPT resource, with the
 /// secret it needs. Its ``cacheName`` (`<kind>-<id>`) names its files in the ``SourceCache``.

@@ -1,7 +1,6 @@
-import Foundation
+import Facts
 import Feeds
-import HTTP
-import Rules
+import Foundation
 import Timetable
 import Weather
 

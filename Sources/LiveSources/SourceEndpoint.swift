@@ -1,6 +1,7 @@
+import Config
 import Foundation
 import HTTP
-import Rules
+import Secrets
 
 /// Builds the HTTP request of each kind of source with the providers' real URL shapes:
 ///

@@ -1,4 +1,3 @@
-import HTTP
 
 /// Why fetching a source failed, in words for the user, with secrets redacted.
 public struct SourceFetchError: Error, Sendable, Equatable, CustomStringConvertible {

@@ -1,5 +1,6 @@
 import Foundation
 import HTTP
+import Secrets
 
 /// Fetches sources concurrently through ``HTTPMultiClient`` and keeps the last good response of
 /// each in a ``SourceCache``:

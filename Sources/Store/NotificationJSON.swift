@@ -1,7 +1,7 @@
 import JSONText
-import Rules
+import Notifications
 
-/// The JSON text of a `Notification` in the outbox's `notification` column, written and read by hand
+/// The JSON text of a `Notice` in the outbox's `notification` column, written and read by hand
 /// for the one fixed shape (Foundation's `JSONEncoder` / `JSONDecoder` cost ten times as much per row).
 ///
 /// Written: one object with the keys in declaration order — `key`, `rule`, `kind`, `fireAt`,
@@ -24,7 +24,7 @@ enum NotificationJSON {
     // MARK: Writing
 
     /// The JSON text of `notification`.
-    static func encode(_ notification: Notification) -> String {
+    static func encode(_ notification: Notice) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(96 + notification.key.utf8.count + notification.rule.utf8.count
                             + notification.title.utf8.count + notification.text.utf8.count + (notification.link?.utf8.count ?? 0))
@@ -72,9 +72,9 @@ enum NotificationJSON {
     // MARK: Reading
 
     /// The notification in `text`.
-    static func decode(_ text: String) throws(Failure) -> Notification {
+    static func decode(_ text: String) throws(Failure) -> Notice {
         var text = text
-        let result: Result<Notification, Failure> = text.withUTF8 { bytes in
+        let result: Result<Notice, Failure> = text.withUTF8 { bytes in
             do throws(Failure) {
                 return .success(try decode(bytes))
             } catch {
@@ -85,7 +85,7 @@ enum NotificationJSON {
     }
 
     /// The notification in the UTF-8 `bytes`.
-    static func decode(_ bytes: UnsafeBufferPointer<UInt8>) throws(Failure) -> Notification {
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>) throws(Failure) -> Notice {
         var reader = Reader(bytes: bytes)
         return try reader.notification()
     }
@@ -124,7 +124,7 @@ enum NotificationJSON {
             self.bytes = bytes
         }
 
-        mutating func notification() throws(Failure) -> Notification {
+        mutating func notification() throws(Failure) -> Notice {
             var key = "", rule = "", kind = "", title = "", text = ""
             var fireAt: Int64 = 0
             var expiresAt: Int64?
@@ -191,7 +191,7 @@ enum NotificationJSON {
             guard missing.isEmpty else {
                 throw failure(at: index, "missing " + missing.map { "\"\($0)\"" }.joined(separator: ", "))
             }
-            return Notification(key: key, rule: rule, kind: kind, fireAt: fireAt, expiresAt: expiresAt, channels: channels,
+            return Notice(key: key, rule: rule, kind: kind, fireAt: fireAt, expiresAt: expiresAt, channels: channels,
                                 urgency: urgency, language: language, title: title, text: text, link: link)
         }
 

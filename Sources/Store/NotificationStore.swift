@@ -1,4 +1,5 @@
-import Rules
+import Notifications
+import Notifications
 
 /// Durable state of the worker: the outbox and its delivery log, rule state, the source index and a
 /// few key/value facts. `SQLiteStore` is the default; a PostgreSQL store shared by several workers can
@@ -12,7 +13,7 @@ public protocol NotificationStore: AnyObject {
     /// Adds one entry per (notification key, channel) for each channel of each notification, in one
     /// transaction. A (key, channel) already in the outbox — whatever its status — is left alone;
     /// returns only the entries inserted now. An entry is first due at its notification's `fireAt`.
-    func enqueue(_ notifications: [Notification], now: Int64) throws -> [OutboxEntry]
+    func enqueue(_ notifications: [Notice], now: Int64) throws -> [OutboxEntry]
 
     /// Pending entries due at `now` (`nextAttemptAt <= now`) and not expired, oldest due first
     /// (then by id), at most `limit`, leaving out the entries of the `excludingChannels` (channels
@@ -56,18 +57,22 @@ public protocol NotificationStore: AnyObject {
 
     // MARK: Rule state
 
-    /// The state of every rule saved so far.
-    func loadEngineState() throws -> EngineState
+    /// The state of every rule saved so far, decoded as `State` (the engine's rule state: the store
+    /// keeps it as JSON and does not look inside). A row that no longer decodes (written by another
+    /// version of leavenow) throws when `onUndecodable` is nil; otherwise that rule is left out (its
+    /// row is kept until the rule's next commit overwrites it) and `onUndecodable` hears the rule and why.
+    func loadRuleStates<State: Decodable>(as type: State.Type,
+                                          onUndecodable: ((_ rule: String, _ error: any Error) -> Void)?) throws -> [String: State]
 
-    /// Replaces all rule state with `state` (rules not in it are forgotten).
-    func saveEngineState(_ state: EngineState, now: Int64) throws
+    /// Replaces all rule state with `states` (rules not in it are forgotten).
+    func replaceRuleStates<State: Encodable>(_ states: [String: State], now: Int64) throws
 
     /// Writes the state of the given rules only (the ones that changed).
-    func saveRuleStates(_ states: [String: RuleState], now: Int64) throws
+    func saveRuleStates<State: Encodable>(_ states: [String: State], now: Int64) throws
 
     /// Enqueues `notifications` and saves the changed rule states in ONE transaction: after a crash
     /// either both happened or neither did, so an evaluation is neither lost nor enqueued twice.
-    func commit(notifications: [Notification], ruleStates: [String: RuleState], now: Int64) throws -> [OutboxEntry]
+    func commit<State: Encodable>(notifications: [Notice], ruleStates: [String: State], now: Int64) throws -> [OutboxEntry]
 
     // MARK: Sources
 

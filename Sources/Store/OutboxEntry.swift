@@ -1,4 +1,4 @@
-import Rules
+import Notifications
 
 /// One notification for one channel in the outbox.
 public struct OutboxEntry: Sendable, Equatable {
@@ -7,7 +7,7 @@ public struct OutboxEntry: Sendable, Equatable {
     /// The notification's idempotency key (unique together with `channel`).
     public var key: String
     public var channel: String
-    public var notification: Notification
+    public var notification: Notice
     public var status: OutboxStatus
     /// Delivery attempts so far (reset to 0 by a manual retry).
     public var attempts: Int
@@ -19,7 +19,7 @@ public struct OutboxEntry: Sendable, Equatable {
     public var deliveredAt: Int64?
 
     /// An entry as stored.
-    public init(id: Int64, key: String, channel: String, notification: Notification, status: OutboxStatus,
+    public init(id: Int64, key: String, channel: String, notification: Notice, status: OutboxStatus,
                 attempts: Int, nextAttemptAt: Int64, lastError: String?, createdAt: Int64, deliveredAt: Int64?) {
         self.id = id
         self.key = key

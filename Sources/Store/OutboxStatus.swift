@@ -10,6 +10,6 @@ public enum OutboxStatus: String, Sendable, Hashable, Codable, CaseIterable {
     case delivered
     /// A permanent failure, or the retries ran out.
     case dead
-    /// It was still undelivered when it stopped being useful (`Notification.expiresAt`).
+    /// It was still undelivered when it stopped being useful (`Notice.expiresAt`).
     case expired
 }

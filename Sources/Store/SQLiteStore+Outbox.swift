@@ -1,5 +1,5 @@
 import JSONText
-import Rules
+import Notifications
 
 extension SQLiteStore {
     /// The columns `entry(_:)` reads, in order.
@@ -8,12 +8,12 @@ extension SQLiteStore {
         FROM outbox
         """
 
-    public func enqueue(_ notifications: [Notification], now: Int64) throws -> [OutboxEntry] {
+    public func enqueue(_ notifications: [Notice], now: Int64) throws -> [OutboxEntry] {
         try database.transaction { try insert(notifications, now: now) }
     }
 
     /// The inserts of `enqueue`, inside the caller's transaction.
-    func insert(_ notifications: [Notification], now: Int64) throws -> [OutboxEntry] {
+    func insert(_ notifications: [Notice], now: Int64) throws -> [OutboxEntry] {
         var inserted: [OutboxEntry] = []
         for notification in notifications {
             let text = NotificationJSON.encode(notification)
@@ -294,8 +294,8 @@ extension SQLiteStore {
     }
 
     /// The notification stored in `column` of outbox entry `id`.
-    func notification(_ row: SQLiteRow, column: Int32, id: Int64) throws(StoreError) -> Notification {
-        let decoded = row.withTextBytes(column) { bytes -> Result<Notification, NotificationJSON.Failure>? in
+    func notification(_ row: SQLiteRow, column: Int32, id: Int64) throws(StoreError) -> Notice {
+        let decoded = row.withTextBytes(column) { bytes -> Result<Notice, NotificationJSON.Failure>? in
             guard let bytes else { return nil }
             do throws(NotificationJSON.Failure) {
                 return .success(try NotificationJSON.decode(bytes))

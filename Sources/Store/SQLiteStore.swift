@@ -1,5 +1,4 @@
 import Foundation
-import Rules
 
 /// The default `NotificationStore`: one SQLite file (see `SQLiteDatabase` for how it is configured,
 /// `StoreSchema` for the tables). Notifications and rule state are stored as JSON text, so the file

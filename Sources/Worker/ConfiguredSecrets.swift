@@ -1,7 +1,6 @@
+import Config
 import Delivery
-import HTTP
-import LiveSources
-import Rules
+import Secrets
 
 /// The values of every secret a configuration refers to (API keys, webhook URLs, ntfy topics and
 /// tokens, signing secrets), resolved as the sources and channels resolve them, so the worker's

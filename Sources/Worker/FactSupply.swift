@@ -1,5 +1,5 @@
+import Facts
 import Timetable
-import Rules
 
 /// Where the worker's facts come from: the network through the source cache, or recorded
 /// snapshots (a demo, an offline test). Not `Sendable`: owned by the worker's loop.
@@ -8,7 +8,7 @@ public protocol FactSupply: AnyObject {
     /// that have new data (the rules reading them run).
     func refresh(now: Int64) -> Set<String>
     /// The facts at `now`: boards and the latest good snapshot of every source.
-    func facts(at now: Int64) -> Facts
+    func facts(at now: Int64) -> FactSet
     /// When the next source is due, after `now`; nil when nothing will ever be.
     func nextRefresh(after now: Int64) -> Int64?
 }
@@ -31,7 +31,7 @@ public final class RecordedFacts: FactSupply {
         return timeline.sourcesUpdated(after: lastRefresh ?? Int64.min, through: now)
     }
 
-    public func facts(at now: Int64) -> Facts { timeline.facts(at: now, boards: boards) }
+    public func facts(at now: Int64) -> FactSet { timeline.facts(at: now, boards: boards) }
 
     public func nextRefresh(after now: Int64) -> Int64? { timeline.nextSnapshot(after: now) }
 }

@@ -1,7 +1,7 @@
+import Config
+import Facts
 import Foundation
-import HTTP
 import LiveSources
-import Rules
 import Timetable
 
 /// Facts from the network: each source is fetched on its own schedule (``SourceRefreshPolicy``:
@@ -24,7 +24,7 @@ public final class LiveFacts: FactSupply {
     private var states: [String: SourceRefreshState] = [:]
     private var due: [String: Int64] = [:]
     private var boards: [String: Board]
-    private var current: Facts
+    private var current: FactSet
 
     /// Facts for `configuration`'s sources, fetched by `fetcher` into its cache; `observe` hears
     /// every fetch. `boards` were built with their API timetables from the same cache; they are
@@ -82,7 +82,7 @@ public final class LiveFacts: FactSupply {
         return updated
     }
 
-    public func facts(at now: Int64) -> Facts { current }
+    public func facts(at now: Int64) -> FactSet { current }
 
     public func nextRefresh(after now: Int64) -> Int64? { due.values.min() }
 

@@ -1,8 +1,8 @@
+import Config
 import Daemon
 import Delivery
 import Foundation
-import LiveSources
-import Rules
+import Secrets
 import Store
 import Synchronization
 

@@ -1,9 +1,12 @@
+import Config
 import Daemon
 import Delivery
+import Facts
 import Foundation
 import HTTP
 import LiveSources
 import Rules
+import Secrets
 import Store
 import Timetable
 

@@ -1,8 +1,8 @@
+import Config
 import Delivery
 import Foundation
-import HTTP
-import LiveSources
-import Rules
+import Notifications
+import Secrets
 
 /// Benchmark of `Dispatcher.send`: N webhook jobs (default 20 000) in batches of 512 against a
 /// local nginx answering `return 204;` (2 workers, keep-alive), through one multi perform per
@@ -49,7 +49,7 @@ func runDeliveryBenchmark(arguments: [String]) throws {
         secrets: SecretSource(environment: ["BENCH_SINK_URL": url, "BENCH_SECRET": "bench-secret"]),
         configuration: DispatcherConfiguration(maxConnections: connections, proxy: .direct))
     let all = (0..<jobs).map { number in
-        DeliveryJob(id: Int64(number), notification: Rules.Notification(
+        DeliveryJob(id: Int64(number), notification: Notice(
             key: "bench-\(number)", rule: "leave-ginza", kind: "leave_now", fireAt: now, expiresAt: now + 3600,
             channels: ["sink"], urgency: .normal, language: .ja, title: "出発の時刻です", text: "10:40 銀座線 浅草行き"),
             channel: "sink")

@@ -1,7 +1,8 @@
+import Config
 import Delivery
 import Foundation
-import LiveSources
-import Rules
+import Notifications
+import Secrets
 
 /// The cost of one desktop notification through leavenow: `DesktopNotifier.notify` (bus check,
 /// PATH lookup, `posix_spawn` of `notify-send`, wait) N times, and `Dispatcher.send` of N desktop
@@ -28,8 +29,8 @@ func runDesktopBenchmark(arguments: [String]) throws {
     _ = try notifier.sessionBusAddress()
     let options = DesktopArguments(appName: "leavenow-bench", expireSeconds: 1)
     let now = Int64(Date().timeIntervalSince1970)
-    func notification(_ key: String) -> Rules.Notification {
-        Rules.Notification(key: key, rule: "bench", kind: "leave_now", fireAt: now, expiresAt: nil, channels: ["desktop"],
+    func notification(_ key: String) -> Notice {
+        Notice(key: key, rule: "bench", kind: "leave_now", fireAt: now, expiresAt: nil, channels: ["desktop"],
                            urgency: .normal, language: .ja, title: "出発の時刻です", text: "10:40 銀座線 浅草行き")
     }
 

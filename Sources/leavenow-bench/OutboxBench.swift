@@ -1,9 +1,10 @@
+import Config
 import Daemon
 import Delivery
 import Foundation
 import HTTP
-import LiveSources
-import Rules
+import Notifications
+import Secrets
 import Store
 import TestServers
 import Worker
@@ -101,8 +102,8 @@ private func benchChannels(url: String, signed: Bool) throws -> (channels: [Chan
     return (channels, SecretSource(environment: ["BENCH_SINK_URL": url, "BENCH_SECRET": "bench-secret"]))
 }
 
-private func benchNotification(_ key: String, fireAt: Int64) -> Rules.Notification {
-    Rules.Notification(key: key, rule: "leave-ginza", kind: "leave_now", fireAt: fireAt, expiresAt: fireAt + 3600,
+private func benchNotification(_ key: String, fireAt: Int64) -> Notice {
+    Notice(key: key, rule: "leave-ginza", kind: "leave_now", fireAt: fireAt, expiresAt: fireAt + 3600,
                        channels: ["sink"], urgency: .normal, language: .ja, title: "出発の時刻です",
                        text: "10:40 銀座線 浅草行き (2番線)。徒歩 8 分。")
 }

@@ -1,7 +1,9 @@
+import Config
+import Facts
 import Foundation
 import Rules
-import Timetable
 import TestServers
+import Timetable
 
 /// 100,000 leave-now rules over the example boards, each evaluated across a simulated day the way
 /// the worker does (woken only when it asked to be): rule-days/s on one core and memory per rule.
@@ -40,7 +42,7 @@ func runRuleBenchmark(arguments: [String]) throws {
     let clock = ZoneClock(timeZone: zone)
     let dayStart = clock.instant(date: LocalDate("2024-12-23")!, seconds: 0)
     let dayEnd = dayStart + 86_400
-    let facts = Facts(boards: boards)
+    let facts = FactSet(boards: boards)
     var states = [RuleState](repeating: RuleState(), count: ruleCount)
     var notifications = 0
     var evaluations = 0

@@ -1,7 +1,8 @@
+import Config
 import Foundation
 import HTTP
 import LiveSources
-import Rules
+import Secrets
 import TestServers
 
 /// `leavenow-bench sources [--runs N] [--sources N] [--latency-ms M] [--connections 1,8,32,64,200]`

@@ -1,4 +1,4 @@
-import Rules
+import Facts
 import Timetable
 
 /// What `next` and `board` say besides departures: the sources the board answers without (they

@@ -1,6 +1,8 @@
+import Config
 import Delivery
-import LiveSources
+import Facts
 import Rules
+import Secrets
 
 /// `leavenow check [--rules DIR]`: validates every configuration file (every channel value the
 /// worker would refuse is an error at its place) and loads every source. A channel secret that is

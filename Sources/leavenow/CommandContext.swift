@@ -1,3 +1,5 @@
+import Config
+import Facts
 import Foundation
 import LiveSources
 import Rules

@@ -1,7 +1,7 @@
 import Foundation
 import HTTP
 import LiveSources
-import Rules
+import Secrets
 
 /// `leavenow fetch [SOURCE…] [--rules DIR] [--state DIR] [--json]`: fetches the weather sources and
 /// feeds now (all, or the ids given) into the last-good-data cache and says what happened to each.

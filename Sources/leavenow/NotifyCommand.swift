@@ -1,8 +1,7 @@
 import Delivery
 import Foundation
-import HTTP
-import LiveSources
-import Rules
+import Notifications
+import Secrets
 import Worker
 
 /// `leavenow notify CHANNEL MESSAGE [--title T] [--urgency low|normal|critical] [--rules DIR]`: sends
@@ -25,7 +24,7 @@ struct NotifyCommand {
             throw CommandFailure.usage("--urgency: \"\(urgencyText)\" is not one of low, normal, critical")
         }
         let now = context.now()
-        let notification = Notification(
+        let notification = Notice(
             key: "notify/\(values[0])/\(now)-\(UInt32.random(in: 0...UInt32.max))", rule: "notify", kind: "test", fireAt: now, expiresAt: nil,
             channels: [values[0]], urgency: urgency, language: context.language == .japanese ? .ja : .en,
             title: parsed.value("--title") ?? "leavenow", text: values[1])

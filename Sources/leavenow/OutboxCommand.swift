@@ -1,6 +1,6 @@
+import Config
 import Foundation
-import HTTP
-import Rules
+import Secrets
 import Store
 import Timetable
 

@@ -1,7 +1,6 @@
 import Daemon
-import LiveSources
 import Foundation
-import Rules
+import Secrets
 import Timetable
 import Worker
 

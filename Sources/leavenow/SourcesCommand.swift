@@ -1,6 +1,5 @@
-import Store
 import LiveSources
-import Rules
+import Store
 
 /// `leavenow sources [--rules DIR] [--state DIR] [--json]`: every configured weather source and feed
 /// with what the cache holds for it: last fetch and age, next refresh, bytes, bytes saved by 304s.

@@ -1,6 +1,5 @@
+import Config
 import Foundation
-import LiveSources
-import Rules
 import Store
 import Timetable
 import Worker

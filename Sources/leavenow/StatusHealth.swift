@@ -1,3 +1,5 @@
+import Config
+import Facts
 import LiveSources
 import Rules
 import Store

@@ -1,8 +1,8 @@
-import Foundation
-import LiveSources
-import Rules
-import XCTest
+import Config
 @testable import Delivery
+import Foundation
+import Secrets
+import XCTest
 
 final class ChannelEndpointTests: XCTestCase {
     private let slackURL = "https://hooks.slack.com/services/T0000/B0000/XXXXXXXXXXXXXXXX"

@@ -1,8 +1,8 @@
+import Config
+@testable import Delivery
 import Foundation
-import Rules
 import Timetable
 import XCTest
-@testable import Delivery
 
 final class ChannelPayloadTests: XCTestCase {
     private func object(_ payload: DeliveryPayload) throws -> [String: Any] {

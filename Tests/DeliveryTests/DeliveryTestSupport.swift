@@ -1,5 +1,6 @@
+@testable import Config
 import Foundation
-@testable import Rules
+@testable import Notifications
 import Synchronization
 
 /// Shared values for the Delivery tests.
@@ -10,8 +11,8 @@ enum Sample {
     static func notification(
         key: String = "leave-ginza@2024-12-22T10:40", title: String = "出発の時刻です", text: String = "10:40 銀座線 浅草行き",
         urgency: Urgency = .normal, expiresAt: Int64? = fireAt + 480, link: String? = nil
-    ) -> Rules.Notification {
-        Rules.Notification(key: key, rule: "leave-ginza", kind: "leave_now", fireAt: fireAt, expiresAt: expiresAt,
+    ) -> Notice {
+        Notice(key: key, rule: "leave-ginza", kind: "leave_now", fireAt: fireAt, expiresAt: expiresAt,
                            channels: ["hook"], urgency: urgency, language: .ja, title: title, text: text, link: link)
     }
 

@@ -1,8 +1,7 @@
-import Foundation
-import LiveSources
-import Rules
-import XCTest
 @testable import Delivery
+import Foundation
+import Secrets
+import XCTest
 
 final class DesktopNotifierTests: XCTestCase {
     private let noBusMessage = "no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS unset): desktop notifications need a graphical session"

@@ -1,9 +1,7 @@
-import Foundation
-import HTTP
-import LiveSources
-import Rules
-import XCTest
 @testable import Delivery
+import Foundation
+import Secrets
+import XCTest
 
 /// `Dispatcher.start` / `collect`: each answer comes back as its request completes — a quick answer
 /// is not held behind a slow one of the same moment — and the checks of `send` apply job by job.

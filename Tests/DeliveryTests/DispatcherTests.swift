@@ -1,9 +1,8 @@
-import Foundation
-import HTTP
-import LiveSources
-import Rules
-import XCTest
+import Config
 @testable import Delivery
+import Foundation
+import Secrets
+import XCTest
 
 final class DispatcherTests: XCTestCase {
     private var sink: WebhookSink!

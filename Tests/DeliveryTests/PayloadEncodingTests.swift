@@ -1,7 +1,7 @@
+@testable import Delivery
 import Foundation
 import Timetable
 import XCTest
-@testable import Delivery
 
 /// The byte-level JSON writer and UTC timestamps of the payloads, against the slower reference
 /// implementations they replaced.

@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 @testable import HTTP
+@testable import Secrets
+import XCTest
 
 final class HTTPClientTests: XCTestCase {
     private var server: TestHTTPServer?

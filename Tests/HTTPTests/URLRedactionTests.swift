@@ -1,5 +1,6 @@
-import XCTest
 @testable import HTTP
+@testable import Secrets
+import XCTest
 
 final class URLRedactionTests: XCTestCase {
     let redaction = URLRedaction.standard

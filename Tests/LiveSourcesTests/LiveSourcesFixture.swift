@@ -1,7 +1,8 @@
+@testable import Config
 import Foundation
-import Rules
-import XCTest
 @testable import LiveSources
+@testable import Secrets
+import XCTest
 
 /// A temporary directory with a sources configuration and a state directory, removed by ``remove()``.
 struct LiveSourcesFixture {

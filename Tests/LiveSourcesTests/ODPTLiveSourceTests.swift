@@ -1,9 +1,9 @@
+@testable import Config
 import Foundation
-import HTTP
-import Rules
+@testable import LiveSources
+@testable import Secrets
 import Timetable
 import XCTest
-@testable import LiveSources
 
 /// ODPT API sources: which live sources a configuration yields, their request URLs (key redacted),
 /// body validation, and boards and service status facts built from a source cache (no network).

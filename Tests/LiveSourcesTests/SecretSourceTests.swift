@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 @testable import LiveSources
+@testable import Secrets
+import XCTest
 
 final class SecretSourceTests: XCTestCase {
     private var directory = ""

@@ -1,6 +1,6 @@
-import HTTP
-import XCTest
 @testable import LiveSources
+@testable import Secrets
+import XCTest
 
 final class SourceEndpointTests: XCTestCase {
     private var fixture: LiveSourcesFixture!

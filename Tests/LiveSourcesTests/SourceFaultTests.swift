@@ -1,8 +1,9 @@
+@testable import Config
 import Foundation
 import HTTP
-import Rules
-import XCTest
 @testable import LiveSources
+@testable import Secrets
+import XCTest
 
 /// Every fault a provider can throw at the real ``SourceFetcher`` (libcurl against
 /// `scripts/test-source-server.py` on 127.0.0.1): each gives a clear message, and the last good

@@ -1,9 +1,9 @@
 import Feeds
 import Foundation
 import HTTP
-import Rules
-import XCTest
 @testable import LiveSources
+@testable import Secrets
+import XCTest
 
 /// Fetches through the real curl client from `scripts/test-source-server.py`.
 final class SourceFetcherTests: XCTestCase {

@@ -1,5 +1,5 @@
+import Facts
 import Foundation
-import Rules
 import Timetable
 import XCTest
 

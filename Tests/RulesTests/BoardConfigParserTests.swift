@@ -1,7 +1,7 @@
+@testable import Config
 import Foundation
 import Timetable
 import XCTest
-@testable import Rules
 
 final class BoardConfigParserTests: XCTestCase {
     private let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

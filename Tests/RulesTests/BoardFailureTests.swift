@@ -1,5 +1,6 @@
+import Config
+import Facts
 import Foundation
-import Rules
 import Timetable
 import XCTest
 

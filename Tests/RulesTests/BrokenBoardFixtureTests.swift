@@ -1,6 +1,6 @@
+@testable import Config
 import Foundation
 import XCTest
-@testable import Rules
 
 /// One fixture per kind of mistake under `Tests/Fixtures/rules-broken/`, each with the exact
 /// message a user sees (file names shown relative to that directory).

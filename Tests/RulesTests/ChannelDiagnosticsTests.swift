@@ -1,5 +1,5 @@
+import Config
 import Foundation
-import Rules
 import XCTest
 
 /// Every channel value delivery would refuse is refused where the YAML is read, with the exact

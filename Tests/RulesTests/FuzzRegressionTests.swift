@@ -1,6 +1,6 @@
+@testable import Config
 import Foundation
 import XCTest
-@testable import Rules
 
 /// Every input the rules-yaml fuzz target ever found (`Fuzz/regressions/rules-yaml/`): the
 /// configuration parser reads it into a file and diagnostics, each pointing inside the file, and

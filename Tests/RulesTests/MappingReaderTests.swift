@@ -1,6 +1,6 @@
+@testable import Config
 import Timetable
 import XCTest
-@testable import Rules
 
 final class MappingReaderTests: XCTestCase {
     private func collector(_ text: String) throws -> (DiagnosticCollector, YAMLNode) {

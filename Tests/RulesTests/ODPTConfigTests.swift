@@ -1,5 +1,6 @@
+import Config
+import Facts
 import Foundation
-import Rules
 import XCTest
 
 /// The `odpt:` section, `odpt_api` board sources, board `status:` and `service_status` rules:

@@ -1,5 +1,5 @@
+import Config
 import Foundation
-import Rules
 import XCTest
 
 /// Requests a day per provider from the refresh intervals: a warning above the free tier, a refusal

@@ -1,5 +1,5 @@
+import Config
 import Foundation
-import Rules
 import XCTest
 
 /// One case per kind of mistake in a rule file, each with the exact message and place.

@@ -1,3 +1,4 @@
+import Facts
 import Foundation
 import Rules
 import Timetable

@@ -1,6 +1,7 @@
+@testable import Config
 import Foundation
-import XCTest
 @testable import Rules
+import XCTest
 
 /// A rule test file that names a rule or channel the rules directory does not define is an error at
 /// the id's place, with the closest defined id; a typo never makes a test pass vacuously.

@@ -1,5 +1,5 @@
+@testable import Config
 import XCTest
-@testable import Rules
 
 final class YAMLDocumentReaderTests: XCTestCase {
     private func read(_ text: String, limits: YAMLLimits = YAMLLimits()) throws -> YAMLNode? {

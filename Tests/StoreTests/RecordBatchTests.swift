@@ -1,5 +1,4 @@
 import Foundation
-import Rules
 import Store
 import XCTest
 

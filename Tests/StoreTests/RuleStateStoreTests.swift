@@ -1,10 +1,12 @@
 import Foundation
+import Notifications
 import Rules
 import Store
+import Worker
 import XCTest
 
 final class RuleStateStoreTests: StoreTestCase {
-    private func state(sent: [String: Int64], lastSentAt: Int64? = nil, deferred: [Rules.Notification] = []) -> RuleState {
+    private func state(sent: [String: Int64], lastSentAt: Int64? = nil, deferred: [Notice] = []) -> RuleState {
         var state = RuleState()
         state.sent = sent
         state.lastSentAt = lastSentAt

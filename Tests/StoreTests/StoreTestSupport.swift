@@ -1,5 +1,5 @@
 import Foundation
-import Rules
+import Notifications
 import Store
 import XCTest
 
@@ -24,8 +24,8 @@ class StoreTestCase: XCTestCase {
 
     /// A leave-now notification for `channels`.
     func notification(_ key: String, channels: [String] = ["phone"], fireAt: Int64 = 1_000, expiresAt: Int64? = nil,
-                      rule: String = "commute") -> Rules.Notification {
-        Rules.Notification(key: key, rule: rule, kind: "leave_now", fireAt: fireAt, expiresAt: expiresAt, channels: channels,
+                      rule: String = "commute") -> Notice {
+        Notice(key: key, rule: rule, kind: "leave_now", fireAt: fireAt, expiresAt: expiresAt, channels: channels,
                            urgency: .critical, language: .ja, title: "調布 10:33", text: "Leave now: 10:33 from platform 2",
                            link: nil)
     }

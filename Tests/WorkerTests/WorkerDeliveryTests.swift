@@ -1,6 +1,5 @@
 import Delivery
 import Foundation
-import Rules
 import Store
 import Worker
 import XCTest

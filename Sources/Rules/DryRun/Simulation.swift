@@ -1,11 +1,13 @@
+import Facts
+import Notifications
 import Timetable
 
 /// One notification of a simulated run, with the instant it would have been sent.
 public struct SimulatedDelivery: Sendable, Equatable {
     public var at: Int64
-    public var notification: Notification
+    public var notification: Notice
 
-    public init(at: Int64, notification: Notification) {
+    public init(at: Int64, notification: Notice) {
         self.at = at
         self.notification = notification
     }

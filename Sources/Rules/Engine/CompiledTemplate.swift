@@ -1,3 +1,4 @@
+import Config
 /// A message template whose variables were resolved once to a kind's variable enum, so rendering
 /// is a switch on small integers instead of comparing names.
 struct CompiledTemplate<Variable: RawRepresentable & Sendable>: Sendable where Variable.RawValue == String {
@@ -38,32 +39,4 @@ struct CompiledTemplate<Variable: RawRepresentable & Sendable>: Sendable where V
         }
         return output.text
     }
-}
-
-/// The variables of `leave_now` messages.
-enum LeaveNowVariable: String, CaseIterable, Sendable {
-    case rule, board, boardTitle = "board_title", line, stop, place, destination, departure
-    case leaveAt = "leave_at", when, minutes, walkMinutes = "walk_minutes", headsUpMinutes = "heads_up_minutes"
-    case rainNote = "rain_note", serviceDate = "service_date", dayType = "day_type"
-    /// `銀座線: 遅延` / `Ginza Line: delayed` when the board's service status says the departure's line
-    /// is disrupted; empty otherwise. `status_note` is the same with a separator, as the built-in texts use it.
-    case status, statusNote = "status_note"
-}
-
-/// The variables of `service_status` messages.
-enum ServiceStatusVariable: String, CaseIterable, Sendable {
-    /// The rule's id; the service status source's id.
-    case rule, source
-    /// The line's title in the rule's language (銀座線 / Ginza Line) and its railway id.
-    case line, railway
-    /// 遅延 / 運転見合わせ / 平常運転 (ja), delayed / suspended / normal (en), or the operator's status text.
-    case status
-    /// The operator's information text in the rule's language (falls back to Japanese).
-    case text
-    /// The cause, when the operator gives one (人身事故).
-    case cause
-    /// When the disruption began (HH:MM, with the date when not today).
-    case since
-    /// The age of the status snapshot, in whole minutes.
-    case age
 }

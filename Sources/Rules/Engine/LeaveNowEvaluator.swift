@@ -1,4 +1,7 @@
+import Config
+import Facts
 import Foundation
+import Notifications
 import Timetable
 import Weather
 
@@ -48,7 +51,7 @@ final class LeaveNowEvaluator: Sendable {
     /// Departures further ahead than this are not looked at (a day and a bit).
     static let horizon: Int64 = 30 * 3600
 
-    func evaluate(board: Board, schedule: BoardSchedule, filter: CompiledFilter, keys: inout KeyMemo, facts: Facts,
+    func evaluate(board: Board, schedule: BoardSchedule, filter: CompiledFilter, keys: inout KeyMemo, facts: FactSet,
                   state: RuleState, now: Int64, trace: inout Trace) -> RuleOutcome {
         var outcome = RuleOutcome()
         let forecast = rain.flatMap { facts.forecasts[$0.weather]?.value }
@@ -117,8 +120,8 @@ final class LeaveNowEvaluator: Sendable {
     }
 
     /// A notification recorded as handled without being rendered or delivered.
-    func handled(key: String, fireAt: Int64, expiresAt: Int64) -> Notification {
-        Notification(key: key, rule: rule.id, kind: "leave_now", fireAt: fireAt, expiresAt: expiresAt, channels: [],
+    func handled(key: String, fireAt: Int64, expiresAt: Int64) -> Notice {
+        Notice(key: key, rule: rule.id, kind: "leave_now", fireAt: fireAt, expiresAt: expiresAt, channels: [],
                      urgency: rule.common.urgency, language: rule.common.language, title: "", text: "")
     }
 
@@ -268,7 +271,7 @@ final class LeaveNowEvaluator: Sendable {
     static let defaultTitle = MessageRenderer.builtIn([.en: "{{board_title}}", .ja: "{{board_title}}"])
 
     func notification(_ departure: BoardDeparture, board: Board, key: String, leaveAt: Int64, offset: Int, rainy: Bool,
-                      now: Int64, disruption: RailwayStatus? = nil) -> Notification {
+                      now: Int64, disruption: RailwayStatus? = nil) -> Notice {
         let renderer = MessageRenderer(rule: rule)
         let ja = renderer.language == .ja
         let minutes = max(0, Int((leaveAt - now + 30) / 60))
@@ -324,7 +327,7 @@ final class LeaveNowEvaluator: Sendable {
         }
         let text = render(self.text)
         let title = render(self.title)
-        return Notification(key: key, rule: rule.id, kind: "leave_now", fireAt: leaveAt - Int64(offset),
+        return Notice(key: key, rule: rule.id, kind: "leave_now", fireAt: leaveAt - Int64(offset),
                             expiresAt: departure.departure, channels: rule.common.channels, urgency: rule.common.urgency,
                             language: rule.common.language, title: title, text: text)
     }

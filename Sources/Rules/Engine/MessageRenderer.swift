@@ -1,4 +1,6 @@
+import Config
 import Foundation
+import Notifications
 import Timetable
 
 /// Turns a rule's templates (or the built-in text for its kind) and an occurrence's variables into

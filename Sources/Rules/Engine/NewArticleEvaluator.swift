@@ -1,5 +1,8 @@
+import Config
+import Facts
 import Feeds
 import Foundation
+import Notifications
 import Timetable
 
 /// `new_article`: each feed snapshot is compared with the entries seen before; new ones are
@@ -9,7 +12,7 @@ struct NewArticleEvaluator {
     let spec: NewArticleSpec
     let feedSpec: FeedSourceSpec?
 
-    func evaluate(facts: Facts, state: inout RuleState, now: Int64, trace: inout Trace) -> RuleOutcome {
+    func evaluate(facts: FactSet, state: inout RuleState, now: Int64, trace: inout Trace) -> RuleOutcome {
         var outcome = RuleOutcome()
         guard let snapshot = facts.feeds[spec.feed] else {
             trace.note("no snapshot of feed \"\(spec.feed)\" yet")
@@ -54,7 +57,7 @@ struct NewArticleEvaluator {
 
     private var calendar: AdventCalendar? { feedSpec?.adventCalendar.flatMap(AdventCalendar.init(shorthand:)) }
 
-    func notification(_ entry: FeedEntry, feed: Feed, now: Int64) -> Notification {
+    func notification(_ entry: FeedEntry, feed: Feed, now: Int64) -> Notice {
         let renderer = MessageRenderer(rule: rule)
         let day = calendar?.calendarDay(of: entry)
         let published = entry.published.map { renderer.time(Int64($0.timeIntervalSince1970), now: now) } ?? ""
@@ -65,12 +68,12 @@ struct NewArticleEvaluator {
         ]
         let fallback = day == nil ? Self.undated : Self.dated
         let (title, text) = renderer.render(values, fallback: fallback, fallbackTitle: Self.title)
-        return Notification(key: "\(rule.id)/\(BoardSchedule.token(entry.identity))", rule: rule.id, kind: "new_article",
+        return Notice(key: "\(rule.id)/\(BoardSchedule.token(entry.identity))", rule: rule.id, kind: "new_article",
                             fireAt: now, expiresAt: nil, channels: rule.common.channels, urgency: rule.common.urgency,
                             language: rule.common.language, title: title, text: text, link: entry.link)
     }
 
-    func digest(_ entries: [FeedEntry], feed: Feed, fetchedAt: Int64, now: Int64) -> Notification {
+    func digest(_ entries: [FeedEntry], feed: Feed, fetchedAt: Int64, now: Int64) -> Notice {
         let renderer = MessageRenderer(rule: rule)
         let values: [String: String] = [
             "feed": spec.feed, "calendar": feedSpec?.adventCalendar ?? feed.title, "count": String(entries.count),
@@ -78,7 +81,7 @@ struct NewArticleEvaluator {
             "author": entries[0].authors.joined(separator: ", "),
         ]
         let (title, text) = renderer.render(values, fallback: Self.digestText, fallbackTitle: Self.title)
-        return Notification(key: "\(rule.id)/digest/\(fetchedAt)", rule: rule.id, kind: "new_article", fireAt: now, expiresAt: nil,
+        return Notice(key: "\(rule.id)/digest/\(fetchedAt)", rule: rule.id, kind: "new_article", fireAt: now, expiresAt: nil,
                             channels: rule.common.channels, urgency: rule.common.urgency, language: rule.common.language,
                             title: title, text: text, link: feedSpec.map { $0.adventCalendar != nil ? String($0.url.dropLast("/feed".count)) : $0.url })
     }

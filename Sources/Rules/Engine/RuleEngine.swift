@@ -1,3 +1,6 @@
+import Config
+import Facts
+import Notifications
 import Timetable
 
 /// The rules engine: pure and deterministic. Given facts, a rule's state and the time, it says
@@ -92,7 +95,7 @@ public struct RuleEngine: Sendable {
     /// What one evaluation of one rule produced.
     public struct RuleEvaluation: Sendable {
         /// To send now, in order.
-        public var notifications: [Notification]
+        public var notifications: [Notice]
         /// When this rule can next produce something without new facts; nil = only on new facts.
         public var nextWakeUp: Int64?
         /// Why (filled when asked for).
@@ -100,9 +103,9 @@ public struct RuleEngine: Sendable {
     }
 
     /// Evaluates every rule at `now`.
-    public func evaluate(facts: Facts, state: inout EngineState, now: Int64, schedules: inout ScheduleCache)
-        -> (notifications: [Notification], nextWakeUp: Int64?) {
-        var notifications: [Notification] = []
+    public func evaluate(facts: FactSet, state: inout EngineState, now: Int64, schedules: inout ScheduleCache)
+        -> (notifications: [Notice], nextWakeUp: Int64?) {
+        var notifications: [Notice] = []
         var wake: Int64?
         for index in rules.indices {
             var ruleState = state.rules[rules[index].id] ?? RuleState()
@@ -115,7 +118,7 @@ public struct RuleEngine: Sendable {
     }
 
     /// Evaluates one rule at `now`, updating its state.
-    public func evaluate(rule index: Int, facts: Facts, state: inout RuleState, now: Int64,
+    public func evaluate(rule index: Int, facts: FactSet, state: inout RuleState, now: Int64,
                          schedules: inout ScheduleCache, explain: Bool = false) -> RuleEvaluation {
         let rule = rules[index]
         var trace = Trace(enabled: explain)
@@ -132,7 +135,7 @@ public struct RuleEngine: Sendable {
         case .serviceStatus:
             outcome = serviceStatus[index]?.evaluate(facts: facts, state: &state, now: now, schedules: &schedules, trace: &trace) ?? RuleOutcome()
         }
-        var sendable: [Notification] = []
+        var sendable: [Notice] = []
         // Notifications that waited for quiet hours to end come first.
         var hadReady = false
         if !state.deferred.isEmpty {
@@ -155,7 +158,7 @@ public struct RuleEngine: Sendable {
     }
 
     /// A leave-now rule: its board's schedule and the rule's filter come from the cache.
-    private func evaluateLeaveNow(rule index: Int, facts: Facts, state: RuleState, now: Int64,
+    private func evaluateLeaveNow(rule index: Int, facts: FactSet, state: RuleState, now: Int64,
                                   schedules: inout ScheduleCache, trace: inout Trace) -> RuleOutcome {
         guard let evaluator = leaveNow[index] else { return RuleOutcome() }
         guard let board = facts.boards[evaluator.spec.board] else {
@@ -187,8 +190,8 @@ public struct RuleEngine: Sendable {
 
     /// The checks every notification passes at sending time: expiry, active days and hours, quiet
     /// hours (wait for their end unless it would expire), cooldown, and the daily maximum.
-    private func gate(_ notification: Notification, rule: RuleSpec, state: inout RuleState, now: Int64,
-                      into sendable: inout [Notification], outcome: inout RuleOutcome, trace: inout Trace) {
+    private func gate(_ notification: Notice, rule: RuleSpec, state: inout RuleState, now: Int64,
+                      into sendable: inout [Notice], outcome: inout RuleOutcome, trace: inout Trace) {
         // Read through `rule` rather than copying `common` out (a copy retains each of its fields).
         let clock = rule.common.clock
         let (date, seconds) = clock.localTime(at: now)

@@ -1,4 +1,6 @@
+import Config
 import Feeds
+import Notifications
 import Weather
 
 /// What one rule remembers between evaluations; the caller stores it (SQLite in the worker,
@@ -11,7 +13,7 @@ public struct RuleState: Sendable, Equatable, Codable {
     /// The day (rule's timezone) and how many were sent that day (for `max_per_day`).
     public var dayCount: DayCount?
     /// Notifications waiting for quiet hours to end.
-    public var deferred: [Notification] = []
+    public var deferred: [Notice] = []
     /// The weather detector's memory.
     public var weather: WeatherDetectorState?
     /// Feed entries seen so far (nil before the first snapshot).

@@ -1,3 +1,5 @@
+import Facts
+import Notifications
 /// Decides which rules run at an instant and remembers when each wants to run next: a rule runs
 /// when the time it asked for has come, or when a source it reads has new data. The simulation of
 /// a dry run and the worker step the engine through this one type, so both fire identically.
@@ -30,8 +32,8 @@ public struct RuleStepper: Sendable {
     /// Runs the rules due at `now` (their wake time has come, or a source they read is in
     /// `updated`) against `facts`, updating their state, and returns what to send, in rule order,
     /// with the ids of the rules that ran (their state may have changed).
-    public mutating func step(now: Int64, updated: Set<String>, facts: Facts, state: inout EngineState,
-                              schedules: inout ScheduleCache) -> (notifications: [Notification], ran: [String]) {
+    public mutating func step(now: Int64, updated: Set<String>, facts: FactSet, state: inout EngineState,
+                              schedules: inout ScheduleCache) -> (notifications: [Notice], ran: [String]) {
         var due: [Int] = []
         while let top = queue.top, top.time <= now {
             queue.pop()
@@ -40,7 +42,7 @@ public struct RuleStepper: Sendable {
         for source in updated { due += readers[source] ?? [] }
         // In rule order, each once.
         due.sort()
-        var notifications: [Notification] = []
+        var notifications: [Notice] = []
         var ran: [String] = []
         let rules = engine.rules
         var previous = -1

@@ -1,3 +1,4 @@
+import Notifications
 /// Why a rule did or did not fire: lines collected only when explaining.
 struct Trace {
     let enabled: Bool
@@ -14,7 +15,7 @@ struct Trace {
 struct RuleOutcome {
     /// Notifications due now, each with the instant after which its key can be forgotten; those
     /// with `deliver` false are only recorded as handled (superseded by a later one).
-    var due: [(notification: Notification, forgetAfter: Int64, deliver: Bool)] = []
+    var due: [(notification: Notice, forgetAfter: Int64, deliver: Bool)] = []
     /// The next instant this rule could produce something on its own (without new facts).
     var nextWakeUp: Int64?
 

@@ -1,4 +1,7 @@
+import Config
+import Facts
 import Foundation
+import Notifications
 import Timetable
 import Weather
 
@@ -8,7 +11,7 @@ struct WeatherRuleEvaluator {
     let rule: RuleSpec
     let spec: WeatherRuleSpec
 
-    func evaluate(facts: Facts, state: inout RuleState, now: Int64, trace: inout Trace) -> RuleOutcome {
+    func evaluate(facts: FactSet, state: inout RuleState, now: Int64, trace: inout Trace) -> RuleOutcome {
         var outcome = RuleOutcome()
         guard let snapshot = facts.forecasts[spec.weather] else {
             trace.note("no forecast from weather source \"\(spec.weather)\" yet")
@@ -73,7 +76,7 @@ struct WeatherRuleEvaluator {
 
     static let title = MessageRenderer.builtIn([.en: "Weather: {{weather}}", .ja: "天気: {{weather}}"])
 
-    func notification(_ event: WeatherEvent, now: Int64, age: Int64 = 0) -> Notification {
+    func notification(_ event: WeatherEvent, now: Int64, age: Int64 = 0) -> Notice {
         let renderer = MessageRenderer(rule: rule)
         func time(_ date: Date) -> String { renderer.time(Int64(date.timeIntervalSince1970), now: now) }
         func number(_ value: Double) -> String { String(format: "%.1f", value) }
@@ -124,7 +127,7 @@ struct WeatherRuleEvaluator {
         }
         values["time"] = values["time"] ?? ""
         let (title, text) = renderer.render(values, fallback: MessageRenderer.builtIn(fallback), fallbackTitle: Self.title)
-        return Notification(key: "\(rule.id)/\(occurrence)", rule: rule.id, kind: "weather", fireAt: now,
+        return Notice(key: "\(rule.id)/\(occurrence)", rule: rule.id, kind: "weather", fireAt: now,
                             expiresAt: expires.map { max(now, Int64($0.timeIntervalSince1970)) }, channels: rule.common.channels,
                             urgency: rule.common.urgency, language: rule.common.language, title: title, text: text)
     }

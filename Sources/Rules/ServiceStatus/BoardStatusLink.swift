@@ -1,3 +1,5 @@
+import Config
+import Facts
 /// A board's `status:`: which service status source its departures' lines are looked up in, how
 /// old a snapshot may be, and the line labels its configuration ties to a railway id.
 struct BoardStatusLink: Sendable {
@@ -17,7 +19,7 @@ struct BoardStatusLink: Sendable {
     }
 
     /// The latest report if it is fresh enough at `now`; otherwise nil, with why in `trace`.
-    func freshReport(_ facts: Facts, now: Int64, trace: inout Trace) -> ServiceStatusReport? {
+    func freshReport(_ facts: FactSet, now: Int64, trace: inout Trace) -> ServiceStatusReport? {
         guard let snapshot = facts.serviceStatus[source] else {
             trace.note("no snapshot of service status \"\(source)\" yet: departures carry no status")
             return nil

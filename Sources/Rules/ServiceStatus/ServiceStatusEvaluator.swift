@@ -1,3 +1,6 @@
+import Config
+import Facts
+import Notifications
 import Timetable
 
 /// `service_status`: follows each watched railway through disruption episodes. When a line goes
@@ -33,7 +36,7 @@ struct ServiceStatusEvaluator {
         railwayByLine = board?.railwayByLine ?? [:]
     }
 
-    func evaluate(facts: Facts, state: inout RuleState, now: Int64, schedules: inout ScheduleCache, trace: inout Trace) -> RuleOutcome {
+    func evaluate(facts: FactSet, state: inout RuleState, now: Int64, schedules: inout ScheduleCache, trace: inout Trace) -> RuleOutcome {
         var outcome = RuleOutcome()
         guard let source else {
             trace.note("board \"\(spec.board ?? "")\" has no status: nothing to watch")
@@ -96,7 +99,7 @@ struct ServiceStatusEvaluator {
 
     /// The railways the rule watches in `report`: those `lines:` names, else the board's lines,
     /// else all. Nil (with why in `trace`) when the board is not loaded.
-    func watchedRailways(_ report: ServiceStatusReport, facts: Facts, now: Int64, schedules: inout ScheduleCache,
+    func watchedRailways(_ report: ServiceStatusReport, facts: FactSet, now: Int64, schedules: inout ScheduleCache,
                          trace: inout Trace) -> [RailwayStatus]? {
         var labels: [String]
         if let lines = spec.lines {
@@ -141,7 +144,7 @@ struct ServiceStatusEvaluator {
     ])
     static let title = MessageRenderer.builtIn([.ja: "運行情報: {{line}}", .en: "Service status: {{line}}"])
 
-    func notification(_ railway: RailwayStatus, recovered: Bool, since: Int64, age: Int64, now: Int64) -> Notification {
+    func notification(_ railway: RailwayStatus, recovered: Bool, since: Int64, age: Int64, now: Int64) -> Notice {
         let renderer = MessageRenderer(rule: rule)
         let information = railway.information(in: renderer.language)
         let values: [String: String] = [
@@ -156,7 +159,7 @@ struct ServiceStatusEvaluator {
         ]
         let (title, text) = renderer.render(values, fallback: recovered ? Self.recoveryText : Self.disruptionText, fallbackTitle: Self.title)
         let occurrence = "\(recovered ? "recovery" : "disruption")/\(BoardSchedule.token(ODPTIdentifier.name(of: railway.railway)))/\(since)"
-        return Notification(key: "\(rule.id)/\(occurrence)", rule: rule.id, kind: "service_status", fireAt: now,
+        return Notice(key: "\(rule.id)/\(occurrence)", rule: rule.id, kind: "service_status", fireAt: now,
                             expiresAt: now + (recovered ? Self.recoveryLifetime : Self.disruptionLifetime), channels: rule.common.channels,
                             urgency: rule.common.urgency, language: rule.common.language, title: title, text: text)
     }

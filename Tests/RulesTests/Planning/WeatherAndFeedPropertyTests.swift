@@ -1,11 +1,12 @@
+import Facts
 import Feeds
 import Foundation
 import Rules
 import RuleTestSupport
+import TestServers
 import Timetable
 import Weather
 import XCTest
-import TestServers
 
 /// Weather and new-article rules over weeks of snapshots: the engine, which evaluates a rule only
 /// when a source it reads has a new snapshot or at the wake-up it asked for, sends exactly what a

@@ -1,3 +1,4 @@
+import Config
 import Timetable
 
 /// Warnings about the service periods of boards' sources (a GTFS feed's calendar), for `check`

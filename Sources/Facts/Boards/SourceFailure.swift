@@ -1,3 +1,4 @@
+import Config
 /// A source of a board, or one file of it, that could not be loaded: the board answers without it.
 public struct SourceFailure: Sendable, Equatable, CustomStringConvertible {
     /// The board's id.

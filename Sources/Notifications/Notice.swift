@@ -1,5 +1,5 @@
 /// A notification a rule decided to send: what, where, and until when it is worth sending.
-public struct Notification: Sendable, Equatable, Codable {
+public struct Notice: Sendable, Equatable, Codable {
     /// Idempotency key: rule + occurrence. The same occurrence always gets the same key.
     public var key: String
     public var rule: String

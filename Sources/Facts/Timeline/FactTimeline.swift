@@ -28,8 +28,8 @@ public struct FactTimeline: Sendable {
     }
 
     /// The facts at `instant`.
-    public func facts(at instant: Int64, boards: [String: Board]) -> Facts {
-        Facts(boards: boards,
+    public func facts(at instant: Int64, boards: [String: Board]) -> FactSet {
+        FactSet(boards: boards,
               forecasts: weather.compactMapValues { Self.latest($0, at: instant) },
               feeds: feeds.compactMapValues { Self.latest($0, at: instant) },
               serviceStatus: serviceStatus.compactMapValues { Self.latest($0, at: instant) })

@@ -1,4 +1,5 @@
 import Foundation
+import Notifications
 import Timetable
 
 /// A notification rule as configured under `rules:`. Immutable, and shared by reference so the
@@ -96,16 +97,6 @@ public struct RuleCommonSpec: Sendable {
         self.title = title
         self.clock = ZoneClock(timeZone: timeZone)
     }
-}
-
-/// How urgent a notification is (mapped to each channel's notion: desktop urgency, ntfy priority).
-public enum Urgency: String, Sendable, Codable, CaseIterable {
-    case low, normal, critical
-}
-
-/// The languages messages are written in.
-public enum MessageLanguage: String, Sendable, Codable, CaseIterable {
-    case ja, en
 }
 
 /// `leave_now`: tell the user when to leave for departures of a board.

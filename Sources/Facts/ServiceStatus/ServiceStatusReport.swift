@@ -1,3 +1,5 @@
+import Config
+import Notifications
 import Timetable
 
 /// The service status of one operator's railways from one `odpt:TrainInformation` response, in

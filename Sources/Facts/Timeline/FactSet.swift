@@ -20,7 +20,7 @@ extension Snapshot {
 
 /// What the rules see at one instant: boards, and the latest forecast / feed / service status of
 /// each source.
-public struct Facts: Sendable {
+public struct FactSet: Sendable {
     public var boards: [String: Board]
     public var forecasts: [String: Snapshot<Forecast>]
     public var feeds: [String: Snapshot<Feed>]

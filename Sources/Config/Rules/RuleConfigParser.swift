@@ -1,4 +1,5 @@
 import Foundation
+import Notifications
 import Timetable
 
 /// Reads the `rules:`, `weather:`, `feeds:` and `channels:` sections of a configuration file.

@@ -124,7 +124,7 @@ public struct YAMLNode: Sendable, Equatable {
 
 /// `text` in double quotes, with quotes, backslashes and control characters escaped, shortened
 /// when very long, as diagnostics quote bad values.
-func quoted(_ text: String) -> String {
+package func quoted(_ text: String) -> String {
     var result = "\""
     var count = 0
     for scalar in text.unicodeScalars {

@@ -1,3 +1,4 @@
+import Config
 import Feeds
 import Foundation
 import Timetable

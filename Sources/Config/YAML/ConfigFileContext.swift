@@ -52,7 +52,7 @@ public struct ConfigFileContext {
     }
 
     /// The directory part of a file path (`rules/a.yaml` → `rules`, `a.yaml` → `.`).
-    static func directory(of file: String) -> String {
+    package static func directory(of file: String) -> String {
         guard let slash = file.lastIndex(of: "/") else { return "." }
         let directory = String(file[..<slash])
         return directory.isEmpty ? "/" : directory
