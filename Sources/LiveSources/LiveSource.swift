@@ -49,9 +49,7 @@ public struct LiveSource: Sendable, Equatable, CustomStringConvertible {
 
     /// A configured weather source; its key comes from `key_env` / `key_file` when given.
     public init(weather spec: WeatherSourceSpec) {
-        let key = spec.keyEnv != nil || spec.keyFile != nil
-            ? SecretReference(environmentVariable: spec.keyEnv, file: spec.keyFile) : nil
-        self.init(id: spec.id, origin: .weather(spec), key: key, refreshSeconds: spec.refreshSeconds)
+        self.init(id: spec.id, origin: .weather(spec), key: spec.key, refreshSeconds: spec.refreshSeconds)
     }
 
     /// A configured feed (no key).
@@ -61,7 +59,7 @@ public struct LiveSource: Sendable, Equatable, CustomStringConvertible {
 
     /// An `odpt: service_status:` entry: the operator's `odpt:TrainInformation`, with the section's key.
     public init(serviceStatus spec: ServiceStatusSpec, odpt: ODPTSpec) {
-        self.init(id: spec.id, origin: .odptTrainInformation(operator: spec.operator), key: odpt.consumerKey,
+        self.init(id: spec.id, origin: .odptTrainInformation(operator: spec.operator), key: odpt.key,
                   refreshSeconds: spec.refreshSeconds)
     }
 
@@ -77,7 +75,7 @@ public struct LiveSource: Sendable, Equatable, CustomStringConvertible {
     /// boards naming the same stop share one request and one cache entry (the direction is applied
     /// when a board reads it, not in the request).
     public static func odptTimetable(for source: SourceSpec, odpt: ODPTSpec?) -> LiveSource? {
-        let key = odpt?.consumerKey
+        let key = odpt?.key
         let refresh = odpt?.timetableRefreshSeconds ?? ODPTSpec.defaultTimetableRefresh
         switch source.kind {
         case .odptAPI(let station, _, let operatorID):
@@ -143,12 +141,5 @@ public struct LiveSource: Sendable, Equatable, CustomStringConvertible {
         case .odptBusstopPoleTimetable: "ODPT bus pole timetable \"\(id)\""
         case .odptTrainInformation: "ODPT train information \"\(id)\""
         }
-    }
-}
-
-extension ODPTSpec {
-    /// Where the consumer key comes from (`key_env` / `key_file`); nil when neither is given.
-    public var consumerKey: SecretReference? {
-        keyEnv != nil || keyFile != nil ? SecretReference(environmentVariable: keyEnv, file: keyFile) : nil
     }
 }

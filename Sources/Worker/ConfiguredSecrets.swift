@@ -18,12 +18,8 @@ public enum ConfiguredSecrets {
     public static func literals(in configuration: Configuration, secrets: SecretSource) -> [String] {
         var references: [SecretReference] = []
         var values: [String] = []
-        for spec in configuration.weather where spec.keyEnv != nil || spec.keyFile != nil {
-            references.append(SecretReference(environmentVariable: spec.keyEnv, file: spec.keyFile))
-        }
-        if let odpt = configuration.odpt, odpt.keyEnv != nil || odpt.keyFile != nil {
-            references.append(SecretReference(environmentVariable: odpt.keyEnv, file: odpt.keyFile))
-        }
+        references += configuration.weather.compactMap(\.key)
+        if let key = configuration.odpt?.key { references.append(key) }
         for channel in configuration.channels {
             for setting in ChannelEndpoint.secretSettings(for: channel.kind) {
                 if let reference = ChannelEndpoint.secretReference(channel, setting.prefix) { references.append(reference) }

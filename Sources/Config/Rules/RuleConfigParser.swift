@@ -297,8 +297,7 @@ public struct RuleConfigParser {
                     diagnostics.report("version must be \"3.0\" or \"2.5\", found \(quoted(text))", at: node.mark)
                 }
             }
-            let keyEnv = reader.optionalString("key_env")
-            let keyFile = reader.optionalString("key_file").map(context.resolve(path:))
+            let key = reader.optionalSecret("key", resolve: context.resolve(path:))
             let refresh = reader.optional("refresh", YAMLValue.duration) ?? 600
             var idleRefresh = max(refresh, WeatherSourceSpec.defaultIdleRefresh)
             if let node = reader.optional("idle_refresh"), let seconds = diagnostics.decode(node, YAMLValue.duration) {
@@ -317,7 +316,7 @@ public struct RuleConfigParser {
             }
             guard diagnostics.diagnostics.count == before, let id, let provider else { return nil }
             return WeatherSourceSpec(id: id, provider: provider, latitude: latitude, longitude: longitude, office: office, area: area,
-                                     units: units, version: version, keyEnv: keyEnv, keyFile: keyFile,
+                                     units: units, version: version, key: key,
                                      refreshSeconds: refresh, idleRefreshSeconds: idleRefresh, location: context.location(of: item))
         }
     }

@@ -10,9 +10,8 @@ public struct ODPTConfigParser {
     public func parse(_ node: YAMLNode) -> ODPTSpec? {
         let before = diagnostics.diagnostics.count
         guard var reader = MappingReader(node, what: "odpt", diagnostics: diagnostics) else { return nil }
-        let keyEnv = reader.optionalString("key_env")
-        let keyFile = reader.optionalString("key_file").map(context.resolve(path:))
-        if keyEnv == nil, keyFile == nil, !reader.contains("key_env"), !reader.contains("key_file") {
+        let key = reader.optionalSecret("key", resolve: context.resolve(path:))
+        if key == nil, !reader.contains("key_env"), !reader.contains("key_file") {
             diagnostics.report("odpt needs key_env or key_file: where the ODPT consumer key comes from (never the key itself)", at: node.mark)
         }
         var timetableRefresh = ODPTSpec.defaultTimetableRefresh
@@ -29,7 +28,7 @@ public struct ODPTConfigParser {
         }
         reader.finish()
         guard diagnostics.diagnostics.count == before else { return nil }
-        return ODPTSpec(keyEnv: keyEnv, keyFile: keyFile, timetableRefreshSeconds: timetableRefresh, serviceStatus: statuses,
+        return ODPTSpec(key: key, timetableRefreshSeconds: timetableRefresh, serviceStatus: statuses,
                         location: context.location(of: node))
     }
 

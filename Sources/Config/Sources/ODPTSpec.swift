@@ -1,3 +1,5 @@
+import Secrets
+
 /// The `odpt:` section: how leavenow talks to the ODPT API (公共交通オープンデータ, api.odpt.org).
 ///
 /// ```yaml
@@ -12,10 +14,12 @@
 ///
 /// At most one file of a rules directory has the section.
 public struct ODPTSpec: Sendable, Equatable {
+    /// Where the consumer key comes from (`key_env` / `key_file`); nil when neither is given.
+    public var key: SecretReference?
     /// `key_env`: the environment variable holding the consumer key.
-    public var keyEnv: String?
+    public var keyEnv: String? { key?.environmentVariable }
     /// `key_file`: a file holding the consumer key (resolved against the YAML file's directory).
-    public var keyFile: String?
+    public var keyFile: String? { key?.file }
     /// How often the API timetables of `odpt_api` / `odpt_api_busstop_pole` sources are fetched.
     public var timetableRefreshSeconds: Int
     /// The service-status sources.
@@ -28,10 +32,9 @@ public struct ODPTSpec: Sendable, Equatable {
     /// The shortest `timetable_refresh` accepted (an hour).
     public static let minimumTimetableRefresh = 3_600
 
-    public init(keyEnv: String? = nil, keyFile: String? = nil, timetableRefreshSeconds: Int = ODPTSpec.defaultTimetableRefresh,
+    public init(key: SecretReference? = nil, timetableRefreshSeconds: Int = ODPTSpec.defaultTimetableRefresh,
                 serviceStatus: [ServiceStatusSpec] = [], location: ConfigLocation) {
-        self.keyEnv = keyEnv
-        self.keyFile = keyFile
+        self.key = key
         self.timetableRefreshSeconds = timetableRefreshSeconds
         self.serviceStatus = serviceStatus
         self.location = location

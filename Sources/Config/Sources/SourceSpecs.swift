@@ -1,4 +1,5 @@
 import Foundation
+import Secrets
 
 /// A weather source under `weather:`: where forecasts come from.
 public struct WeatherSourceSpec: Sendable, Equatable {
@@ -20,9 +21,9 @@ public struct WeatherSourceSpec: Sendable, Equatable {
     public var units: Units
     /// OpenWeather One Call version, `3.0` (default) or `2.5`.
     public var version: String
-    /// Where the API key comes from: an environment variable or a file (never the YAML itself).
-    public var keyEnv: String?
-    public var keyFile: String?
+    /// Where the API key comes from (`key_env` / `key_file`: never the YAML itself); nil when the
+    /// provider needs none.
+    public var key: SecretReference?
     /// How often to fetch while a rule needs the forecast (default 10 minutes).
     public var refreshSeconds: Int
     /// How often to fetch outside the windows where rules need it (`idle_refresh`, default 1 hour).

@@ -1,3 +1,4 @@
+import Secrets
 import Timetable
 
 /// Strict reading of one YAML mapping: the caller asks for the keys it knows, then `finish()`
@@ -110,6 +111,14 @@ extension MappingReader {
     public mutating func requiredString(_ key: String) -> String? { require(key, YAMLValue.string) }
     /// An optional string.
     public mutating func optionalString(_ key: String) -> String? { optional(key, YAMLValue.string) }
+    /// The secret named by `<prefix>_env` (an environment variable, also the systemd credential's
+    /// name) and / or `<prefix>_file` (resolved by `resolve`, against the YAML file's directory);
+    /// nil when neither is given. The one way every source and channel names a secret.
+    public mutating func optionalSecret(_ prefix: String, resolve: (String) -> String) -> SecretReference? {
+        let variable = optionalString(prefix + "_env")
+        let file = optionalString(prefix + "_file").map(resolve)
+        return variable == nil && file == nil ? nil : SecretReference(environmentVariable: variable, file: file)
+    }
     /// An optional whole number written plain.
     public mutating func optionalInt(_ key: String) -> Int? { optional(key, YAMLValue.integer) }
     /// An optional `true` / `false`.
