@@ -82,7 +82,8 @@ struct CommandContext {
         }
         let catalog: BoardCatalog
         do {
-            let configuration = try Configuration.load(directory: directory)
+            // Boards only: a typo in a rule, a channel or a feed does not stop a timetable query.
+            let configuration = try Configuration.loadBoards(directory: directory)
             if let state = try? stateDirectory(stateOption) {
                 catalog = CachedFacts.boards(configuration: configuration, cache: SourceCache(stateDirectory: state))
             } else {

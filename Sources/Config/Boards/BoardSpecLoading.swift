@@ -1,9 +1,10 @@
 /// Reads every board of a rules directory (`*.yaml` / `*.yml` directly in it, in name order; see
-/// `ConfigDirectory`) and checks that board ids are unique across all files.
+/// `ConfigDirectory`) and checks that board ids are unique across all files. Only `boards:` and
+/// `odpt:` are read: the other sections (rules, channels, …) are not this function's business.
 ///
 /// - Throws: `ConfigError` listing every problem of every file (after all files were read).
 public func loadBoardSpecs(directory: String) throws(ConfigError) -> [BoardSpec] {
-    var config = ConfigDirectory.load(directory: directory)
+    var config = ConfigDirectory.load(directory: directory, parser: .boardsOnly)
     let boards = config.files.flatMap(\.boards)
     config.add(duplicateBoardIDs(in: boards).map { config.diagnostic(at: $0.location, $0.message) })
     guard config.diagnostics.isEmpty else { throw ConfigError(diagnostics: config.diagnostics) }

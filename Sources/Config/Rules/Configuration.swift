@@ -20,7 +20,20 @@ public struct Configuration: Sendable {
     ///
     /// - Throws: `ConfigError` with every problem of every file, after all files were read.
     public static func load(directory: String) throws(ConfigError) -> Configuration {
-        var config = ConfigDirectory.load(directory: directory)
+        try load(directory: directory, parser: ConfigFileParser())
+    }
+
+    /// The boards of `directory` and the `odpt:` section their API sources use, with the same
+    /// checks as ``load(directory:)`` for those sections; every other section is skipped unread
+    /// (empty here). What `next` and `board` load: a typo in a rule does not stop a timetable query.
+    ///
+    /// - Throws: `ConfigError` listing every problem of the boards and the odpt section.
+    public static func loadBoards(directory: String) throws(ConfigError) -> Configuration {
+        try load(directory: directory, parser: .boardsOnly)
+    }
+
+    private static func load(directory: String, parser: ConfigFileParser) throws(ConfigError) -> Configuration {
+        var config = ConfigDirectory.load(directory: directory, parser: parser)
         let files = config.files
         let odptSections = files.compactMap(\.odpt)
         let result = Configuration(directory: directory, boards: files.flatMap(\.boards), weather: files.flatMap(\.weather),

@@ -1,6 +1,8 @@
-/// Reads a configuration file: one YAML mapping whose top-level keys are sections (`boards:` for
-/// now; `rules:`, `channels:`, `sources:` later). Each section is parsed by its own function,
-/// listed in `ConfigFileParser.sections`; any other top-level key is an unknown key.
+/// Reads a configuration file: one YAML mapping whose top-level keys are sections (`boards:`,
+/// `weather:`, `feeds:`, `channels:`, `odpt:`, `rules:`). Each section is parsed by its own function,
+/// listed in `ConfigFileParser.sections`; any other top-level key is an unknown key. A parser made
+/// for some sections only (``boardsOnly``) skips the others unread: a typo in a rule does not stop
+/// a timetable query.
 ///
 /// Parsing never stops at the first problem: it returns what it could read and every problem.
 public struct ConfigFileParser: Sendable {
@@ -43,10 +45,22 @@ public struct ConfigFileParser: Sendable {
 
     /// The YAML bounds enforced on each file.
     public var limits: YAMLLimits
+    /// The sections read; the other known sections are skipped without a look.
+    public var readSections: [Section]
 
-    /// Creates a parser.
-    public init(limits: YAMLLimits = YAMLLimits()) {
+    /// A parser of `readSections` (every section by default).
+    public init(limits: YAMLLimits = YAMLLimits(), readSections: [Section] = ConfigFileParser.sections) {
         self.limits = limits
+        self.readSections = readSections
+    }
+
+    /// The sections read-only commands (`next`, `board`) need: the boards and the `odpt:` section
+    /// their API sources use.
+    public static let boardSectionKeys: Set<String> = ["boards", "odpt"]
+
+    /// A parser that reads `boards:` and `odpt:` only.
+    public static var boardsOnly: ConfigFileParser {
+        ConfigFileParser(readSections: sections.filter { boardSectionKeys.contains($0.key) })
     }
 
     /// Reads and parses the file at `path`, shown in diagnostics as `name` (default: `path`).
@@ -77,10 +91,10 @@ public struct ConfigFileParser: Sendable {
         guard var reader = MappingReader(root, what: "the top level of a configuration file", diagnostics: collector) else {
             return (file, collector.sortedDiagnostics)
         }
+        let read = Set(readSections.map(\.key))
         for section in ConfigFileParser.sections {
-            if let value = reader.optional(section.key) {
-                section.parse(value, context, &file)
-            }
+            guard let value = reader.optional(section.key) else { continue }
+            if read.contains(section.key) { section.parse(value, context, &file) }
         }
         reader.finish()
         return (file, collector.sortedDiagnostics)
