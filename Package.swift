@@ -80,6 +80,8 @@ let package = Package(
         .executableTarget(name: "leavenow-realtime-bench", dependencies: ["Realtime", "CGTFSRealtime"]),
         .executableTarget(name: "leavenow-bench", dependencies: ["Notifications", "Secrets", "Config", "Facts", "Timetable", "Rules", "LiveSources", "HTTP", "TestServers", "Store", "Delivery", "Daemon", "Worker"]),
 
+        // The module graph itself: every edge points down the data flow (reads Package.swift and the imports).
+        .testTarget(name: "ArchitectureTests"),
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
         .testTarget(name: "TimetableTests", dependencies: ["Timetable"]),
         .testTarget(name: "RealtimeTests", dependencies: ["Realtime", "CGTFSRealtime", "Timetable"]),
