@@ -1,3 +1,4 @@
+import JSONText
 import Rules
 
 extension BodyTemplate {
@@ -6,7 +7,7 @@ extension BodyTemplate {
         pieces.map { piece in
             switch piece {
             case .literal(let text): return text
-            case .placeholder(let name): return JSONObjectWriter.escaped(Self.value(name, notification, channel))
+            case .placeholder(let name): return JSONStringEscaping.escaped(Self.value(name, notification, channel))
             }
         }.joined()
     }
