@@ -54,7 +54,7 @@ let package = Package(
         // The pure rule engine: evaluation, planning, the stepper, simulation (dry run) and rule tests.
         .target(name: "Rules", dependencies: ["Config", "Facts", "Notifications", "Timetable", "Weather", "Feeds"]),
         // Live sources: endpoints, the last-good-data cache and fetching through HTTP.
-        .target(name: "LiveSources", dependencies: ["HTTP", "Secrets", "Config", "Facts", "Timetable", "Weather", "Feeds"]),
+        .target(name: "LiveSources", dependencies: ["HTTP", "Secrets", "Config", "Facts", "Timetable", "Weather", "Feeds", "JSONText"]),
         // Delivery: channel payloads (webhook, Slack, Discord, ntfy, desktop), signing, retries,
         // rate limits and a dispatcher on the curl multi interface. HMAC-SHA256 from libcrypto.
         .target(name: "Delivery", dependencies: ["HTTP", "Secrets", "Notifications", "Config", "Timetable", "JSONText", "CCrypto"]),
@@ -77,8 +77,8 @@ let package = Package(
 
         .executableTarget(name: "leavenow", dependencies: ["JSONText", "Notifications", "Secrets", "Config", "Facts", "Timetable", "Rules", "HTTP", "LiveSources", "Store", "Delivery", "Daemon", "Worker"]),
         // `leavenow-realtime-bench`: GTFS-Realtime decoding against the Python bindings (README, Benchmarks).
-        .executableTarget(name: "leavenow-realtime-bench", dependencies: ["Realtime", "CGTFSRealtime"]),
-        .executableTarget(name: "leavenow-bench", dependencies: ["Notifications", "Secrets", "Config", "Facts", "Timetable", "Rules", "LiveSources", "HTTP", "TestServers", "Store", "Delivery", "Daemon", "Worker"]),
+        .executableTarget(name: "leavenow-realtime-bench", dependencies: ["Realtime", "CGTFSRealtime", "JSONText"]),
+        .executableTarget(name: "leavenow-bench", dependencies: ["JSONText", "Notifications", "Secrets", "Config", "Facts", "Timetable", "Rules", "LiveSources", "HTTP", "TestServers", "Store", "Delivery", "Daemon", "Worker"]),
 
         // The module graph itself: every edge points down the data flow (reads Package.swift and the imports).
         .testTarget(name: "ArchitectureTests"),
@@ -91,7 +91,7 @@ let package = Package(
         .testTarget(name: "RulesTests", dependencies: ["Notifications", "Config", "Facts", "Rules", "Timetable", "TestServers", "RuleTestSupport"]),
         .testTarget(name: "LiveSourcesTests", dependencies: ["LiveSources", "HTTP", "Secrets", "Config", "Facts", "Weather", "Feeds", "TestServers"]),
         .testTarget(name: "DaemonTests", dependencies: ["Daemon", "CLinuxEvents"]),
-        .testTarget(name: "StoreTests", dependencies: ["Store", "Notifications", "Rules", "Worker"]),
+        .testTarget(name: "StoreTests", dependencies: ["Store", "JSONText", "Notifications", "Rules", "Worker"]),
         .testTarget(name: "DeliveryTests", dependencies: ["Delivery", "HTTP", "Notifications", "Secrets", "Config", "TestServers"]),
         .testTarget(name: "CLITests", dependencies: ["leavenow", "Config", "TestServers"]),
         // End-to-end tests of `leavenow run`: the built binary and the Worker in process, against local sinks and sources.

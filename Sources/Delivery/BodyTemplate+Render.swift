@@ -1,4 +1,5 @@
 import Config
+import JSONText
 import Notifications
 
 extension BodyTemplate {
@@ -7,7 +8,7 @@ extension BodyTemplate {
         pieces.map { piece in
             switch piece {
             case .literal(let text): return text
-            case .placeholder(let name): return JSONObjectWriter.escaped(Self.value(name, notification, channel))
+            case .placeholder(let name): return JSONStringEscaping.escaped(Self.value(name, notification, channel))
             }
         }.joined()
     }

@@ -1,4 +1,5 @@
 import Foundation
+import JSONText
 import Notifications
 
 /// A Discord webhook message: `{"content": "**title**\ntext\nlink", "allowed_mentions": {"parse": []}}`.
@@ -15,10 +16,12 @@ public enum DiscordPayload {
         var content = "**" + notification.title + "**"
         if !notification.text.isEmpty { content += "\n" + notification.text }
         if let link = notification.link, !link.isEmpty { content += "\n" + link }
-        var writer = JSONObjectWriter()
-        writer.add("content", truncated(content, to: maxContentLength))
-        writer.add("allowed_mentions", raw: JSONObjectWriter.Raw(text: "{\"parse\":[]}"))
-        return DeliveryPayload.json(writer.data, idempotencyKey: notification.key)
+        var writer = JSONWriter(style: .compact, capacity: 512)
+        writer.beginObject()
+        writer.member("content", truncated(content, to: maxContentLength))
+        writer.member("allowed_mentions", raw: #"{"parse":[]}"#)
+        writer.endObject()
+        return DeliveryPayload.json(Data(writer.bytes), idempotencyKey: notification.key)
     }
 
     /// `text` cut at a character boundary so that it with a trailing `…` fits `limit` UTF-16 units.

@@ -1,4 +1,5 @@
 import Foundation
+import JSONText
 import Notifications
 
 /// A Slack incoming webhook message: `{"text": "*title*\ntext\n<link>"}` in mrkdwn.
@@ -11,9 +12,11 @@ public enum SlackPayload {
         var lines = ["*" + escaped(notification.title) + "*"]
         if !notification.text.isEmpty { lines.append(escaped(notification.text)) }
         if let link = notification.link, !link.isEmpty { lines.append("<" + linkTarget(link) + ">") }
-        var writer = JSONObjectWriter()
-        writer.add("text", lines.joined(separator: "\n"))
-        return DeliveryPayload.json(writer.data, idempotencyKey: notification.key)
+        var writer = JSONWriter(style: .compact, capacity: 512)
+        writer.beginObject()
+        writer.member("text", lines.joined(separator: "\n"))
+        writer.endObject()
+        return DeliveryPayload.json(Data(writer.bytes), idempotencyKey: notification.key)
     }
 
     /// `&`, `<`, `>` as entities (the only characters Slack asks to escape): the desktop markup escaping.

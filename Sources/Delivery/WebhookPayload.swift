@@ -1,5 +1,6 @@
 import Config
 import Foundation
+import JSONText
 import Notifications
 import Timetable
 
@@ -46,21 +47,23 @@ public enum WebhookPayload {
 
     /// The generic JSON document.
     public static func document(_ notification: Notice, channel: String, attempt: Int, zone: ZoneClock?) -> Data {
-        var writer = JSONObjectWriter()
-        writer.add("schema", schema)
-        writer.add("idempotency_key", notification.key)
-        writer.add("rule", notification.rule)
-        writer.add("kind", notification.kind)
-        writer.add("fire_at", timestamp(notification.fireAt, zone: zone))
-        writer.add("expires_at", notification.expiresAt.map { timestamp($0, zone: zone) })
-        writer.add("urgency", notification.urgency.rawValue)
-        writer.add("language", notification.language.rawValue)
-        writer.add("title", notification.title)
-        writer.add("text", notification.text)
-        writer.add("link", notification.link)
-        writer.add("channel", channel)
-        writer.add("attempt", Int64(attempt))
-        return writer.data
+        var writer = JSONWriter(style: .compact, capacity: 512)
+        writer.beginObject()
+        writer.member("schema", schema)
+        writer.member("idempotency_key", notification.key)
+        writer.member("rule", notification.rule)
+        writer.member("kind", notification.kind)
+        writer.member("fire_at", timestamp(notification.fireAt, zone: zone))
+        writer.member("expires_at", notification.expiresAt.map { timestamp($0, zone: zone) })
+        writer.member("urgency", notification.urgency.rawValue)
+        writer.member("language", notification.language.rawValue)
+        writer.member("title", notification.title)
+        writer.member("text", notification.text)
+        writer.member("link", notification.link)
+        writer.member("channel", channel)
+        writer.member("attempt", Int64(attempt))
+        writer.endObject()
+        return Data(writer.bytes)
     }
 
     /// `2024-12-22T01:32:00Z`, or with the zone's offset (`2024-12-22T10:32:00+09:00`).

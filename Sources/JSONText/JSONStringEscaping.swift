@@ -1,7 +1,7 @@
 /// JSON string literals written by leavenow: `"` `\\` and control characters escaped, the rest kept
 /// as UTF-8 (Japanese stays readable); U+2028 and U+2029 escaped too, so the text is also safe
-/// inside JavaScript. The one escaper shared by the CLI's JSON output, the webhook payloads and the
-/// store's notification codec.
+/// inside JavaScript. The one escaper, used by `JSONWriter` (the CLI's JSON output, the webhook
+/// payloads, the store's notification codec) and by the webhook body templates.
 public enum JSONStringEscaping {
     /// Appends `value` as a JSON string literal, quotes included, to `output`.
     public static func appendQuoted(_ value: String, to output: inout String) {
@@ -21,6 +21,14 @@ public enum JSONStringEscaping {
     public static func quoted(_ value: String) -> String {
         var bytes: [UInt8] = []
         appendQuoted(value, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The inside of a JSON string literal for `value`, without the quotes (for a value put into a
+    /// JSON template between quotes already written).
+    public static func escaped(_ value: String) -> String {
+        var bytes: [UInt8] = []
+        appendEscaped(value, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }
 

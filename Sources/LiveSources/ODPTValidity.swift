@@ -1,4 +1,5 @@
 import Foundation
+import JSONText
 
 /// What an ODPT response says about its own freshness: `dc:date` (when the data was made) and
 /// `dct:valid` (when it stops being valid) of its records.
@@ -21,20 +22,20 @@ public struct ODPTValidity: Sendable, Equatable, Codable {
     /// The validity of an ODPT JSON body (an array of records or one record); nil when the body
     /// is not JSON or carries neither field. Unparsable timestamps are skipped.
     public init?(body: Data) {
-        guard let value = try? JSONSerialization.jsonObject(with: body) else { return nil }
-        let records: [[String: Any]]
-        if let array = value as? [Any] {
-            records = array.compactMap { $0 as? [String: Any] }
-        } else if let object = value as? [String: Any] {
-            records = [object]
+        guard let value = try? JSONParser.parse(Array(body)) else { return nil }
+        let records: [JSONValue]
+        if let array = value.arrayValue {
+            records = array.filter { $0.objectValue != nil }
+        } else if value.objectValue != nil {
+            records = [value]
         } else {
             return nil
         }
         var dates: [Int64] = []
         var ends: [Int64] = []
         for record in records {
-            if let text = record["dc:date"] as? String, let date = Self.parseTimestamp(text) { dates.append(date) }
-            if let text = record["dct:valid"] as? String, let end = Self.parseTimestamp(text) { ends.append(end) }
+            if let text = record["dc:date"]?.stringValue, let date = Self.parseTimestamp(text) { dates.append(date) }
+            if let text = record["dct:valid"]?.stringValue, let end = Self.parseTimestamp(text) { ends.append(end) }
         }
         guard !dates.isEmpty || !ends.isEmpty else { return nil }
         self.init(latestDate: dates.max(), validityEnds: ends)

@@ -9,7 +9,9 @@ import Notifications
 /// out, exactly as `JSONEncoder` writes the type, so rows written by earlier versions read back the
 /// same. Strings are escaped per RFC 8259 (`"`, `\`, control characters), the rest is raw UTF-8.
 ///
-/// Read strictly: any key order and any valid escape (`\/`, `\uXXXX`, surrogate pairs) are accepted;
+/// Read strictly with `JSONReader`'s primitives, so strings, escapes and numbers read exactly as
+/// `JSONParser` reads them (a lone surrogate becomes U+FFFD, as there): any key order, a leading
+/// byte-order mark and any valid escape (`\/`, `\uXXXX`, surrogate pairs, in keys too) are accepted;
 /// a missing required key, an unknown or repeated key, a wrong type, a fractional or out-of-range
 /// number, an unknown urgency or language, invalid UTF-8 or trailing text is an error naming the
 /// byte offset and quoting the problem.
@@ -25,48 +27,26 @@ enum NotificationJSON {
 
     /// The JSON text of `notification`.
     static func encode(_ notification: Notice) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(96 + notification.key.utf8.count + notification.rule.utf8.count
-                            + notification.title.utf8.count + notification.text.utf8.count + (notification.link?.utf8.count ?? 0))
-        out.append(contentsOf: #"{"key":"#.utf8)
-        appendString(notification.key, to: &out)
-        out.append(contentsOf: #","rule":"#.utf8)
-        appendString(notification.rule, to: &out)
-        out.append(contentsOf: #","kind":"#.utf8)
-        appendString(notification.kind, to: &out)
-        out.append(contentsOf: #","fireAt":"#.utf8)
-        appendInteger(notification.fireAt, to: &out)
-        if let expiresAt = notification.expiresAt {
-            out.append(contentsOf: #","expiresAt":"#.utf8)
-            appendInteger(expiresAt, to: &out)
-        }
-        out.append(contentsOf: #","channels":["#.utf8)
-        for (index, channel) in notification.channels.enumerated() {
-            if index > 0 { out.append(UInt8(ascii: ",")) }
-            appendString(channel, to: &out)
-        }
-        out.append(contentsOf: #"],"urgency":"#.utf8)
-        appendString(notification.urgency.rawValue, to: &out)
-        out.append(contentsOf: #","language":"#.utf8)
-        appendString(notification.language.rawValue, to: &out)
-        out.append(contentsOf: #","title":"#.utf8)
-        appendString(notification.title, to: &out)
-        out.append(contentsOf: #","text":"#.utf8)
-        appendString(notification.text, to: &out)
-        if let link = notification.link {
-            out.append(contentsOf: #","link":"#.utf8)
-            appendString(link, to: &out)
-        }
-        out.append(UInt8(ascii: "}"))
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    private static func appendInteger(_ value: Int64, to out: inout [UInt8]) {
-        out.append(contentsOf: String(value).utf8)
-    }
-
-    private static func appendString(_ value: String, to out: inout [UInt8]) {
-        JSONStringEscaping.appendQuoted(value, to: &out)
+        var writer = JSONWriter(style: .compact,
+                                capacity: 96 + notification.key.utf8.count + notification.rule.utf8.count + notification.title.utf8.count
+                                    + notification.text.utf8.count + (notification.link?.utf8.count ?? 0))
+        writer.beginObject()
+        writer.member("key", notification.key)
+        writer.member("rule", notification.rule)
+        writer.member("kind", notification.kind)
+        writer.member("fireAt", notification.fireAt)
+        if let expiresAt = notification.expiresAt { writer.member("expiresAt", expiresAt) }
+        writer.key("channels")
+        writer.beginArray()
+        for channel in notification.channels { writer.string(channel) }
+        writer.endArray()
+        writer.member("urgency", notification.urgency.rawValue)
+        writer.member("language", notification.language.rawValue)
+        writer.member("title", notification.title)
+        writer.member("text", notification.text)
+        if let link = notification.link { writer.member("link", link) }
+        writer.endObject()
+        return writer.text
     }
 
     // MARK: Reading
@@ -95,19 +75,19 @@ enum NotificationJSON {
         case key = 1, rule = 2, kind = 4, fireAt = 8, expiresAt = 16, channels = 32, urgency = 64, language = 128
         case title = 256, text = 512, link = 1024
 
-        init?(_ name: UnsafeBufferPointer<UInt8>.SubSequence) {
-            switch name.count {
-            case 3 where name.elementsEqual("key".utf8): self = .key
-            case 4 where name.elementsEqual("rule".utf8): self = .rule
-            case 4 where name.elementsEqual("kind".utf8): self = .kind
-            case 4 where name.elementsEqual("text".utf8): self = .text
-            case 4 where name.elementsEqual("link".utf8): self = .link
-            case 5 where name.elementsEqual("title".utf8): self = .title
-            case 6 where name.elementsEqual("fireAt".utf8): self = .fireAt
-            case 7 where name.elementsEqual("urgency".utf8): self = .urgency
-            case 8 where name.elementsEqual("channels".utf8): self = .channels
-            case 8 where name.elementsEqual("language".utf8): self = .language
-            case 9 where name.elementsEqual("expiresAt".utf8): self = .expiresAt
+        init?(_ name: String) {
+            switch name {
+            case "key": self = .key
+            case "rule": self = .rule
+            case "kind": self = .kind
+            case "text": self = .text
+            case "link": self = .link
+            case "title": self = .title
+            case "fireAt": self = .fireAt
+            case "urgency": self = .urgency
+            case "channels": self = .channels
+            case "language": self = .language
+            case "expiresAt": self = .expiresAt
             default: return nil
             }
         }
@@ -116,13 +96,17 @@ enum NotificationJSON {
             | Key.channels.rawValue | Key.urgency.rawValue | Key.language.rawValue | Key.title.rawValue | Key.text.rawValue
     }
 
+    /// The fixed shape read field by field with `JSONReader`'s primitives (the strings, escapes,
+    /// lone surrogates and numbers of `JSONParser`), its problems worded for the stored row.
     private struct Reader {
-        let bytes: UnsafeBufferPointer<UInt8>
-        var index = 0
+        var json: JSONReader
 
         init(bytes: UnsafeBufferPointer<UInt8>) {
-            self.bytes = bytes
+            json = JSONReader(bytes: bytes)
         }
+
+        private var bytes: UnsafeBufferPointer<UInt8> { json.bytes }
+        private var index: Int { json.index }
 
         mutating func notification() throws(Failure) -> Notice {
             var key = "", rule = "", kind = "", title = "", text = ""
@@ -134,26 +118,28 @@ enum NotificationJSON {
             var link: String?
             var seen: UInt16 = 0
 
-            skipWhitespace()
+            json.skipByteOrderMark()
+            json.skipWhitespace()
             try expect(UInt8(ascii: "{"), "the notification must be a JSON object")
-            skipWhitespace()
-            if peek() == UInt8(ascii: "}") {
-                index += 1
-            } else {
+            json.skipWhitespace()
+            if !json.consume(UInt8(ascii: "}")) {
                 while true {
-                    skipWhitespace()
+                    json.skipWhitespace()
                     let nameStart = index
-                    let name = try rawKey()
+                    guard json.peek() == UInt8(ascii: "\"") else {
+                        throw failure(at: nameStart, "expected a key (a string), found \(describe(nameStart))")
+                    }
+                    let name = try string { "the key" }
                     guard let member = Key(name) else {
-                        throw failure(at: nameStart, "unknown key \"\(String(decoding: name, as: UTF8.self))\"")
+                        throw failure(at: nameStart, "unknown key \"\(name)\"")
                     }
                     guard seen & member.rawValue == 0 else {
                         throw failure(at: nameStart, "the key \"\(member)\" appears twice")
                     }
                     seen |= member.rawValue
-                    skipWhitespace()
+                    json.skipWhitespace()
                     try expect(UInt8(ascii: ":"), "expected ':' after the key \"\(member)\"")
-                    skipWhitespace()
+                    json.skipWhitespace()
                     switch member {
                     case .key: key = try string(member)
                     case .rule: rule = try string(member)
@@ -179,14 +165,14 @@ enum NotificationJSON {
                         }
                         language = parsed
                     }
-                    skipWhitespace()
-                    if peek() == UInt8(ascii: ",") { index += 1; continue }
+                    json.skipWhitespace()
+                    if json.consume(UInt8(ascii: ",")) { continue }
                     try expect(UInt8(ascii: "}"), "expected ',' or '}' after the value of \"\(member)\"")
                     break
                 }
             }
-            skipWhitespace()
-            guard index == bytes.count else { throw failure(at: index, "unexpected text after the object") }
+            json.skipWhitespace()
+            guard json.isAtEnd else { throw failure(at: index, "unexpected text after the object") }
             let missing = Key.allCases.filter { Key.required & $0.rawValue != 0 && seen & $0.rawValue == 0 }
             guard missing.isEmpty else {
                 throw failure(at: index, "missing " + missing.map { "\"\($0)\"" }.joined(separator: ", "))
@@ -198,188 +184,86 @@ enum NotificationJSON {
         // MARK: Values
 
         private mutating func nullOr<T>(_ value: (inout Reader) throws(Failure) -> T) throws(Failure) -> T? {
-            if bytes.count - index >= 4, bytes[index] == UInt8(ascii: "n"), bytes[index + 1] == UInt8(ascii: "u"),
-               bytes[index + 2] == UInt8(ascii: "l"), bytes[index + 3] == UInt8(ascii: "l") {
-                index += 4
-                return nil
-            }
+            if json.consume(literal: "null") { return nil }
             return try value(&self)
         }
 
         /// A whole number (an optional minus and digits: no fraction, no exponent, no leading zero).
         private mutating func integer(_ member: Key) throws(Failure) -> Int64 {
-            let start = index
-            let negative = peek() == UInt8(ascii: "-")
-            if negative { index += 1 }
-            var value: Int64 = 0
-            let digitsStart = index
-            while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
-                let digit = Int64(bytes[index] - UInt8(ascii: "0"))
-                let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
-                let (sum, overflow2) = negative ? times.subtractingReportingOverflow(digit) : times.addingReportingOverflow(digit)
-                guard !overflow1, !overflow2 else { throw failure(at: start, "the number of \"\(member)\" is out of range") }
-                value = sum
-                index += 1
+            do throws(JSONReadError) {
+                return try json.readInteger()
+            } catch {
+                let start = error.start
+                switch error.problem {
+                case .missingDigit(.integer):
+                    throw failure(at: start, "\"\(member)\" must be a whole number, not \(describe(start))")
+                case .leadingZero:
+                    throw failure(at: start, "the number of \"\(member)\" has a leading zero")
+                case .numberOutOfRange:
+                    throw failure(at: start, "the number of \"\(member)\" is out of range")
+                default:
+                    throw failure(at: start, "\"\(member)\" must be a whole number of seconds")
+                }
             }
-            let digits = index - digitsStart
-            guard digits > 0 else { throw failure(at: start, "\"\(member)\" must be a whole number, not \(describe(start))") }
-            guard !(digits > 1 && bytes[digitsStart] == UInt8(ascii: "0")) else {
-                throw failure(at: start, "the number of \"\(member)\" has a leading zero")
-            }
-            if let next = peek(), next == UInt8(ascii: ".") || next == UInt8(ascii: "e") || next == UInt8(ascii: "E") {
-                throw failure(at: start, "\"\(member)\" must be a whole number of seconds")
-            }
-            return value
         }
 
         private mutating func stringArray(_ member: Key) throws(Failure) -> [String] {
             try expect(UInt8(ascii: "["), "\"\(member)\" must be an array of strings")
             var values: [String] = []
-            skipWhitespace()
-            if peek() == UInt8(ascii: "]") {
-                index += 1
-                return values
-            }
+            json.skipWhitespace()
+            if json.consume(UInt8(ascii: "]")) { return values }
             while true {
-                skipWhitespace()
+                json.skipWhitespace()
                 values.append(try string(member))
-                skipWhitespace()
-                if peek() == UInt8(ascii: ",") { index += 1; continue }
+                json.skipWhitespace()
+                if json.consume(UInt8(ascii: ",")) { continue }
                 try expect(UInt8(ascii: "]"), "expected ',' or ']' in \"\(member)\"")
                 return values
             }
         }
 
-        /// A key's bytes between its quotes (keys of this shape never need escapes).
-        private mutating func rawKey() throws(Failure) -> UnsafeBufferPointer<UInt8>.SubSequence {
-            let start = index
-            try expect(UInt8(ascii: "\""), "expected a key (a string)")
-            while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
-                if bytes[index] == UInt8(ascii: "\\") || bytes[index] < 0x20 {
-                    throw failure(at: start, "unknown key (escaped or with control characters)")
-                }
-                index += 1
-            }
-            guard index < bytes.count else { throw failure(at: start, "the key starting here is never closed") }
-            index += 1
-            return bytes[(start + 1)..<(index - 1)]
-        }
-
-        /// A string value, escapes resolved, checked to be valid UTF-8.
+        /// A string value of `member`, escapes resolved, checked to be valid UTF-8.
         private mutating func string(_ member: Key) throws(Failure) -> String {
-            let start = index
-            guard peek() == UInt8(ascii: "\"") else {
-                throw failure(at: start, "\"\(member)\" must be a string, not \(describe(start))")
+            guard json.peek() == UInt8(ascii: "\"") else {
+                throw failure(at: index, "\"\(member)\" must be a string, not \(describe(index))")
             }
-            index += 1
-            var end = index
-            while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 {
-                end += 1
-            }
-            if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
-                // No escapes: the string is a slice of the text.
-                guard let value = String(validating: bytes[index..<end], as: UTF8.self) else {
-                    throw failure(at: start, "the value of \"\(member)\" is not valid UTF-8")
-                }
-                index = end + 1
-                return value
-            }
-            var buffer = Array(bytes[index..<end])
-            index = end
-            while true {
-                guard index < bytes.count else { throw failure(at: start, "the value of \"\(member)\" is never closed") }
-                let byte = bytes[index]
-                switch byte {
-                case UInt8(ascii: "\""):
-                    index += 1
-                    guard let value = String(validating: buffer, as: UTF8.self) else {
-                        throw failure(at: start, "the value of \"\(member)\" is not valid UTF-8")
-                    }
-                    return value
-                case UInt8(ascii: "\\"):
-                    try escape(into: &buffer)
-                case 0..<0x20:
-                    throw failure(at: index, "a control character (0x\(String(byte, radix: 16))) inside the value of \"\(member)\"")
-                default:
-                    buffer.append(byte)
-                    index += 1
-                }
-            }
+            return try string { "the value of \"\(member)\"" }
         }
 
-        /// One escape sequence at `index` (the backslash), appended as UTF-8.
-        private mutating func escape(into buffer: inout [UInt8]) throws(Failure) {
-            let start = index
-            index += 1
-            guard let letter = peek() else { throw failure(at: start, "an escape at the end of the text") }
-            index += 1
-            switch letter {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): buffer.append(letter)
-            case UInt8(ascii: "b"): buffer.append(0x08)
-            case UInt8(ascii: "f"): buffer.append(0x0C)
-            case UInt8(ascii: "n"): buffer.append(0x0A)
-            case UInt8(ascii: "r"): buffer.append(0x0D)
-            case UInt8(ascii: "t"): buffer.append(0x09)
-            case UInt8(ascii: "u"):
-                var scalar = try hex4(start)
-                if (0xD800..<0xDC00).contains(scalar) {
-                    guard bytes.count - index >= 6, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
-                        throw failure(at: start, "a lone high surrogate \\u\(String(scalar, radix: 16))")
-                    }
-                    index += 2
-                    let low = try hex4(start)
-                    guard (0xDC00..<0xE000).contains(low) else {
-                        throw failure(at: start, "a high surrogate not followed by a low one")
-                    }
-                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                } else if (0xDC00..<0xE000).contains(scalar) {
-                    throw failure(at: start, "a lone low surrogate \\u\(String(scalar, radix: 16))")
+        /// A string, its problems naming `what` it is.
+        private mutating func string(_ what: () -> String) throws(Failure) -> String {
+            do throws(JSONReadError) {
+                return try json.readString()
+            } catch {
+                let escape = error.escapeStart ?? error.offset
+                switch error.problem {
+                case .notAString: throw failure(at: error.offset, "\(what()) must be a string, not \(describe(error.offset))")
+                case .unclosedString: throw failure(at: error.start, "\(what()) is never closed")
+                case .unfinishedEscape: throw failure(at: escape, "an escape at the end of the text")
+                case .invalidUTF8: throw failure(at: error.start, "\(what()) is not valid UTF-8")
+                case .controlCharacter(let byte):
+                    throw failure(at: error.offset, "a control character (0x\(String(byte, radix: 16))) inside \(what())")
+                case .invalidEscape(let letter):
+                    throw failure(at: escape, "an unknown escape \\\(String(decoding: [letter], as: UTF8.self))")
+                case .truncatedUnicodeEscape, .invalidHexDigit:
+                    throw failure(at: escape, "a \\u escape needs four hexadecimal digits")
+                case .missingDigit, .leadingZero, .notAWholeNumber, .numberOutOfRange:
+                    throw failure(at: error.offset, "\(what()) is not a string")
                 }
-                guard let unicode = Unicode.Scalar(scalar) else { throw failure(at: start, "an invalid \\u escape") }
-                buffer.append(contentsOf: String(Character(unicode)).utf8)
-            default:
-                throw failure(at: start, "an unknown escape \\\(String(decoding: [letter], as: UTF8.self))")
             }
-        }
-
-        private mutating func hex4(_ start: Int) throws(Failure) -> UInt32 {
-            guard bytes.count - index >= 4 else { throw failure(at: start, "a \\u escape needs four hexadecimal digits") }
-            var value: UInt32 = 0
-            for _ in 0..<4 {
-                let byte = bytes[index]
-                let digit: UInt8
-                switch byte {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-                default: throw failure(at: start, "a \\u escape needs four hexadecimal digits")
-                }
-                value = value << 4 | UInt32(digit)
-                index += 1
-            }
-            return value
         }
 
         // MARK: Bytes
 
-        private func peek() -> UInt8? { index < bytes.count ? bytes[index] : nil }
-
-        private mutating func skipWhitespace() {
-            while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 {
-                index += 1
-            }
-        }
-
         private mutating func expect(_ byte: UInt8, _ message: @autoclosure () -> String) throws(Failure) {
-            guard peek() == byte else { throw failure(at: index, message() + ", found \(describe(index))") }
-            index += 1
+            guard json.consume(byte) else { throw failure(at: index, message() + ", found \(describe(index))") }
         }
 
         /// `"abc…"` (up to 12 bytes from `offset`), or `the end`.
         private func describe(_ offset: Int) -> String {
             guard offset < bytes.count else { return "the end of the text" }
-            let slice = bytes[offset..<min(bytes.count, offset + 12)]
-            return "\"" + String(decoding: slice, as: UTF8.self) + (offset + 12 < bytes.count ? "…" : "") + "\""
+            let end = min(bytes.count, offset + 12)
+            return "\"" + json.text(offset..<end) + (end < bytes.count ? "…" : "") + "\""
         }
 
         private func failure(at offset: Int, _ message: String) -> Failure {

@@ -339,9 +339,7 @@ public final class Worker {
         guard text != lastStatus else { return }
         lastStatus = text
         _ = try? systemd.status(text)
-        let wakes = stepper.wakeTimes.map { "\"\($0.rule)\": \($0.at.map(String.init) ?? "null")" }.joined(separator: ", ")
-        let json = "{\"pid\": \(getpid()), \"at\": \(now), \"next\": \(next.map(String.init) ?? "null"), \"wakes\": {\(wakes)}, "
-            + "\"held\": [\(held.map(\.json).joined(separator: ", "))]}"
+        let json = WorkerStatusRecord.json(pid: getpid(), at: now, next: next, wakes: stepper.wakeTimes, held: held)
         try? store.setMeta(WorkerStatusRecord.metaKey, json)
     }
 

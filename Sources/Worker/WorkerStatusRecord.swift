@@ -35,25 +35,62 @@ public struct WorkerStatusRecord: Sendable, Equatable {
 
         /// `{"channel": "hook", "secret": "HOOK_URL", "count": 2}`.
         var json: String {
-            "{\"channel\": \(JSONStringEscaping.quoted(channel)), \"secret\": \(JSONStringEscaping.quoted(secret)), \"count\": \(count)}"
+            var writer = JSONWriter(style: .spaced)
+            write(to: &writer)
+            return writer.text
         }
+
+        /// Writes the object with `writer`.
+        func write(to writer: inout JSONWriter) {
+            writer.beginObject()
+            writer.member("channel", channel)
+            writer.member("secret", secret)
+            writer.member("count", Int64(count))
+            writer.endObject()
+        }
+    }
+
+    /// The stored JSON of a record, spaced, the rules' wake-ups in the order given:
+    /// `{"pid": 7, "at": 100, "next": 160, "wakes": {"commute": 160, "rain": null}, "held": []}`.
+    static func json(pid: Int32, at: Int64, next: Int64?, wakes: [(rule: String, at: Int64?)], held: [Held]) -> String {
+        var writer = JSONWriter(style: .spaced)
+        writer.beginObject()
+        writer.member("pid", Int64(pid))
+        writer.member("at", at)
+        writer.member("next", next)
+        writer.key("wakes")
+        writer.beginObject()
+        for wake in wakes { writer.member(wake.rule, wake.at) }
+        writer.endObject()
+        writer.key("held")
+        writer.beginArray()
+        for item in held { item.write(to: &writer) }
+        writer.endArray()
+        writer.endObject()
+        return writer.text
     }
 
     /// Parses the stored JSON; nil when it is not a status record.
     public init?(json text: String) {
-        guard let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any],
-              let pid = object["pid"] as? Int, let at = object["at"] as? Int else { return nil }
-        self.pid = Int32(pid)
-        self.at = Int64(at)
-        self.next = (object["next"] as? Int).map(Int64.init)
+        guard let object = try? JSONParser.parse(Array(text.utf8)),
+              let pid = Self.integer(object["pid"]).flatMap(Int32.init(exactly:)), let at = Self.integer(object["at"]) else { return nil }
+        self.pid = pid
+        self.at = at
+        self.next = Self.integer(object["next"])
         var wakes: [String: Int64?] = [:]
-        for (rule, value) in object["wakes"] as? [String: Any] ?? [:] { wakes[rule] = (value as? Int).map(Int64.init) }
+        for (rule, value) in object["wakes"]?.objectValue ?? [:] { wakes[rule] = Self.integer(value) }
         self.wakes = wakes
-        self.held = (object["held"] as? [[String: Any]] ?? []).compactMap { item in
-            guard let channel = item["channel"] as? String, let secret = item["secret"] as? String,
-                  let count = item["count"] as? Int else { return nil }
+        self.held = (object["held"]?.arrayValue ?? []).compactMap { item in
+            guard let channel = item["channel"]?.stringValue, let secret = item["secret"]?.stringValue,
+                  let count = Self.integer(item["count"]).flatMap(Int.init(exactly:)) else { return nil }
             return Held(channel: channel, secret: secret, count: count)
         }
+    }
+
+    /// A whole number that fits in an `Int64`; nil for anything else (null, a fraction, a string).
+    private static func integer(_ value: JSONValue?) -> Int64? {
+        guard let number = value?.numberValue, number.rounded() == number, abs(number) < 9.2e18 else { return nil }
+        return Int64(number)
     }
 
     /// Whether the process that wrote it is still alive (on this machine).

@@ -1,4 +1,5 @@
 import Foundation
+import JSONText
 import Timetable
 
 /// Benchmark of `JapaneseHolidays.name(on:)`: asks "is this a holiday, and its name?" for every day
@@ -141,23 +142,24 @@ private func runPeers(options: HolidayBenchOptions) throws -> [HolidayBenchRow] 
     }
     var rows: [HolidayBenchRow] = []
     for line in String(decoding: data, as: UTF8.self).split(separator: "\n") where line.hasPrefix("PEER ") {
-        let json = Data(line.dropFirst("PEER ".count).utf8)
-        guard let fields = try JSONSerialization.jsonObject(with: json) as? [String: Any] else { continue }
-        let package = fields["package"] as? String ?? "?"
-        if let error = fields["error"] as? String {
+        let fields = try JSONParser.parse(Array(line.dropFirst("PEER ".count).utf8))
+        guard fields.objectValue != nil else { continue }
+        func int(_ key: String) -> Int? { fields[key]?.numberValue.flatMap(Int.init(exactly:)) }
+        let package = fields["package"]?.stringValue ?? "?"
+        if let error = fields["error"]?.stringValue {
             rows.append(peerFailure("python \(package)", error + " — python3 -m pip install holidays jpholiday"))
             continue
         }
-        let version = fields["version"] as? String ?? "?"
+        let version = fields["version"]?.stringValue ?? "?"
         var note = ""
-        if let mismatched = fields["mismatched_dates"] as? Int {
-            let examples = (fields["mismatch_examples"] as? [String] ?? []).joined(separator: ", ")
+        if let mismatched = int("mismatched_dates") {
+            let examples = (fields["mismatch_examples"]?.arrayValue ?? []).compactMap(\.stringValue).joined(separator: ", ")
             note = mismatched == 0 ? "same dates as leavenow" : "\(mismatched) dates differ from leavenow, e.g. \(examples)"
         }
         rows.append(HolidayBenchRow(
-            name: "python \(package) \(version)", holidayDays: fields["holiday_days"] as? Int ?? 0,
-            cold: fields["cold_days_per_s"] as? Double ?? 0, best: fields["best_days_per_s"] as? Double ?? 0,
-            median: fields["median_days_per_s"] as? Double ?? 0, note: note))
+            name: "python \(package) \(version)", holidayDays: int("holiday_days") ?? 0,
+            cold: fields["cold_days_per_s"]?.numberValue ?? 0, best: fields["best_days_per_s"]?.numberValue ?? 0,
+            median: fields["median_days_per_s"]?.numberValue ?? 0, note: note))
     }
     return rows
 }

@@ -3,6 +3,7 @@ import Daemon
 import Delivery
 import Foundation
 import HTTP
+import JSONText
 import Notifications
 import Secrets
 import Store
@@ -288,12 +289,12 @@ private func runOutboxLatency(_ options: OutboxBenchOptions, logger: LogfmtLogge
         throw LocalNginxError("latency: not every notification was delivered: \(try store.counts())")
     }
     let response = try HTTPClient(configuration: HTTPClientConfiguration(proxy: .direct)).get(sink.baseURL + "/arrivals")
-    guard let arrivals = try JSONSerialization.jsonObject(with: response.body) as? [String: Any] else {
+    guard let arrivals = try JSONParser.parse(Array(response.body)).objectValue else {
         throw LocalNginxError("the sink's /arrivals is not a JSON object")
     }
     var latencies: [Double] = []
     for (key, fire) in fireTimes {
-        guard let arrived = (arrivals[key] as? NSNumber)?.int64Value else { throw LocalNginxError("the sink never saw \(key)") }
+        guard let arrived = arrivals[key]?.numberValue.flatMap(Int64.init(exactly:)) else { throw LocalNginxError("the sink never saw \(key)") }
         latencies.append(Double(arrived - fire) / 1e6)
     }
     func percentile(_ values: [Double], _ fraction: Double) -> String {

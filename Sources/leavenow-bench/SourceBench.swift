@@ -1,6 +1,7 @@
 import Config
 import Foundation
 import HTTP
+import JSONText
 import LiveSources
 import Secrets
 import TestServers
@@ -69,9 +70,11 @@ private func control(_ server: ScriptServer, _ pathAndQuery: String) throws -> D
 
 private func serverStats(_ server: ScriptServer) throws
     -> (requests: Int, bytes: Int, maxInFlight: Int, status: [String: Int], spanMilliseconds: Double?) {
-    let object = try JSONSerialization.jsonObject(with: try control(server, "/_stats")) as? [String: Any] ?? [:]
-    return (object["requests"] as? Int ?? 0, object["bytes_written"] as? Int ?? 0, object["max_in_flight"] as? Int ?? 0,
-            object["status"] as? [String: Int] ?? [:], (object["span_ms"] as? NSNumber)?.doubleValue)
+    let object = try JSONParser.parse(Array(try control(server, "/_stats")))
+    func int(_ value: JSONValue?) -> Int? { value?.numberValue.flatMap(Int.init(exactly:)) }
+    let status = (object["status"]?.objectValue ?? [:]).compactMapValues { int($0) }
+    return (int(object["requests"]) ?? 0, int(object["bytes_written"]) ?? 0, int(object["max_in_flight"]) ?? 0,
+            status, object["span_ms"]?.numberValue)
 }
 
 private func format(_ seconds: Double) -> String {

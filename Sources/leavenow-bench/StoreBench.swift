@@ -1,4 +1,5 @@
 import Foundation
+import JSONText
 import Notifications
 import Store
 
@@ -114,8 +115,8 @@ private func runStorePeer(python: String, path: String, mode: String, batch: Int
     process.waitUntilExit()
     guard process.terminationStatus == 0,
           let line = String(decoding: data, as: UTF8.self).split(separator: "\n").first(where: { $0.hasPrefix("PEER ") }),
-          let fields = try? JSONSerialization.jsonObject(with: Data(line.dropFirst(5).utf8)) as? [String: Any],
-          let rate = fields["per_s"] as? Double else {
+          let fields = try? JSONParser.parse(Array(line.dropFirst(5).utf8)),
+          let rate = fields["per_s"]?.numberValue else {
         return "(failed: \(process.terminationStatus))"
     }
     return BenchmarkClock.grouped(rate)

@@ -8,6 +8,7 @@
 // 7 runs; the figure is the median (and best) run. Python: `pip install gtfs-realtime-bindings`.
 import CGTFSRealtime
 import Foundation
+import JSONText
 import Realtime
 
 struct Options {
@@ -150,14 +151,14 @@ process.standardOutput = pipe
 do { try process.run() } catch { fail("cannot run python3: \(error)") }
 let output = pipe.fileHandleForReading.readDataToEndOfFile()
 process.waitUntilExit()
-guard let object = try? JSONSerialization.jsonObject(with: output) as? [String: Any] else {
+guard let object = try? JSONParser.parse(Array(output)), object.objectValue != nil else {
     print("python: no result (exit \(process.terminationStatus))"); exit(1)
 }
-if let error = object["error"] as? String {
+if let error = object["error"]?.stringValue {
     print("python gtfs-realtime-bindings: not installed (\(error)); pip install gtfs-realtime-bindings"); exit(0)
 }
-let parse = summary(object["parse"] as? [Double] ?? [])
-let parseRead = summary(object["parse_read"] as? [Double] ?? [])
-print("python gtfs-realtime-bindings \(object["bindings"] ?? "?") (protobuf \(object["protobuf"] ?? "?"), \(object["backend"] ?? "?") backend):")
+let parse = summary((object["parse"]?.arrayValue ?? []).compactMap(\.numberValue))
+let parseRead = summary((object["parse_read"]?.arrayValue ?? []).compactMap(\.numberValue))
+print("python gtfs-realtime-bindings \(object["bindings"]?.stringValue ?? "?") (protobuf \(object["protobuf"]?.stringValue ?? "?"), \(object["backend"]?.stringValue ?? "?") backend):")
 print("  ParseFromString alone:                  \(format(parse.median)) (\(format(parse.best))) → \(versus(parse.median, swift.median))")
 print("  ParseFromString + read every STU field: \(format(parseRead.median)) (\(format(parseRead.best))) → \(versus(parseRead.median, swift.median))")

@@ -1,3 +1,4 @@
+import JSONText
 import Timetable
 
 /// `leavenow board BOARD [--rules DIR] [--date D] [--json]`: a whole service day as a departure board.
@@ -20,7 +21,7 @@ struct BoardCommand {
         let departures = board.serviceDay(date)
         let warnings = BoardWarnings(failures: failures, outOfService: board.servicePeriodNotices(on: date))
         if parsed.has("--json") {
-            return JSONValue.object([
+            return JSONOutput.object([
                 ("board", .string(board.id)),
                 ("title", .string(board.title)),
                 ("service_date", .string(date.description)),

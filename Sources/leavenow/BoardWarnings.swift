@@ -1,4 +1,5 @@
 import Facts
+import JSONText
 import Timetable
 
 /// What `next` and `board` say besides departures: the sources the board answers without (they
@@ -14,12 +15,12 @@ struct BoardWarnings {
 
     /// `"complete": …, "warnings": [{"source": …, "message": …, "location": …}]`, appended after a
     /// command's own keys.
-    var jsonMembers: [(String, JSONValue)] {
-        let failed: [JSONValue] = failures.map { failure in
+    var jsonMembers: [(String, JSONOutput)] {
+        let failed: [JSONOutput] = failures.map { failure in
             .object([("source", .string(failure.source)), ("message", .string(failure.message)),
                      ("location", .string("\(failure.location)"))])
         }
-        let ended: [JSONValue] = outOfService.map { notice in
+        let ended: [JSONOutput] = outOfService.map { notice in
             .object([("source", .string(notice.source)), ("message", .string(notice.message)),
                      ("location", notice.origin.map { .string($0) } ?? .null)])
         }

@@ -1,3 +1,4 @@
+import JSONText
 import Rules
 import Timetable
 
@@ -34,12 +35,12 @@ struct DryRunCommand {
         let deliveries = workspace.simulation.run(from: from, to: to).deliveries
         let tokyo = ZoneClock(identifier: "Asia/Tokyo")!
         if parsed.has("--json") {
-            return JSONValue.object([
+            return JSONOutput.object([
                 ("from", .string(tokyo.iso8601(from))), ("to", .string(tokyo.iso8601(to))),
                 ("notifications", .array(deliveries.map { NotificationJSON.encode($0, workspace: workspace) })),
                 ("warnings", .array(workspace.impairedBoards.flatMap { board, completeness in
                     completeness.failures.map { failure in
-                        JSONValue.object([("board", .string(board)), ("state", .string(completeness.name)),
+                        JSONOutput.object([("board", .string(board)), ("state", .string(completeness.name)),
                                           ("source", .string(failure.source)), ("message", .string(failure.message)),
                                           ("location", .string("\(failure.location)"))])
                     }
@@ -64,10 +65,10 @@ struct DryRunCommand {
 
 /// The JSON shape of a simulated delivery.
 enum NotificationJSON {
-    static func encode(_ delivery: SimulatedDelivery, workspace: Workspace) -> JSONValue {
+    static func encode(_ delivery: SimulatedDelivery, workspace: Workspace) -> JSONOutput {
         let notification = delivery.notification
         let clock = workspace.clock(forRule: notification.rule)
-        var members: [(String, JSONValue)] = [
+        var members: [(String, JSONOutput)] = [
             ("at", .string(clock.iso8601(delivery.at))),
             ("rule", .string(notification.rule)),
             ("kind", .string(notification.kind)),

@@ -1,3 +1,4 @@
+import JSONText
 import Rules
 import Timetable
 
@@ -18,7 +19,7 @@ struct ExplainCommand {
         let clock = workspace.clock(forRule: id)
         let rule = workspace.engine.rules[workspace.engine.index(of: id)!]
         if parsed.has("--json") {
-            return JSONValue.object([
+            return JSONOutput.object([
                 ("rule", .string(id)), ("kind", .string(rule.kindName)), ("at", .string(clock.iso8601(at))),
                 ("fires", .bool(!evaluation.notifications.isEmpty)),
                 ("notifications", .array(evaluation.notifications.map { NotificationJSON.encode(SimulatedDelivery(at: at, notification: $0), workspace: workspace) })),

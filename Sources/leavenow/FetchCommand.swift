@@ -1,5 +1,6 @@
 import Foundation
 import HTTP
+import JSONText
 import LiveSources
 import Secrets
 
@@ -71,8 +72,8 @@ struct FetchCommand {
     }
 
     private static func json(_ results: [SourceFetchResult]) -> String {
-        JSONValue.object([("sources", .array(results.map { result in
-            var members: [(String, JSONValue)] = [("id", .string(result.source.id)), ("kind", .string(result.source.kind.rawValue))]
+        JSONOutput.object([("sources", .array(results.map { result in
+            var members: [(String, JSONOutput)] = [("id", .string(result.source.id)), ("kind", .string(result.source.kind.rawValue))]
             switch result.outcome {
             case .updated(let bytes):
                 members += [("outcome", .string("updated")), ("bytes", .int(Int64(bytes)))]

@@ -1,3 +1,4 @@
+import JSONText
 import Timetable
 
 /// `leavenow holidays (--year Y | --from DATE --to DATE) [--json]`: Japanese national holidays.
@@ -24,7 +25,7 @@ struct HolidaysCommand {
         }
         let holidays = JapaneseHolidays.holidays(from: first, through: last)
         if parsed.has("--json") {
-            return JSONValue.array(holidays.map {
+            return JSONOutput.array(holidays.map {
                 .object([("date", .string($0.date.description)), ("name", .string($0.name))])
             }).text
         }

@@ -1,3 +1,4 @@
+import JSONText
 import Timetable
 
 /// `leavenow next BOARD [--rules DIR] [--at TIME] [--count N] [--json]`: upcoming departures.
@@ -29,7 +30,7 @@ struct NextCommand {
     }
 
     /// The contract's keys (`board`, `at`, `departures`), then `complete` and `warnings`.
-    func json(board: Board, at: Int64, departures: [BoardDeparture], warnings: BoardWarnings) -> JSONValue {
+    func json(board: Board, at: Int64, departures: [BoardDeparture], warnings: BoardWarnings) -> JSONOutput {
         .object([
             ("board", .string(board.id)),
             ("at", .string(board.clock.iso8601(at))),
@@ -40,8 +41,8 @@ struct NextCommand {
 
 /// The JSON shape of one departure, shared by `next` and `board`.
 enum DepartureJSON {
-    static func encode(_ departure: BoardDeparture, clock: ZoneClock) -> JSONValue {
-        var members: [(String, JSONValue)] = [
+    static func encode(_ departure: BoardDeparture, clock: ZoneClock) -> JSONOutput {
+        var members: [(String, JSONOutput)] = [
             ("departure", .string(clock.iso8601(departure.departure))),
             ("leave_at", .string(clock.iso8601(departure.leaveAt))),
             ("line", .string(departure.line)),

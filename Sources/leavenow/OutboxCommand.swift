@@ -1,5 +1,6 @@
 import Config
 import Foundation
+import JSONText
 import Secrets
 import Store
 import Timetable
@@ -94,7 +95,7 @@ struct OutboxCommand {
     }
 
     static func json(_ entries: [OutboxEntry], counts: [OutboxStatus: Int]) -> String {
-        JSONValue.object([
+        JSONOutput.object([
             ("counts", .object(OutboxStatus.allCases.map { ($0.rawValue, .int(Int64(counts[$0] ?? 0))) })),
             ("entries", .array(entries.map { entry in
                 .object([

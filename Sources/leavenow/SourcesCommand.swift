@@ -1,3 +1,4 @@
+import JSONText
 import LiveSources
 import Store
 
@@ -71,12 +72,12 @@ struct SourcesCommand {
     }
 
     private static func json(_ rows: [Row], now: Int64) -> String {
-        JSONValue.object([("sources", .array(rows.map { row in
-            var members: [(String, JSONValue)] = [
+        JSONOutput.object([("sources", .array(rows.map { row in
+            var members: [(String, JSONOutput)] = [
                 ("id", .string(row.source.id)), ("kind", .string(row.source.kind.rawValue)),
                 ("refresh_seconds", row.refreshSeconds.map { .int(Int64($0)) } ?? .null),
             ]
-            members.append(("last_error", row.index?.lastError.map { JSONValue.string($0) } ?? JSONValue.null))
+            members.append(("last_error", row.index?.lastError.map { JSONOutput.string($0) } ?? JSONOutput.null))
             guard let cached = row.cached else {
                 members += [("fetched", .bool(false)), ("due", .bool(true))]
                 if let unreadable = row.unreadable { members.append(("error", .string(unreadable))) }

@@ -1,5 +1,6 @@
 import Config
 import Foundation
+import JSONText
 import Store
 import Timetable
 import Worker
@@ -35,7 +36,7 @@ struct StatusCommand {
         }
 
         if parsed.has("--json") {
-            return JSONValue.object([
+            return JSONOutput.object([
                 ("worker", .object([
                     ("running", .bool(running)), ("pid", record.map { .int(Int64($0.pid)) } ?? .null),
                     ("updated_at", record.map { .string(tokyo.iso8601($0.at)) } ?? .null),
@@ -43,7 +44,7 @@ struct StatusCommand {
                 ])),
                 ("rules", .array(configuration.rules.map { rule in
                     let wake = record?.wakes[rule.id] ?? nil
-                    var members: [(String, JSONValue)] = [("id", .string(rule.id)), ("kind", .string(rule.kindName)),
+                    var members: [(String, JSONOutput)] = [("id", .string(rule.id)), ("kind", .string(rule.kindName)),
                                                           ("next_wake", wake.map { .string(tokyo.iso8601($0)) } ?? .null)]
                     if let board = unloadableBoard(of: rule) { members.append(("unloadable_board", .string(board))) }
                     if let reason = health.silentRules[rule.id] { members.append(("will_not_fire", .string(reason))) }

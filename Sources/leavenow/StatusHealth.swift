@@ -1,5 +1,6 @@
 import Config
 import Facts
+import JSONText
 import LiveSources
 import Rules
 import Store
@@ -63,10 +64,10 @@ struct StatusHealth {
     }
 
     /// `[{"board", "state", "source", "message", "location"}]` per failed source.
-    var boardJSON: [JSONValue] {
+    var boardJSON: [JSONOutput] {
         impaired.flatMap { board, completeness in
             completeness.failures.map { failure in
-                JSONValue.object([("board", .string(board)), ("state", .string(completeness.name)),
+                JSONOutput.object([("board", .string(board)), ("state", .string(completeness.name)),
                                   ("source", .string(failure.source)), ("message", .string(failure.message)),
                                   ("location", .string("\(failure.location)"))])
             }
@@ -74,7 +75,7 @@ struct StatusHealth {
     }
 
     /// `[{"name", "age_seconds", "last_error", "next_refresh"}]` per stale source.
-    var staleJSON: [JSONValue] {
+    var staleJSON: [JSONOutput] {
         stale.map { row in
             .object([("name", .string(row.name)),
                      ("age_seconds", row.checkedAt.map { .int(max(0, now - $0)) } ?? .null),
@@ -84,7 +85,7 @@ struct StatusHealth {
     }
 
     /// `[{"board", "source", "service_ends", "ended", "message"}]` per ended or ending feed.
-    var endingJSON: [JSONValue] {
+    var endingJSON: [JSONOutput] {
         ending.map { board, notice in
             let last: LocalDate
             switch notice.kind {

@@ -1,5 +1,6 @@
 @testable import Delivery
 import Foundation
+import JSONText
 import Timetable
 import XCTest
 
@@ -22,18 +23,23 @@ final class PayloadEncodingTests: XCTestCase {
     }
 
     func testTheWriterEscapesLikeRFC8259AndForJavaScript() throws {
-        var writer = JSONObjectWriter()
+        var writer = JSONWriter(style: .compact)
         let nasty = "\"\\/\n\r\t\u{08}\u{0C}\u{01}\u{1F}\u{7F} é 日本 \u{1F683} \u{2028}\u{2029} \u{2027}"
-        writer.add("text", nasty)
-        writer.add("none", nil as String?)
-        writer.add("n", Int64(-5))
-        writer.add("raw", raw: JSONObjectWriter.Raw(text: "[1]"))
+        writer.beginObject()
+        writer.member("text", nasty)
+        writer.member("none", nil as String?)
+        writer.member("n", Int64(-5))
+        writer.member("raw", raw: "[1]")
+        writer.endObject()
         XCTAssertEqual(writer.text, #"{"text":"\"\\/\n\r\t\b\f\u0001\u001f"# + "\u{7F} é 日本 \u{1F683} " + #"\u2028\u2029 "# + "\u{2027}"
                        + #"","none":null,"n":-5,"raw":[1]}"#)
-        let decoded = try JSONSerialization.jsonObject(with: writer.data) as? [String: Any]
+        let decoded = try JSONSerialization.jsonObject(with: Data(writer.bytes)) as? [String: Any]
         XCTAssertEqual(decoded?["text"] as? String, nasty)
-        XCTAssertEqual(JSONObjectWriter().text, "{}")
-        XCTAssertEqual(JSONObjectWriter.quoted("a\"b"), #""a\"b""#)
+        var empty = JSONWriter(style: .compact)
+        empty.beginObject()
+        empty.endObject()
+        XCTAssertEqual(empty.text, "{}")
+        XCTAssertEqual(JSONStringEscaping.quoted("a\"b"), #""a\"b""#)
     }
 
     func testHeaderValuesAreSanitized() {

@@ -65,7 +65,6 @@ final class NotificationJSONTests: XCTestCase {
             (valid.replacingOccurrences(of: #"["phone","desktop"]"#, with: #"["phone",2]"#), #""channels" must be a string"#),
             (valid.replacingOccurrences(of: #""commute","kind""#, with: "\"com\u{01}mute\",\"kind\""), "control character"),
             (valid.replacingOccurrences(of: #""commute","kind""#, with: #""comm\qute","kind""#), #"unknown escape \q"#),
-            (valid.replacingOccurrences(of: #""commute","kind""#, with: #""\ud83d","kind""#), "lone high surrogate"),
             (String(valid.dropLast()), "expected ',' or '}'"),
         ]
         for (text, expected) in cases {
@@ -74,6 +73,10 @@ final class NotificationJSONTests: XCTestCase {
                 XCTAssertTrue("\(error)".hasPrefix("byte "), "\(error)")
             }
         }
+        // A lone surrogate is no error: it reads as U+FFFD, as JSONParser reads it (the one policy of
+        // JSONReader; this row was rejected with "a lone high surrogate" before the codec shared it).
+        let lone = valid.replacingOccurrences(of: #""commute","kind""#, with: #""\ud83d","kind""#)
+        XCTAssertEqual(try NotificationJSON.decode(lone).rule, "\u{FFFD}")
     }
 
     func testRejectsInvalidUTF8() {
