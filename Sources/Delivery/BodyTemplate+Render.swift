@@ -20,7 +20,7 @@ extension BodyTemplate {
         case "link": notification.link ?? ""
         case "key": notification.key
         case "rule": notification.rule
-        case "kind": notification.kind
+        case "kind": notification.kind.rawValue
         case "urgency": notification.urgency.rawValue
         case "language": notification.language.rawValue
         default: channel

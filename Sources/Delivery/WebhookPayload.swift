@@ -52,7 +52,7 @@ public enum WebhookPayload {
         writer.member("schema", schema)
         writer.member("idempotency_key", notification.key)
         writer.member("rule", notification.rule)
-        writer.member("kind", notification.kind)
+        writer.member("kind", notification.kind.rawValue)
         writer.member("fire_at", timestamp(notification.fireAt, zone: zone))
         writer.member("expires_at", notification.expiresAt.map { timestamp($0, zone: zone) })
         writer.member("urgency", notification.urgency.rawValue)

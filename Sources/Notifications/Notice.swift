@@ -3,8 +3,8 @@ public struct Notice: Sendable, Equatable, Codable {
     /// Idempotency key: rule + occurrence. The same occurrence always gets the same key.
     public var key: String
     public var rule: String
-    /// `leave_now`, `weather` or `new_article`.
-    public var kind: String
+    /// The kind of rule that decided it.
+    public var kind: NotificationKind
     /// When the rule wanted it delivered (seconds since the epoch).
     public var fireAt: Int64
     /// After this instant it is useless and must not be delivered (a leave-now: the departure).
@@ -17,7 +17,7 @@ public struct Notice: Sendable, Equatable, Codable {
     /// A link the channel may attach (an article).
     public var link: String?
 
-    public init(key: String, rule: String, kind: String, fireAt: Int64, expiresAt: Int64?, channels: [String],
+    public init(key: String, rule: String, kind: NotificationKind, fireAt: Int64, expiresAt: Int64?, channels: [String],
                 urgency: Urgency, language: MessageLanguage, title: String, text: String, link: String? = nil) {
         self.key = key
         self.rule = rule

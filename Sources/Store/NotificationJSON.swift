@@ -33,7 +33,7 @@ enum NotificationJSON {
         writer.beginObject()
         writer.member("key", notification.key)
         writer.member("rule", notification.rule)
-        writer.member("kind", notification.kind)
+        writer.member("kind", notification.kind.rawValue)
         writer.member("fireAt", notification.fireAt)
         if let expiresAt = notification.expiresAt { writer.member("expiresAt", expiresAt) }
         writer.key("channels")
@@ -109,7 +109,8 @@ enum NotificationJSON {
         private var index: Int { json.index }
 
         mutating func notification() throws(Failure) -> Notice {
-            var key = "", rule = "", kind = "", title = "", text = ""
+            var key = "", rule = "", title = "", text = ""
+            var kind = NotificationKind.leaveNow
             var fireAt: Int64 = 0
             var expiresAt: Int64?
             var channels: [String] = []
@@ -143,7 +144,13 @@ enum NotificationJSON {
                     switch member {
                     case .key: key = try string(member)
                     case .rule: rule = try string(member)
-                    case .kind: kind = try string(member)
+                    case .kind:
+                        let start = index
+                        let value = try string(member)
+                        guard let parsed = NotificationKind(rawValue: value) else {
+                            throw failure(at: start, "unknown kind \"\(value)\"")
+                        }
+                        kind = parsed
                     case .title: title = try string(member)
                     case .text: text = try string(member)
                     case .link: link = try nullOr { (reader: inout Reader) throws(Failure) in try reader.string(member) }

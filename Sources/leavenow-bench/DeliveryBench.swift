@@ -50,7 +50,7 @@ func runDeliveryBenchmark(arguments: [String]) throws {
         configuration: DispatcherConfiguration(maxConnections: connections, proxy: .direct))
     let all = (0..<jobs).map { number in
         DeliveryJob(id: Int64(number), notification: Notice(
-            key: "bench-\(number)", rule: "leave-ginza", kind: "leave_now", fireAt: now, expiresAt: now + 3600,
+            key: "bench-\(number)", rule: "leave-ginza", kind: .leaveNow, fireAt: now, expiresAt: now + 3600,
             channels: ["sink"], urgency: .normal, language: .ja, title: "出発の時刻です", text: "10:40 銀座線 浅草行き"),
             channel: "sink")
     }

@@ -30,7 +30,7 @@ func runDesktopBenchmark(arguments: [String]) throws {
     let options = DesktopArguments(appName: "leavenow-bench", expireSeconds: 1)
     let now = Int64(Date().timeIntervalSince1970)
     func notification(_ key: String) -> Notice {
-        Notice(key: key, rule: "bench", kind: "leave_now", fireAt: now, expiresAt: nil, channels: ["desktop"],
+        Notice(key: key, rule: "bench", kind: .leaveNow, fireAt: now, expiresAt: nil, channels: ["desktop"],
                            urgency: .normal, language: .ja, title: "出発の時刻です", text: "10:40 銀座線 浅草行き")
     }
 

@@ -104,7 +104,7 @@ private func benchChannels(url: String, signed: Bool) throws -> (channels: [Chan
 }
 
 private func benchNotification(_ key: String, fireAt: Int64) -> Notice {
-    Notice(key: key, rule: "leave-ginza", kind: "leave_now", fireAt: fireAt, expiresAt: fireAt + 3600,
+    Notice(key: key, rule: "leave-ginza", kind: .leaveNow, fireAt: fireAt, expiresAt: fireAt + 3600,
                        channels: ["sink"], urgency: .normal, language: .ja, title: "出発の時刻です",
                        text: "10:40 銀座線 浅草行き (2番線)。徒歩 8 分。")
 }

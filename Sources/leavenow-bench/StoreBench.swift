@@ -38,7 +38,7 @@ func runStoreBenchmark(arguments: [String]) throws {
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let base: Int64 = 1_735_000_000
     let notifications = (0..<count).map { index in
-        Notice(key: "commute-\(index % 997)/2024-12-23/\(index)", rule: "commute-\(index % 997)", kind: "leave_now",
+        Notice(key: "commute-\(index % 997)/2024-12-23/\(index)", rule: "commute-\(index % 997)", kind: .leaveNow,
                            fireAt: base + Int64(index), expiresAt: base + Int64(index) + 600, channels: ["phone"],
                            urgency: .critical, language: .ja, title: "調布 10:33 京王線 新宿行",
                            text: "そろそろ出発: 10:33 調布発 (2番線) 京王線 特急 新宿行。徒歩 8 分。")

@@ -71,7 +71,7 @@ enum NotificationJSON {
         var members: [(String, JSONOutput)] = [
             ("at", .string(clock.iso8601(delivery.at))),
             ("rule", .string(notification.rule)),
-            ("kind", .string(notification.kind)),
+            ("kind", .string(notification.kind.rawValue)),
             ("channels", .array(notification.channels.map { .string($0) })),
             ("title", .string(notification.title)),
             ("text", .string(notification.text)),

@@ -25,7 +25,7 @@ struct NotifyCommand {
         }
         let now = context.now()
         let notification = Notice(
-            key: "notify/\(values[0])/\(now)-\(UInt32.random(in: 0...UInt32.max))", rule: "notify", kind: "test", fireAt: now, expiresAt: nil,
+            key: "notify/\(values[0])/\(now)-\(UInt32.random(in: 0...UInt32.max))", rule: "notify", kind: .test, fireAt: now, expiresAt: nil,
             channels: [values[0]], urgency: urgency, language: context.language == .japanese ? .ja : .en,
             title: parsed.value("--title") ?? "leavenow", text: values[1])
         let dispatcher = Dispatcher(channels: configuration.channels, secrets: SecretSource(environment: context.environment),

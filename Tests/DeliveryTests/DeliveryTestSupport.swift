@@ -12,7 +12,7 @@ enum Sample {
         key: String = "leave-ginza@2024-12-22T10:40", title: String = "出発の時刻です", text: String = "10:40 銀座線 浅草行き",
         urgency: Urgency = .normal, expiresAt: Int64? = fireAt + 480, link: String? = nil
     ) -> Notice {
-        Notice(key: key, rule: "leave-ginza", kind: "leave_now", fireAt: fireAt, expiresAt: expiresAt,
+        Notice(key: key, rule: "leave-ginza", kind: .leaveNow, fireAt: fireAt, expiresAt: expiresAt,
                            channels: ["hook"], urgency: urgency, language: .ja, title: title, text: text, link: link)
     }
 

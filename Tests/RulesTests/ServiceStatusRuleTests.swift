@@ -132,7 +132,7 @@ final class ServiceStatusRuleTests: XCTestCase {
             "disruption/recovery/TokyoMetro.Ginza/\(at("2025-01-20T07:38"))",
             "disruption/disruption/TokyoMetro.Ginza/\(at("2025-01-20T08:58"))",
         ])
-        XCTAssertEqual(deliveries.map(\.notification.kind), ["service_status", "service_status", "service_status"])
+        XCTAssertEqual(deliveries.map(\.notification.kind.rawValue), ["service_status", "service_status", "service_status"])
         XCTAssertEqual(deliveries[0].notification.title, "運行情報: 銀座線")
         XCTAssertEqual(deliveries[0].notification.expiresAt, at("2025-01-20T09:39"))
     }

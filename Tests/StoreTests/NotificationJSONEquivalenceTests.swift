@@ -23,7 +23,7 @@ final class NotificationJSONEquivalenceTests: XCTestCase {
             guard let number = value.numberValue, number.rounded() == number, abs(number) <= 9_007_199_254_740_992 else { return nil }
             return .some(Int64(number))
         }
-        guard let key = string("key"), let rule = string("rule"), let kind = string("kind"),
+        guard let key = string("key"), let rule = string("rule"), let kind = string("kind").flatMap(NotificationKind.init(rawValue:)),
               let title = string("title"), let text = string("text"),
               let urgency = string("urgency").flatMap(Urgency.init(rawValue:)),
               let language = string("language").flatMap(MessageLanguage.init(rawValue:)),
@@ -53,14 +53,14 @@ final class NotificationJSONEquivalenceTests: XCTestCase {
 
     private func sample(title: String = "調布 10:33 \u{1F683}", text: String = "改行\nと \"引用\" \\ tab\t ctrl\u{01} \u{2028}",
                         link: String? = "https://example.com/a?b=c&d=\"e\"", expiresAt: Int64? = 1_734_831_120) -> Notice {
-        Notice(key: "commute/2024-12-22/10:33", rule: "commute", kind: "leave_now", fireAt: 1_734_830_640,
+        Notice(key: "commute/2024-12-22/10:33", rule: "commute", kind: .leaveNow, fireAt: 1_734_830_640,
                            expiresAt: expiresAt, channels: ["phone", "desktop"], urgency: .critical, language: .ja,
                            title: title, text: text, link: link)
     }
 
     /// A row with `title` and `text` written as given (escapes and all), the rest fixed.
     private func row(title: String, text: String = #""t""#) -> [UInt8] {
-        Array(#"{"key":"k","rule":"r","kind":"x","fireAt":1,"channels":["c"],"urgency":"low","language":"en","title":"#.utf8)
+        Array(#"{"key":"k","rule":"r","kind":"weather","fireAt":1,"channels":["c"],"urgency":"low","language":"en","title":"#.utf8)
             + Array(title.utf8) + Array(#","text":"#.utf8) + Array(text.utf8) + Array("}".utf8)
     }
 
@@ -96,13 +96,13 @@ final class NotificationJSONEquivalenceTests: XCTestCase {
 
     func testShapesNullsOrderAndWhitespaceReadTheSame() {
         let rows = [
-            #"{"key":"k","rule":"r","kind":"x","fireAt":1,"channels":[],"urgency":"low","language":"en","title":"","text":""}"#,
-            #"{"key":"k","rule":"r","kind":"x","fireAt":1,"channels":[],"urgency":"low","language":"en","title":"","text":"","link":null,"expiresAt":null}"#,
-            #"{"link":"l","text":"t","title":"T","language":"ja","urgency":"normal","channels":["a","b"],"expiresAt":-3,"fireAt":-0,"kind":"k","rule":"r","key":"k"}"#,
-            " \n\t{ \"key\" : \"k\" , \"rule\":\"r\",\"kind\":\"x\",\"fireAt\": 0 ,\"channels\":[ \"c\" , \"d\" ],\"urgency\":\"critical\",\"language\":\"en\",\"title\":\"\",\"text\":\"\" } \r\n",
-            "\u{FEFF}" + #"{"key":"k","rule":"r","kind":"x","fireAt":1,"channels":[],"urgency":"low","language":"en","title":"","text":""}"#,
-            #"{"\u006bey":"k","rule":"r","kind":"x","fireAt":1,"channels":[],"urgency":"low","language":"en","title":"","text":""}"#,
-            #"{"key":"k","rule":"r","kind":"x","fireAt":9007199254740992,"expiresAt":-9007199254740992,"channels":[],"urgency":"low","language":"en","title":"","text":""}"#,
+            #"{"key":"k","rule":"r","kind":"weather","fireAt":1,"channels":[],"urgency":"low","language":"en","title":"","text":""}"#,
+            #"{"key":"k","rule":"r","kind":"weather","fireAt":1,"channels":[],"urgency":"low","language":"en","title":"","text":"","link":null,"expiresAt":null}"#,
+            #"{"link":"l","text":"t","title":"T","language":"ja","urgency":"normal","channels":["a","b"],"expiresAt":-3,"fireAt":-0,"kind":"test","rule":"r","key":"k"}"#,
+            " \n\t{ \"key\" : \"k\" , \"rule\":\"r\",\"kind\":\"weather\",\"fireAt\": 0 ,\"channels\":[ \"c\" , \"d\" ],\"urgency\":\"critical\",\"language\":\"en\",\"title\":\"\",\"text\":\"\" } \r\n",
+            "\u{FEFF}" + #"{"key":"k","rule":"r","kind":"weather","fireAt":1,"channels":[],"urgency":"low","language":"en","title":"","text":""}"#,
+            #"{"\u006bey":"k","rule":"r","kind":"weather","fireAt":1,"channels":[],"urgency":"low","language":"en","title":"","text":""}"#,
+            #"{"key":"k","rule":"r","kind":"weather","fireAt":9007199254740992,"expiresAt":-9007199254740992,"channels":[],"urgency":"low","language":"en","title":"","text":""}"#,
         ]
         for text in rows { assertSame(Array(text.utf8)) }
         XCTAssertNotNil(fast(Array(rows[5].utf8)), "an escaped key reads as its text")

@@ -7,7 +7,7 @@ import XCTest
 /// (rows written by earlier versions read back), strict reading.
 final class NotificationJSONTests: XCTestCase {
     private func sample(link: String? = "https://example.com/a?b=c&d=\"e\"", expiresAt: Int64? = 1_734_831_120) -> Notice {
-        Notice(key: "commute/2024-12-22/10:33", rule: "commute", kind: "leave_now", fireAt: 1_734_830_640,
+        Notice(key: "commute/2024-12-22/10:33", rule: "commute", kind: .leaveNow, fireAt: 1_734_830_640,
                            expiresAt: expiresAt, channels: ["phone", "desktop"], urgency: .critical, language: .ja,
                            title: "調布 10:33 \u{1F683}", text: "改行\nと \"引用\" \\ tab\t ctrl\u{01} \u{2028}", link: link)
     }
@@ -43,7 +43,7 @@ final class NotificationJSONTests: XCTestCase {
                "link":null, "expiresAt":null, "fireAt":-12, "kind":"weather", "rule":"r", "key":"k" }
             """#
         let decoded = try NotificationJSON.decode(text)
-        XCTAssertEqual(decoded, Notice(key: "k", rule: "r", kind: "weather", fireAt: -12, expiresAt: nil, channels: [],
+        XCTAssertEqual(decoded, Notice(key: "k", rule: "r", kind: .weather, fireAt: -12, expiresAt: nil, channels: [],
                                                    urgency: .low, language: .en, title: "A/B é\u{1F683}", text: "", link: nil))
     }
 

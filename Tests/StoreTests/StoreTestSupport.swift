@@ -25,7 +25,7 @@ class StoreTestCase: XCTestCase {
     /// A leave-now notification for `channels`.
     func notification(_ key: String, channels: [String] = ["phone"], fireAt: Int64 = 1_000, expiresAt: Int64? = nil,
                       rule: String = "commute") -> Notice {
-        Notice(key: key, rule: rule, kind: "leave_now", fireAt: fireAt, expiresAt: expiresAt, channels: channels,
+        Notice(key: key, rule: rule, kind: .leaveNow, fireAt: fireAt, expiresAt: expiresAt, channels: channels,
                            urgency: .critical, language: .ja, title: "調布 10:33", text: "Leave now: 10:33 from platform 2",
                            link: nil)
     }

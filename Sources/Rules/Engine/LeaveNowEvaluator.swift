@@ -121,7 +121,7 @@ final class LeaveNowEvaluator: Sendable {
 
     /// A notification recorded as handled without being rendered or delivered.
     func handled(key: String, fireAt: Int64, expiresAt: Int64) -> Notice {
-        Notice(key: key, rule: rule.id, kind: "leave_now", fireAt: fireAt, expiresAt: expiresAt, channels: [],
+        Notice(key: key, rule: rule.id, kind: .leaveNow, fireAt: fireAt, expiresAt: expiresAt, channels: [],
                      urgency: rule.common.urgency, language: rule.common.language, title: "", text: "")
     }
 
@@ -327,7 +327,7 @@ final class LeaveNowEvaluator: Sendable {
         }
         let text = render(self.text)
         let title = render(self.title)
-        return Notice(key: key, rule: rule.id, kind: "leave_now", fireAt: leaveAt - Int64(offset),
+        return Notice(key: key, rule: rule.id, kind: .leaveNow, fireAt: leaveAt - Int64(offset),
                             expiresAt: departure.departure, channels: rule.common.channels, urgency: rule.common.urgency,
                             language: rule.common.language, title: title, text: text)
     }

@@ -68,7 +68,7 @@ struct NewArticleEvaluator {
         ]
         let fallback = day == nil ? Self.undated : Self.dated
         let (title, text) = renderer.render(values, fallback: fallback, fallbackTitle: Self.title)
-        return Notice(key: "\(rule.id)/\(BoardSchedule.token(entry.identity))", rule: rule.id, kind: "new_article",
+        return Notice(key: "\(rule.id)/\(BoardSchedule.token(entry.identity))", rule: rule.id, kind: .newArticle,
                             fireAt: now, expiresAt: nil, channels: rule.common.channels, urgency: rule.common.urgency,
                             language: rule.common.language, title: title, text: text, link: entry.link)
     }
@@ -81,7 +81,7 @@ struct NewArticleEvaluator {
             "author": entries[0].authors.joined(separator: ", "),
         ]
         let (title, text) = renderer.render(values, fallback: Self.digestText, fallbackTitle: Self.title)
-        return Notice(key: "\(rule.id)/digest/\(fetchedAt)", rule: rule.id, kind: "new_article", fireAt: now, expiresAt: nil,
+        return Notice(key: "\(rule.id)/digest/\(fetchedAt)", rule: rule.id, kind: .newArticle, fireAt: now, expiresAt: nil,
                             channels: rule.common.channels, urgency: rule.common.urgency, language: rule.common.language,
                             title: title, text: text, link: feedSpec.map { $0.adventCalendar != nil ? String($0.url.dropLast("/feed".count)) : $0.url })
     }

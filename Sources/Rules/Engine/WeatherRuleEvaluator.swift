@@ -127,7 +127,7 @@ struct WeatherRuleEvaluator {
         }
         values["time"] = values["time"] ?? ""
         let (title, text) = renderer.render(values, fallback: MessageRenderer.builtIn(fallback), fallbackTitle: Self.title)
-        return Notice(key: "\(rule.id)/\(occurrence)", rule: rule.id, kind: "weather", fireAt: now,
+        return Notice(key: "\(rule.id)/\(occurrence)", rule: rule.id, kind: .weather, fireAt: now,
                             expiresAt: expires.map { max(now, Int64($0.timeIntervalSince1970)) }, channels: rule.common.channels,
                             urgency: rule.common.urgency, language: rule.common.language, title: title, text: text)
     }

@@ -159,7 +159,7 @@ struct ServiceStatusEvaluator {
         ]
         let (title, text) = renderer.render(values, fallback: recovered ? Self.recoveryText : Self.disruptionText, fallbackTitle: Self.title)
         let occurrence = "\(recovered ? "recovery" : "disruption")/\(BoardSchedule.token(ODPTIdentifier.name(of: railway.railway)))/\(since)"
-        return Notice(key: "\(rule.id)/\(occurrence)", rule: rule.id, kind: "service_status", fireAt: now,
+        return Notice(key: "\(rule.id)/\(occurrence)", rule: rule.id, kind: .serviceStatus, fireAt: now,
                             expiresAt: now + (recovered ? Self.recoveryLifetime : Self.disruptionLifetime), channels: rule.common.channels,
                             urgency: rule.common.urgency, language: rule.common.language, title: title, text: text)
     }
