@@ -72,9 +72,10 @@ public final class LiveFacts: FactSupply {
             case .updated:
                 updated.insert(source.id)
                 if source.kind != .odptTrainInformation, source.isODPT { timetablesChanged = true }
-                // The body was decoded when the fetcher validated it: only this source's fact changes.
+                // The body was decoded when the fetcher validated it: only this source's fact changes,
+                // named after the cache file it now is, as a start from the cache would name it.
                 if let fact = result.fact, let checkedAt = result.cached?.checkedAtSeconds {
-                    current.update(fact, source: source.id, fetchedAt: checkedAt)
+                    current.update(fact.labelled(cache.bodyPath(for: source)), source: source.id, fetchedAt: checkedAt)
                 }
             case .notModified:
                 // The server confirmed the data: it is as young as this answer, and is not decoded again.

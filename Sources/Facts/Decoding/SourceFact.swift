@@ -39,3 +39,14 @@ extension FactSet {
         }
     }
 }
+
+extension SourceFact {
+    /// The fact as if its body had been decoded under `label`: a forecast names the body it came from
+    /// (``Forecast/source``), so a body decoded from a response and then stored is relabelled with
+    /// its cache file, as a decode of that file would name it. Other facts carry no label.
+    public func labelled(_ label: String) -> SourceFact {
+        guard case .forecast(var forecast) = self else { return self }
+        forecast.source = label
+        return .forecast(forecast)
+    }
+}
