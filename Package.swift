@@ -95,7 +95,7 @@ let package = Package(
         .testTarget(name: "DeliveryTests", dependencies: ["Delivery", "HTTP", "Notifications", "Secrets", "Config", "TestServers"]),
         .testTarget(name: "CLITests", dependencies: ["leavenow", "Config", "TestServers"]),
         // End-to-end tests of `leavenow run`: the built binary and the Worker in process, against local sinks and sources.
-        .testTarget(name: "WorkerTests", dependencies: ["leavenow", "Worker", "Store", "Delivery", "Notifications", "Secrets", "Config", "Facts", "Rules", "LiveSources", "Daemon", "TestServers", "CLinuxEvents", "RuleTestSupport"]),
+        .testTarget(name: "WorkerTests", dependencies: ["leavenow", "Worker", "Store", "Delivery", "Notifications", "Secrets", "Config", "Facts", "Rules", "LiveSources", "HTTP", "Daemon", "TestServers", "CLinuxEvents", "RuleTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

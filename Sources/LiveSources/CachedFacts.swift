@@ -11,50 +11,41 @@ import Weather
 /// Each source contributes one snapshot stamped with its ``SourceCacheMetadata/checkedAt`` (the last
 /// time the server confirmed it, so a 304 keeps the data young).
 public enum CachedFacts {
-    /// A timeline with the cached snapshot of every weather source, feed and service status source of `configuration`.
-    /// A source never fetched is absent; an unreadable or undecodable entry is skipped with a warning.
-    public static func timeline(configuration: Configuration, cache: SourceCache) -> (timeline: FactTimeline, warnings: [String]) {
+    /// A timeline with the cached snapshot of every weather source, feed and service status source of `configuration`,
+    /// each decoded once by `decoders`. A source never fetched is absent; an unreadable or undecodable entry is skipped
+    /// with a warning.
+    public static func timeline(configuration: Configuration, cache: SourceCache,
+                                decoders: SourceDecoders = .standard) -> (timeline: FactTimeline, warnings: [String]) {
         var timeline = FactTimeline()
         var warnings: [String] = []
-        for spec in configuration.weather {
-            let source = LiveSource(weather: spec)
+        for source in snapshotSources(of: configuration) {
             guard let (cached, label) = load(source, cache: cache, warnings: &warnings) else { continue }
             do {
-                let forecast = try FixtureDirectory.decode([UInt8](cached.body), file: label, source: spec)
-                timeline.add(forecast: forecast, source: spec.id, fetchedAt: seconds(cached.metadata.checkedAt))
+                let fact = try decoders.decode([UInt8](cached.body), as: source.bodyKind, label: label)
+                timeline.add(fact, source: source.id, fetchedAt: cached.metadata.checkedAtSeconds)
             } catch {
                 warnings.append("\(source): the cached response does not decode: \(error)")
-            }
-        }
-        for spec in configuration.feeds {
-            let source = LiveSource(feed: spec)
-            guard let (cached, label) = load(source, cache: cache, warnings: &warnings) else { continue }
-            do {
-                let feed = try FeedDecoder.decode([UInt8](cached.body), source: label)
-                timeline.add(feed: feed, source: spec.id, fetchedAt: seconds(cached.metadata.checkedAt))
-            } catch {
-                warnings.append("\(source): the cached response does not decode: \(error)")
-            }
-        }
-        if let odpt = configuration.odpt {
-            for spec in odpt.serviceStatus {
-                let source = LiveSource(serviceStatus: spec, odpt: odpt)
-                guard let (cached, label) = load(source, cache: cache, warnings: &warnings) else { continue }
-                do {
-                    let report = try ServiceStatusReport.decode([UInt8](cached.body), file: label)
-                    timeline.add(serviceStatus: report, source: spec.id, fetchedAt: seconds(cached.metadata.checkedAt))
-                } catch {
-                    warnings.append("\(source): the cached response does not decode: \(error)")
-                }
             }
         }
         return (timeline, warnings)
     }
 
+    /// The sources whose facts are snapshots (weather sources, feeds, service status; not the
+    /// boards' timetables), in ``LiveSource/all(in:)`` order.
+    private static func snapshotSources(of configuration: Configuration) -> [LiveSource] {
+        LiveSource.all(in: configuration).filter {
+            switch $0.kind {
+            case .weather, .feed, .odptTrainInformation: true
+            case .odptStationTimetable, .odptBusstopPoleTimetable: false
+            }
+        }
+    }
+
     /// A board loader that reads the API timetables of `odpt_api` / `odpt_api_busstop_pole` sources
     /// from `cache` (see ``LiveSource/odptTimetable(for:odpt:)``); other sources are read from files.
-    public static func boardLoader(cache: SourceCache) -> BoardSourceLoader {
-        BoardSourceLoader { spec in
+    /// The timetables are decoded by `decoders`.
+    public static func boardLoader(cache: SourceCache, decoders: SourceDecoders = .standard) -> BoardSourceLoader {
+        BoardSourceLoader(decoders: decoders) { spec in
             guard let source = LiveSource.odptTimetable(for: spec, odpt: nil), let cached = try cache.load(source) else { return nil }
             return CachedODPTResponse(bytes: [UInt8](cached.body), label: cache.bodyPath(for: source))
         }
@@ -63,26 +54,28 @@ public enum CachedFacts {
     /// The boards of `configuration`, their ODPT API timetables read from `cache`: an ODPT API
     /// source with nothing cached yet is a warning in the catalog ("no cached timetable yet for …:
     /// run `leavenow fetch`"), and the board keeps its other sources. No network.
-    public static func boards(configuration: Configuration, cache: SourceCache) -> BoardCatalog {
-        BoardCatalog.build(configuration.boards, loader: boardLoader(cache: cache))
+    public static func boards(configuration: Configuration, cache: SourceCache, decoders: SourceDecoders = .standard) -> BoardCatalog {
+        BoardCatalog.build(configuration.boards, loader: boardLoader(cache: cache, decoders: decoders))
     }
 
     /// The facts of the cache for `boards`: the latest cached forecast, feed and service status of every source.
-    public static func facts(configuration: Configuration, cache: SourceCache, boards: [String: Board]) -> (facts: FactSet, warnings: [String]) {
-        let (timeline, warnings) = timeline(configuration: configuration, cache: cache)
+    /// Each cached body is decoded once by `decoders`.
+    public static func facts(configuration: Configuration, cache: SourceCache, boards: [String: Board],
+                             decoders: SourceDecoders = .standard) -> (facts: FactSet, warnings: [String]) {
+        let (timeline, warnings) = timeline(configuration: configuration, cache: cache, decoders: decoders)
         return (timeline.facts(at: Int64.max, boards: boards), warnings)
     }
 
     /// The cached `odpt:StationTimetable` (or `odpt:BusstopPoleTimetable`) of an ODPT source,
     /// decoded; nil when nothing is cached.
-    public static func stationTimetable(_ source: LiveSource, cache: SourceCache) throws -> DayTypeTimetable? {
-        guard case .odptStationTimetable(_, let station, let direction) = source.origin,
-              let cached = try cache.load(source) else { return nil }
-        if let pole = source.busstopPole {
-            return try ODPTTimetableDecoder.busstopPoleTimetable([UInt8](cached.body), file: cache.bodyPath(for: source), pole: pole)
+    public static func stationTimetable(_ source: LiveSource, cache: SourceCache,
+                                        decoders: SourceDecoders = .standard) throws -> DayTypeTimetable? {
+        switch source.kind {
+        case .odptStationTimetable, .odptBusstopPoleTimetable: break
+        case .weather, .feed, .odptTrainInformation: return nil
         }
-        return try ODPTTimetableDecoder.stationTimetable([UInt8](cached.body), file: cache.bodyPath(for: source),
-                                                         station: station, direction: direction)
+        guard let cached = try cache.load(source) else { return nil }
+        return try decoders.timetable([UInt8](cached.body), kind: source.bodyKind, label: cache.bodyPath(for: source))
     }
 
     private static func load(_ source: LiveSource, cache: SourceCache, warnings: inout [String]) -> (CachedResponse, String)? {
@@ -94,6 +87,4 @@ public enum CachedFacts {
             return nil
         }
     }
-
-    private static func seconds(_ date: Date) -> Int64 { SourceRefreshState.seconds(date) }
 }

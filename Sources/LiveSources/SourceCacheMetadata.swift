@@ -37,6 +37,9 @@ public struct SourceCacheMetadata: Sendable, Equatable, Codable {
         self.checksum = checksum
     }
 
+    /// ``checkedAt`` in whole seconds since the epoch: the fetch time of the facts the body holds.
+    public var checkedAtSeconds: Int64 { SourceRefreshState.seconds(checkedAt) }
+
     /// The validators to send with the next request.
     public var validators: HTTPValidators { HTTPValidators(etag: etag, lastModified: lastModified) }
 

@@ -1,3 +1,4 @@
+import Facts
 import Foundation
 
 /// What happened to a source in one fetch.
@@ -22,15 +23,19 @@ public struct SourceFetchResult: Sendable, CustomStringConvertible {
     public var warnings: [String]
     /// When the fetch was attempted, by the fetcher's clock (nil when unknown).
     public var attemptedAt: Date?
+    /// The new body, decoded when it was validated (an ``SourceFetchOutcome/updated(bytes:)``
+    /// outcome); nil otherwise. Whoever keeps facts updates this source from it without decoding again.
+    public var fact: SourceFact?
 
     /// A result.
     public init(source: LiveSource, outcome: SourceFetchOutcome, cached: SourceCacheMetadata?, warnings: [String] = [],
-                attemptedAt: Date? = nil) {
+                attemptedAt: Date? = nil, fact: SourceFact? = nil) {
         self.source = source
         self.outcome = outcome
         self.cached = cached
         self.warnings = warnings
         self.attemptedAt = attemptedAt
+        self.fact = fact
     }
 
     /// How long the server asked to wait before the next request (`Retry-After` of a 429 / 503).

@@ -1,3 +1,4 @@
+import Facts
 import Foundation
 import HTTP
 import Secrets
@@ -8,7 +9,7 @@ import Secrets
 /// - each request is a conditional GET with the cached `ETag` / `Last-Modified`; a 304 keeps the
 ///   cached body and counts the bytes saved;
 /// - a 2xx body replaces the cache only after it decodes with the source's decoder (an HTML error
-///   page or a truncated JSON keeps the last good data);
+///   page or a truncated JSON keeps the last good data); the decoded fact comes with the result;
 /// - 401 / 403 say which key to check, a missing Qiita calendar says so; a timeout, a body over the
 ///   size cap, a redirect loop or a cut body name the limit that stopped it; every message is
 ///   redacted with the request's secrets;
@@ -31,18 +32,21 @@ public final class SourceFetcher {
     /// Whether requests carry the cached `ETag` / `Last-Modified` (true; false only to measure what
     /// conditional GET saves, or for a server whose validators are broken).
     public var conditionalRequests = true
+    /// Decodes (validates) every new body; the decoded fact travels in ``SourceFetchResult/fact``.
+    public var decoders: SourceDecoders
     private let client: HTTPMultiClient
     private let now: @Sendable () -> Date
 
     /// A fetcher; `now` stamps the cache entries (inject a fixed clock in tests).
     public init(endpoint: SourceEndpoint, secrets: SecretSource, cache: SourceCache,
-                client: HTTPMultiClient = HTTPMultiClient(), maxConnections: Int = 32,
+                client: HTTPMultiClient = HTTPMultiClient(), maxConnections: Int = 32, decoders: SourceDecoders = .standard,
                 now: @escaping @Sendable () -> Date = { Date() }) {
         self.endpoint = endpoint
         self.secrets = secrets
         self.cache = cache
         self.client = client
         self.maxConnections = maxConnections
+        self.decoders = decoders
         self.now = now
     }
 
@@ -141,8 +145,10 @@ public final class SourceFetcher {
             if let retryAfter { message += "; retry after \(retryAfter.components.seconds) s" }
             return failed(.unexpectedStatus, message, status: status, retryAfter: retryAfter)
         }
+        let fact: SourceFact
         do {
-            try SourceBodyValidator.validate(answer.body, contentType: answer.contentType, source: source, label: url)
+            fact = try SourceBodyValidator.validate(answer.body, contentType: answer.contentType, source: source, label: url,
+                                                    decoders: decoders)
         } catch {
             return failed(.invalidBody, "the response is not valid: \(error)", status: answer.status)
         }
@@ -150,7 +156,8 @@ public final class SourceFetcher {
                                            url: url, bytes: answer.body.count, status: answer.status, checksum: "")
         do {
             let stored = try cache.store(answer.body, metadata: metadata, for: source, previous: cached?.metadata)
-            return SourceFetchResult(source: source, outcome: .updated(bytes: answer.body.count), cached: stored, warnings: warnings)
+            return SourceFetchResult(source: source, outcome: .updated(bytes: answer.body.count), cached: stored, warnings: warnings,
+                                     fact: fact)
         } catch {
             return failed(.cache, "fetched, but the cache could not be written: \(error)", status: answer.status)
         }

@@ -7,8 +7,10 @@ import Timetable
 /// Facts from the network: each source is fetched on its own schedule (``SourceRefreshPolicy``:
 /// weather often only near the windows rules need it, timetables daily or when `dct:valid` ends,
 /// backoff after failures, `Retry-After` honoured) through ``SourceFetcher`` into the
-/// last-good-data cache, and the facts are read back from the cache — so a failed fetch leaves the
-/// previous data (and its age) in place, and a restart without network starts from it.
+/// last-good-data cache. On start the facts are read from the cache (each cached body decoded
+/// once); afterwards a fetched body, already decoded when the fetcher validated it, replaces only
+/// its own source's fact — so a failed fetch leaves the previous data (and its age) in place, a 304
+/// keeps it young, and a restart without network starts from the cache.
 public final class LiveFacts: FactSupply {
     /// One fetch's result and when the source is due next, for the worker's log and status.
     public typealias Observer = (SourceFetchResult, _ nextRefresh: Int64) -> Void
@@ -43,7 +45,7 @@ public final class LiveFacts: FactSupply {
         }
         self.needs = needs
         self.boards = boards
-        self.current = CachedFacts.facts(configuration: configuration, cache: fetcher.cache, boards: boards).facts
+        self.current = CachedFacts.facts(configuration: configuration, cache: fetcher.cache, boards: boards, decoders: fetcher.decoders).facts
         for source in sources {
             let cached = try? cache.load(source)
             let state = SourceRefreshState(cached: cached?.metadata, body: cached?.body, source: source)
@@ -66,18 +68,27 @@ public final class LiveFacts: FactSupply {
             states[source.cacheName] = state
             let next = schedule(source, state: state, now: now)
             due[source.cacheName] = next
-            if case .updated = result.outcome {
+            switch result.outcome {
+            case .updated:
                 updated.insert(source.id)
                 if source.kind != .odptTrainInformation, source.isODPT { timetablesChanged = true }
+                // The body was decoded when the fetcher validated it: only this source's fact changes,
+                // named after the cache file it now is, as a start from the cache would name it.
+                if let fact = result.fact, let checkedAt = result.cached?.checkedAtSeconds {
+                    current.update(fact.labelled(cache.bodyPath(for: source)), source: source.id, fetchedAt: checkedAt)
+                }
+            case .notModified:
+                // The server confirmed the data: it is as young as this answer, and is not decoded again.
+                if let checkedAt = result.cached?.checkedAtSeconds { restamp(source, at: checkedAt) }
+            case .failed:
+                break
             }
             observe(result, next)
         }
         if timetablesChanged {
-            let catalog = CachedFacts.boards(configuration: configuration, cache: cache)
+            let catalog = CachedFacts.boards(configuration: configuration, cache: cache, decoders: fetcher.decoders)
             boards = catalog.boardsByID
-        }
-        if !updated.isEmpty {
-            current = CachedFacts.facts(configuration: configuration, cache: cache, boards: boards).facts
+            current.boards = boards
         }
         return updated
     }
@@ -85,6 +96,16 @@ public final class LiveFacts: FactSupply {
     public func facts(at now: Int64) -> FactSet { current }
 
     public func nextRefresh(after now: Int64) -> Int64? { due.values.min() }
+
+    /// Stamps the snapshot of `source` with the time the server last confirmed it.
+    private func restamp(_ source: LiveSource, at checkedAt: Int64) {
+        switch source.kind {
+        case .weather: current.forecasts[source.id]?.fetchedAt = checkedAt
+        case .feed: current.feeds[source.id]?.fetchedAt = checkedAt
+        case .odptTrainInformation: current.serviceStatus[source.id]?.fetchedAt = checkedAt
+        case .odptStationTimetable, .odptBusstopPoleTimetable: break
+        }
+    }
 
     /// When `source` is due, with the windows its rules need it for a weather source.
     private func schedule(_ source: LiveSource, state: SourceRefreshState, now: Int64) -> Int64 {

@@ -28,15 +28,21 @@ public struct BoardSourceLoader {
     /// cache entry cannot be read. When the loader has no lookup at all, such sources are skipped
     /// with a warning.
     private let cachedODPT: ((SourceSpec) throws -> CachedODPTResponse?)?
+    /// Decodes the ODPT timetables, from files and from the cache.
+    private let decoders: SourceDecoders
 
-    /// A loader that reads files only (ODPT API sources are skipped with a warning).
-    public init() {
+    /// A loader that reads files only (ODPT API sources are skipped with a warning); ODPT timetables
+    /// are decoded by `decoders`.
+    public init(decoders: SourceDecoders = .standard) {
         cachedODPT = nil
+        self.decoders = decoders
     }
 
-    /// A loader that reads ODPT API sources' timetables through `cachedODPT`.
-    public init(cachedODPT: @escaping (SourceSpec) throws -> CachedODPTResponse?) {
+    /// A loader that reads ODPT API sources' timetables through `cachedODPT` and decodes them (and
+    /// ODPT timetable files) with `decoders`.
+    public init(decoders: SourceDecoders = .standard, cachedODPT: @escaping (SourceSpec) throws -> CachedODPTResponse?) {
         self.cachedODPT = cachedODPT
+        self.decoders = decoders
     }
 
     /// The board of a specification; a message per source that could not be loaded (`problems`:
@@ -111,23 +117,26 @@ public struct BoardSourceLoader {
             warnings.append("\(spec.location): board \"\(board.id)\": no cached timetable yet for the \(what): run `leavenow fetch`")
             return nil
         }
-        return try Self.odptAPISource(spec, response: cached)
+        return try Self.odptAPISource(spec, response: cached, decoders: decoders)
     }
 
-    /// The board source of an ODPT API source from a response body.
-    public static func odptAPISource(_ spec: SourceSpec, response: CachedODPTResponse) throws -> BoardSource? {
-        let timetable: DayTypeTimetable
+    /// The board source of an ODPT API source from a response body, decoded by `decoders`; nil for
+    /// a source that is not an ODPT API source.
+    public static func odptAPISource(_ spec: SourceSpec, response: CachedODPTResponse,
+                                     decoders: SourceDecoders = .standard) throws -> BoardSource? {
+        let kind: SourceBodyKind
         let vehicle: Vehicle
         switch spec.kind {
         case .odptAPI(let station, let direction, _):
-            timetable = try ODPTTimetableDecoder.stationTimetable(response.bytes, file: response.label, station: station, direction: direction)
+            kind = .odptStationTimetable(station: station, direction: direction)
             vehicle = .train
         case .odptAPIBusstopPole(let pole, _):
-            timetable = try ODPTTimetableDecoder.busstopPoleTimetable(response.bytes, file: response.label, pole: pole)
+            kind = .odptBusstopPoleTimetable(pole: pole)
             vehicle = .bus
         default:
             return nil
         }
+        let timetable = try decoders.timetable(response.bytes, kind: kind, label: response.label)
         return BoardSource(name: response.label, timetable: timetable, walkSeconds: spec.walkSeconds,
                            line: spec.line, stop: spec.stop, destination: spec.destination, vehicle: vehicle)
     }
@@ -189,11 +198,11 @@ public struct BoardSourceLoader {
             }
             return (sources, failures)
         case .odpt(let path, let station, let direction):
-            let timetable = try ODPTTimetableDecoder.stationTimetable(try FileContents.read(path), file: path,
-                                                                      station: station, direction: direction)
+            let timetable = try decoders.timetable(try FileContents.read(path), kind: .odptStationTimetable(station: station, direction: direction),
+                                                   label: path)
             return ([source(path, timetable, .train)], [])
         case .busstopPole(let path, let pole):
-            let timetable = try ODPTTimetableDecoder.busstopPoleTimetable(try FileContents.read(path), file: path, pole: pole)
+            let timetable = try decoders.timetable(try FileContents.read(path), kind: .odptBusstopPoleTimetable(pole: pole), label: path)
             return ([source(path, timetable, .bus)], [])
         case .gtfs(let path, let stopID, let stopName, let route):
             let feed = try feeds[path] ?? GTFSFeed.load(path: path)

@@ -18,7 +18,9 @@ import Weather
 /// skipped with a warning: the previous one stays in force, as in the worker.
 public enum FixtureDirectory {
     /// Reads the fixtures of the configured sources; folders of unknown sources are warned about.
-    public static func load(_ path: String, configuration: Configuration) -> (timeline: FactTimeline, warnings: [String]) {
+    /// Each snapshot is decoded by `decoders`.
+    public static func load(_ path: String, configuration: Configuration,
+                            decoders: SourceDecoders = .standard) -> (timeline: FactTimeline, warnings: [String]) {
         var timeline = FactTimeline()
         var warnings: [String] = []
         let manager = FileManager.default
@@ -40,32 +42,19 @@ public enum FixtureDirectory {
             }
             return result
         }
-        for source in configuration.weather {
-            for (file, time) in snapshots("\(path)/weather/\(source.id)", extensions: ["json"]) {
-                do {
-                    let bytes = try FileContents.read(file)
-                    timeline.add(forecast: try decode(bytes, file: file, source: source), source: source.id, fetchedAt: time)
-                } catch {
-                    warnings.append("\(error) (snapshot skipped; the previous one stays in force)")
-                }
-            }
-        }
-        for feed in configuration.feeds {
-            for (file, time) in snapshots("\(path)/feeds/\(feed.id)", extensions: ["xml", "atom", "rss"]) {
-                do {
-                    timeline.add(feed: try FeedDecoder.decode(try FileContents.read(file), source: file), source: feed.id, fetchedAt: time)
-                } catch {
-                    warnings.append("\(error) (snapshot skipped; the previous one stays in force)")
-                }
-            }
-        }
-        for source in configuration.serviceStatus {
-            for (file, time) in snapshots("\(path)/service_status/\(source.id)", extensions: ["json"]) {
-                do {
-                    timeline.add(serviceStatus: try ServiceStatusReport.decode(try FileContents.read(file), file: file),
-                                 source: source.id, fetchedAt: time)
-                } catch {
-                    warnings.append("\(error) (snapshot skipped; the previous one stays in force)")
+        let folders: [(folder: String, extensions: Set<String>, sources: [(id: String, kind: SourceBodyKind)])] = [
+            ("weather", ["json"], configuration.weather.map { ($0.id, SourceBodyKind(weather: $0)) }),
+            ("feeds", ["xml", "atom", "rss"], configuration.feeds.map { ($0.id, .feed) }),
+            ("service_status", ["json"], configuration.serviceStatus.map { ($0.id, .odptTrainInformation) }),
+        ]
+        for (folder, extensions, sources) in folders {
+            for (id, kind) in sources {
+                for (file, time) in snapshots("\(path)/\(folder)/\(id)", extensions: extensions) {
+                    do {
+                        timeline.add(try decoders.decode(try FileContents.read(file), as: kind, label: file), source: id, fetchedAt: time)
+                    } catch {
+                        warnings.append("\(error) (snapshot skipped; the previous one stays in force)")
+                    }
                 }
             }
         }
@@ -79,21 +68,5 @@ public enum FixtureDirectory {
             }
         }
         return (timeline, warnings)
-    }
-
-    /// Decodes a weather response the way its source is configured.
-    public static func decode(_ bytes: [UInt8], file: String, source: WeatherSourceSpec) throws -> Forecast {
-        switch source.provider {
-        case .openweather:
-            let units: OpenWeatherUnits
-            switch source.units {
-            case .standard: units = .standard
-            case .metric: units = .metric
-            case .imperial: units = .imperial
-            }
-            return try OpenWeatherDecoder.oneCall(bytes, source: file, units: units)
-        case .openMeteo: return try OpenMeteoDecoder.forecast(bytes, source: file)
-        case .jma: return try JMADecoder.forecast(bytes, source: file, area: source.area)
-        }
     }
 }

@@ -1,0 +1,45 @@
+import Config
+
+/// What a source body is, as far as decoding goes: everything a decoder needs to know about its
+/// source besides the bytes. Live sources (`LiveSource.bodyKind` in LiveSources), dry-run fixtures
+/// and board files all describe their bodies with it, so ``SourceDecoders`` is the one place a body
+/// is decoded by kind.
+public enum SourceBodyKind: Sendable, Equatable {
+    /// A weather forecast in one provider's format.
+    case weather(WeatherBodyFormat)
+    /// An Atom / RSS feed (or a Qiita Advent Calendar's feed).
+    case feed
+    /// An `odpt:StationTimetable` response, optionally filtered to one station and one direction.
+    case odptStationTimetable(station: String?, direction: String?)
+    /// An `odpt:BusstopPoleTimetable` response, optionally filtered to one pole.
+    case odptBusstopPoleTimetable(pole: String?)
+    /// An `odpt:TrainInformation` (service status) response.
+    case odptTrainInformation
+
+    /// The body of a configured weather source.
+    public init(weather spec: WeatherSourceSpec) {
+        self = .weather(WeatherBodyFormat(spec))
+    }
+
+    /// `JSON` or `an Atom / RSS feed`, for messages.
+    public var expectedFormat: String { self == .feed ? "an Atom / RSS feed" : "JSON" }
+}
+
+/// The format of a weather response, by provider: what its decoder needs from the weather source.
+public enum WeatherBodyFormat: Sendable, Equatable {
+    /// OpenWeather One Call in the requested units, of API `version` (`3.0`, `2.5`).
+    case openWeather(units: WeatherSourceSpec.Units, version: String)
+    /// Open-Meteo's forecast API.
+    case openMeteo
+    /// JMA's forecast file of an office; `area` picks the area (code or name), default the first.
+    case jma(area: String?)
+
+    /// The format a configured weather source answers with.
+    public init(_ spec: WeatherSourceSpec) {
+        switch spec.provider {
+        case .openweather: self = .openWeather(units: spec.units, version: spec.version)
+        case .openMeteo: self = .openMeteo
+        case .jma: self = .jma(area: spec.area)
+        }
+    }
+}
