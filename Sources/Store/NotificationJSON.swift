@@ -144,33 +144,15 @@ enum NotificationJSON {
                     switch member {
                     case .key: key = try string(member)
                     case .rule: rule = try string(member)
-                    case .kind:
-                        let start = index
-                        let value = try string(member)
-                        guard let parsed = NotificationKind(rawValue: value) else {
-                            throw failure(at: start, "unknown kind \"\(value)\"")
-                        }
-                        kind = parsed
+                    case .kind: kind = try named(member, as: NotificationKind.self)
                     case .title: title = try string(member)
                     case .text: text = try string(member)
                     case .link: link = try nullOr { (reader: inout Reader) throws(Failure) in try reader.string(member) }
                     case .fireAt: fireAt = try integer(member)
                     case .expiresAt: expiresAt = try nullOr { (reader: inout Reader) throws(Failure) in try reader.integer(member) }
                     case .channels: channels = try stringArray(member)
-                    case .urgency:
-                        let start = index
-                        let value = try string(member)
-                        guard let parsed = Urgency(rawValue: value) else {
-                            throw failure(at: start, "unknown urgency \"\(value)\"")
-                        }
-                        urgency = parsed
-                    case .language:
-                        let start = index
-                        let value = try string(member)
-                        guard let parsed = MessageLanguage(rawValue: value) else {
-                            throw failure(at: start, "unknown language \"\(value)\"")
-                        }
-                        language = parsed
+                    case .urgency: urgency = try named(member, as: Urgency.self)
+                    case .language: language = try named(member, as: MessageLanguage.self)
                     }
                     json.skipWhitespace()
                     if json.consume(UInt8(ascii: ",")) { continue }
@@ -212,6 +194,16 @@ enum NotificationJSON {
                     throw failure(at: start, "\"\(member)\" must be a whole number of seconds")
                 }
             }
+        }
+
+        /// A string member naming one of `Value`'s cases (`"critical"`); an unknown name fails at
+        /// its place: `unknown urgency "loud"`.
+        private mutating func named<Value: RawRepresentable>(_ member: Key, as type: Value.Type) throws(Failure) -> Value
+        where Value.RawValue == String {
+            let start = index
+            let value = try string(member)
+            guard let parsed = Value(rawValue: value) else { throw failure(at: start, "unknown \(member) \"\(value)\"") }
+            return parsed
         }
 
         private mutating func stringArray(_ member: Key) throws(Failure) -> [String] {
