@@ -32,6 +32,8 @@ public final class WakeSource {
     private var clockWatch: ClockWatch
     /// Monotonic nanoseconds of the first and the latest change not yet reported.
     private var pendingChange: (first: Int64, latest: Int64)?
+    /// The wall clock was set before the timer could be armed (reported by the next wait).
+    private var clockSetWhileArming = false
 
     private enum Tag: UInt32 { case signal = 1, directory, timer, wakeUp }
 
@@ -115,6 +117,10 @@ public final class WakeSource {
     public func wait(until deadline: Date?) throws(DaemonError) -> [WakeReason] {
         directoryWatch?.rewatchIfNeeded()
         try arm(deadline ?? Date(timeIntervalSince1970: Date().timeIntervalSince1970 + Self.farFuture))
+        if clockSetWhileArming {
+            clockSetWhileArming = false
+            return clockWatch.reasons(at: SystemClocks.now(), timerCancelled: true)
+        }
         var events = [epoll_event](repeating: epoll_event(), count: 8)
         while true {
             var reasons: [WakeReason] = []
@@ -193,9 +199,16 @@ public final class WakeSource {
         value.it_value.tv_sec = Int(seconds)
         value.it_value.tv_nsec = min(999_999_999, Int((time - seconds) * 1e9))
         if value.it_value.tv_sec <= 0 && value.it_value.tv_nsec == 0 { value.it_value.tv_nsec = 1 } // 0 disarms
-        guard timerfd_settime(timerDescriptor, Int32(TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET), &value, nil) == 0 else {
-            throw .lastSystemCall("timerfd_settime", "CLOCK_REALTIME")
+        // The wall clock set since the timer was last read (an NTP step while the caller was busy):
+        // the kernel refuses to arm until the cancellation is read. Read it, remember it for the
+        // wait to report as `.clockChanged`, and arm again.
+        for _ in 0..<3 {
+            if timerfd_settime(timerDescriptor, Int32(TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET), &value, nil) == 0 { return }
+            guard Glibc.errno == ECANCELED else { break }
+            _ = drainTimer()
+            clockSetWhileArming = true
         }
+        throw .lastSystemCall("timerfd_settime", "CLOCK_REALTIME")
     }
 
     private enum TimerState { case expired, cancelled, nothing }

@@ -163,6 +163,24 @@ final class WakeSourceTests: XCTestCase {
         XCTAssertEqual(try source.wait(until: Date().addingTimeInterval(0.02)), [.deadline])
     }
 
+    /// The wall clock set between two waits (an NTP step while the worker is busy evaluating):
+    /// arming the next deadline is refused by the kernel (`ECANCELED`); the wait reports
+    /// `.clockChanged` instead of failing, and the deadline after that works.
+    func testSettingTheClockBetweenWaitsIsReportedNotThrown() throws {
+        let source = try WakeSource()
+        var probe = timespec()
+        clock_gettime(CLOCK_REALTIME, &probe)
+        guard clock_settime(CLOCK_REALTIME, &probe) == 0 else {
+            throw XCTSkip("clock_settime needs CAP_SYS_TIME (errno \(errno))")
+        }
+        XCTAssertEqual(try source.wait(until: Date().addingTimeInterval(0.01)), [.deadline])
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        clock_settime(CLOCK_REALTIME, &now)
+        XCTAssertEqual(try source.wait(until: Date().addingTimeInterval(5)), [.clockChanged])
+        XCTAssertEqual(try source.wait(until: Date().addingTimeInterval(0.02)), [.deadline])
+    }
+
     /// `wakeUp()` from another thread ends a wait without a deadline.
     func testWakeUpFromAnotherThread() throws {
         let source = try WakeSource()
