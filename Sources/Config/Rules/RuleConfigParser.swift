@@ -354,6 +354,8 @@ public struct RuleConfigParser {
         }
     }
 
+    /// The `channels:` list: each channel's `type:` must name a kind of the ``ChannelRegistry``, its
+    /// keys be that kind's, and every value the kind's checks refuse is reported at the value.
     public func parseChannels(_ node: YAMLNode) -> [ChannelSpec] {
         guard let items = diagnostics.decode(node, YAMLValue.list) else { return [] }
         return items.compactMap { item -> ChannelSpec? in
