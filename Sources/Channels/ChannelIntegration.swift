@@ -1,5 +1,3 @@
-import Secrets
-
 /// One kind of channel, described in one file under `Sources/Channels/Kinds/`: its `type:` name,
 /// the settings it accepts, its secrets, its default rate, the checks of its values and the
 /// ``Notifier`` it builds.
@@ -176,9 +174,6 @@ public struct ResolvedSecrets: Sendable {
 
     /// The secret of `prefix`, when the channel gives it.
     public subscript(prefix: String) -> Secret? { secrets[prefix] }
-
-    /// A redaction hiding `values` besides the standard secrets.
-    static func redaction(hiding values: [String]) -> URLRedaction { URLRedaction.standard.adding(secrets: values) }
 }
 
 extension ResolvedSecrets.Secret: CustomStringConvertible, CustomReflectable {
