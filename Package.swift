@@ -44,20 +44,24 @@ let package = Package(
         .target(name: "Feeds", dependencies: ["CXML2"]),
         // GTFS-Realtime decoding (protobuf-c) into a Swift model, and the spec's delay propagation. Pure.
         .target(name: "Realtime", dependencies: ["CGTFSRealtime", "Timetable"]),
+        // Channels: one file per kind of channel (webhook, Slack, Discord, ntfy, desktop, Gotify) behind
+        // one protocol: its settings, secrets, default rate, value checks and the notifier that turns a
+        // notification into what to send. Below Config, which checks every value at parse time.
+        .target(name: "Channels", dependencies: ["Notifications", "Secrets", "JSONText", "Timetable", "CCrypto"]),
         // HTTP client on libcurl (easy + multi).
         .target(name: "HTTP", dependencies: ["CCurl", "Secrets"]),
         // Configuration: the strict YAML reader with file:line:col diagnostics and every typed spec (boards,
         // sources, channels, odpt, rules, quota). What `check` refuses is refused here.
-        .target(name: "Config", dependencies: ["CYAML", "Notifications", "Secrets", "Timetable"]),
+        .target(name: "Config", dependencies: ["CYAML", "Channels", "Notifications", "Secrets", "Timetable"]),
         // Facts: one decoder per source kind, boards from their sources, the fact timeline of a dry run.
         .target(name: "Facts", dependencies: ["Config", "Notifications", "Timetable", "Weather", "Feeds"]),
         // The pure rule engine: evaluation, planning, the stepper, simulation (dry run) and rule tests.
         .target(name: "Rules", dependencies: ["Config", "Facts", "Notifications", "Timetable", "Weather", "Feeds"]),
         // Live sources: endpoints, the last-good-data cache and fetching through HTTP.
         .target(name: "LiveSources", dependencies: ["HTTP", "Secrets", "Config", "Facts", "Timetable", "Weather", "Feeds", "JSONText"]),
-        // Delivery: channel payloads (webhook, Slack, Discord, ntfy, desktop), signing, retries,
-        // rate limits and a dispatcher on the curl multi interface. HMAC-SHA256 from libcrypto.
-        .target(name: "Delivery", dependencies: ["HTTP", "Secrets", "Notifications", "Config", "Timetable", "JSONText", "CCrypto"]),
+        // Delivery: the dispatcher's stages (expire, rate-limit, send through the curl multi interface
+        // or `notify-send`, classify the answer) over the channels' notifiers, and retries.
+        .target(name: "Delivery", dependencies: ["HTTP", "Secrets", "Notifications", "Channels", "Config"]),
 
         // Linux worker primitives: one wake-up source (signals, rules directory, deadline, clock jumps,
         // resume), the systemd notify protocol, logfmt logging, the single-instance lock.
@@ -67,7 +71,7 @@ let package = Package(
 
         // The worker: sources → facts → rules → outbox → channels, on one thread that sleeps until the
         // next thing to do. The composition root of the modules above.
-        .target(name: "Worker", dependencies: ["Notifications", "Secrets", "Config", "Facts", "Rules", "Timetable", "LiveSources", "HTTP", "Store",
+        .target(name: "Worker", dependencies: ["Notifications", "Secrets", "Channels", "Config", "Facts", "Rules", "Timetable", "LiveSources", "HTTP", "Store",
                                                "Delivery", "Daemon", "JSONText"]),
 
         // Test doubles shared by the test suites: local servers from scripts/.
@@ -75,10 +79,10 @@ let package = Package(
         // Generated rules and the naive gate model shared by the property tests of the engine and the worker.
         .target(name: "RuleTestSupport", dependencies: ["Timetable", "TestServers"]),
 
-        .executableTarget(name: "leavenow", dependencies: ["JSONText", "Notifications", "Secrets", "Config", "Facts", "Timetable", "Rules", "HTTP", "LiveSources", "Store", "Delivery", "Daemon", "Worker"]),
+        .executableTarget(name: "leavenow", dependencies: ["JSONText", "Notifications", "Secrets", "Channels", "Config", "Facts", "Timetable", "Rules", "HTTP", "LiveSources", "Store", "Delivery", "Daemon", "Worker"]),
         // `leavenow-realtime-bench`: GTFS-Realtime decoding against the Python bindings (README, Benchmarks).
         .executableTarget(name: "leavenow-realtime-bench", dependencies: ["Realtime", "CGTFSRealtime", "JSONText"]),
-        .executableTarget(name: "leavenow-bench", dependencies: ["JSONText", "Notifications", "Secrets", "Config", "Facts", "Timetable", "Rules", "LiveSources", "HTTP", "TestServers", "Store", "Delivery", "Daemon", "Worker"]),
+        .executableTarget(name: "leavenow-bench", dependencies: ["JSONText", "Notifications", "Secrets", "Channels", "Config", "Facts", "Timetable", "Rules", "LiveSources", "HTTP", "TestServers", "Store", "Delivery", "Daemon", "Worker"]),
 
         // The module graph itself: every edge points down the data flow (reads Package.swift and the imports).
         .testTarget(name: "ArchitectureTests"),
@@ -88,14 +92,14 @@ let package = Package(
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "Secrets", "TestServers"]),
         .testTarget(name: "WeatherTests", dependencies: ["Weather"]),
         .testTarget(name: "FeedsTests", dependencies: ["Feeds", "TestServers"]),
-        .testTarget(name: "RulesTests", dependencies: ["Notifications", "Config", "Facts", "Rules", "Timetable", "TestServers", "RuleTestSupport"]),
+        .testTarget(name: "RulesTests", dependencies: ["Notifications", "Channels", "Config", "Facts", "Rules", "Timetable", "TestServers", "RuleTestSupport"]),
         .testTarget(name: "LiveSourcesTests", dependencies: ["LiveSources", "HTTP", "Secrets", "Config", "Facts", "Weather", "Feeds", "TestServers"]),
         .testTarget(name: "DaemonTests", dependencies: ["Daemon", "CLinuxEvents"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "JSONText", "Notifications", "Rules", "Worker"]),
-        .testTarget(name: "DeliveryTests", dependencies: ["Delivery", "HTTP", "Notifications", "Secrets", "Config", "TestServers"]),
+        .testTarget(name: "DeliveryTests", dependencies: ["Delivery", "Channels", "HTTP", "Notifications", "Secrets", "Config", "TestServers"]),
         .testTarget(name: "CLITests", dependencies: ["leavenow", "Config", "TestServers"]),
         // End-to-end tests of `leavenow run`: the built binary and the Worker in process, against local sinks and sources.
-        .testTarget(name: "WorkerTests", dependencies: ["leavenow", "Worker", "Store", "Delivery", "Notifications", "Secrets", "Config", "Facts", "Rules", "LiveSources", "HTTP", "Daemon", "TestServers", "CLinuxEvents", "RuleTestSupport"]),
+        .testTarget(name: "WorkerTests", dependencies: ["leavenow", "Worker", "Store", "Delivery", "Notifications", "Secrets", "Channels", "Config", "Facts", "Rules", "LiveSources", "HTTP", "Daemon", "TestServers", "CLinuxEvents", "RuleTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

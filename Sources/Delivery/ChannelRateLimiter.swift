@@ -1,4 +1,4 @@
-import Config
+import Channels
 import Foundation
 
 /// A token bucket per channel: at most `rate_per_minute` notifications a minute on average, with
@@ -22,15 +22,9 @@ public struct ChannelRateLimiter: Sendable {
         }
     }
 
-    /// The default rate of a kind of channel; nil means unlimited (a webhook).
-    public static func defaultRatePerMinute(for kind: ChannelSpec.Kind) -> Int? {
-        switch kind {
-        case .slack: 60
-        case .discord: 30
-        case .ntfy: 60
-        case .webhook: nil
-        case .desktop: 30
-        }
+    /// The default rate of a kind of channel (its integration's); nil means unlimited (a webhook).
+    public static func defaultRatePerMinute(for kind: ChannelKind) -> Int? {
+        ChannelRegistry.integration(for: kind)?.defaultRatePerMinute
     }
 
     private struct Bucket: Sendable {

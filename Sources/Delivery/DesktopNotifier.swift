@@ -1,3 +1,4 @@
+import Channels
 import Foundation
 import Notifications
 #if canImport(Glibc)

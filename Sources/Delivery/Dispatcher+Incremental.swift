@@ -21,47 +21,29 @@ extension Dispatcher {
     /// its own: ``collect(waitMilliseconds:wakeDescriptor:)`` hands its result back under `tag`
     /// (unique among the running jobs).
     public func start(_ job: DeliveryJob, tag: Int) -> DeliveryResult? {
-        let start = now().timeIntervalSince1970
-        let second = Int64(start.rounded(.down))
-        func decided(_ outcome: DeliveryOutcome) -> DeliveryResult {
-            let finished = Int64(now().timeIntervalSince1970.rounded(.down))
-            return DeliveryResult(job: job, outcome: outcome,
-                                  nextAttemptAt: configuration.retrySchedule.nextAttempt(after: outcome, attempt: job.attempt, now: finished))
-        }
-        let endpoint: ChannelEndpoint
-        switch prepare(job, at: start) {
+        switch prepare(job, at: now().timeIntervalSince1970) {
         case .decided(let outcome):
-            return decided(outcome)
-        case .request(let channel, let request):
+            return result(job, outcome, finished: currentSecond)
+        case .request(let endpoint, let request):
             if let error = client.start(request, tag: tag) {
-                return decided(Self.outcome(of: .failure(error), endpoint: channel, redaction: request.redaction))
+                return result(job, Self.classify(.failure(error), endpoint: endpoint, redaction: request.redaction), finished: currentSecond)
             }
             runningJobs[tag] = job
             runningRedactions[tag] = request.redaction
             return nil
-        case .desktop(let channel):
-            endpoint = channel
-        }
-        guard let options = endpoint.desktop else { return decided(.permanent(reason: "channel \"\(job.channel)\": not sent")) }
-        // `notify-send` runs on a thread of its own (up to its timeout): a stuck desktop delays
-        // only desktop notifications, never the webhooks beside it.
-        let desktop = desktop, outcomes = desktopOutcomes, notification = job.notification, id = endpoint.id
-        let thread = Thread {
-            let outcome: DeliveryOutcome
-            do throws(DesktopNotifierError) {
-                try desktop.notify(notification, options: options, now: second)
-                outcome = .delivered(status: nil)
-            } catch {
-                let reason = "desktop channel \"\(id)\": \(error.message)"
-                outcome = error.isTransient ? .retry(after: nil, reason: reason) : .permanent(reason: reason)
+        case .desktop(let endpoint, let arguments):
+            // `notify-send` runs on a thread of its own (up to its timeout): a stuck desktop delays
+            // only desktop notifications, never the webhooks beside it.
+            let runner = desktop, outcomes = desktopOutcomes, notification = job.notification, id = endpoint.id, clock = now
+            let thread = Thread {
+                outcomes.append(tag: tag, outcome: Self.showDesktop(notification, arguments: arguments, channel: id, runner: runner, now: clock))
             }
-            outcomes.append(tag: tag, outcome: outcome)
+            thread.name = "leavenow-desktop"
+            runningJobs[tag] = job
+            runningDesktop.insert(tag)
+            thread.start()
+            return nil
         }
-        thread.name = "leavenow-desktop"
-        runningJobs[tag] = job
-        runningDesktop.insert(tag)
-        thread.start()
-        return nil
     }
 
     /// The results of the running requests that completed, with their tags: waits for the first
@@ -76,7 +58,7 @@ extension Dispatcher {
             outcomes = client.collect(waitMilliseconds: wait, wakeDescriptor: wakeDescriptor).compactMap { tag, response in
                 guard let job = runningJobs[tag] else { return nil }
                 let outcome: DeliveryOutcome = endpoints[job.channel].map {
-                    Self.outcome(of: response, endpoint: $0, redaction: runningRedactions.removeValue(forKey: tag))
+                    Self.classify(response, endpoint: $0, redaction: runningRedactions.removeValue(forKey: tag))
                 }
                     ?? .permanent(reason: "channel \"\(job.channel)\": not sent")
                 return (tag, outcome)
@@ -84,13 +66,12 @@ extension Dispatcher {
             outcomes += desktopOutcomes.take()
         }
         guard !outcomes.isEmpty else { return [] }
-        let finished = Int64(now().timeIntervalSince1970.rounded(.down))
+        let finished = currentSecond
         return outcomes.compactMap { tag, outcome in
             guard let job = runningJobs.removeValue(forKey: tag) else { return nil }
             runningDesktop.remove(tag)
             runningRedactions.removeValue(forKey: tag)
-            let next = configuration.retrySchedule.nextAttempt(after: outcome, attempt: job.attempt, now: finished)
-            return (tag, DeliveryResult(job: job, outcome: outcome, nextAttemptAt: next))
+            return (tag, result(job, outcome, finished: finished))
         }
     }
 }

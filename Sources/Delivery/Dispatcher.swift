@@ -1,3 +1,4 @@
+import Channels
 import Config
 import Foundation
 import HTTP
@@ -6,12 +7,18 @@ import Secrets
 /// Sends delivery jobs: every HTTP job of a batch concurrently through one libcurl multi
 /// `perform` within a capped, reused connection pool; desktop jobs one after another.
 ///
-/// For each job, in order: an unknown or misconfigured channel is a permanent failure; an
-/// expired notification is not sent (``DeliveryOutcome/expired``); a job over its channel's rate
-/// limit is deferred (not an attempt); the rest are sent. The idempotency key is the
-/// notification's key on every attempt. Answers are classified: 2xx delivered; 408, 429, 5xx,
-/// timeouts and connection failures retried (honouring `Retry-After`); other 4xx and 3xx
-/// permanent. No message shows a channel's URL, topic, token or signing secret.
+/// Every job passes the same stages (`Dispatcher+Stages.swift`), whichever way it is sent:
+/// 1. *look up* its channel: an unknown or misconfigured one is a permanent failure;
+/// 2. *expire*: an expired notification is not sent (``DeliveryOutcome/expired``);
+/// 3. *rate-limit*: a job over its channel's rate is deferred (not an attempt);
+/// 4. *compose*: the channel's notifier makes the HTTP request (redacting the credential headers
+///    it sends) or the `notify-send` options;
+/// 5. *send*: through the curl multi client, or the desktop runner (which checks the expiry again);
+/// 6. *classify* the answer: 2xx delivered; 408, 429, 5xx, timeouts and connection failures retried
+///    (honouring `Retry-After`); other 4xx and 3xx permanent; then the retry schedule.
+///
+/// The idempotency key is the notification's key on every attempt. No message shows a channel's
+/// URL, topic, token or signing secret.
 ///
 /// ``send(_:)`` sends a batch and waits for all of it; ``start(_:tag:)`` and
 /// ``collect(waitMilliseconds:wakeDescriptor:)`` send job by job and hand back each result as its
@@ -90,82 +97,36 @@ public final class Dispatcher {
     /// request has finished or timed out.
     public func send(_ jobs: [DeliveryJob]) -> [DeliveryResult] {
         var outcomes = [DeliveryOutcome?](repeating: nil, count: jobs.count)
-        var requests: [HTTPRequest] = []
-        var requestJobs: [Int] = []
-        var desktopJobs: [Int] = []
+        var requests: [(index: Int, endpoint: ChannelEndpoint, request: HTTPRequest)] = []
+        var desktopJobs: [(index: Int, endpoint: ChannelEndpoint, arguments: DesktopArguments)] = []
         let start = now().timeIntervalSince1970
 
         for (index, job) in jobs.enumerated() {
             switch prepare(job, at: start) {
             case .decided(let outcome): outcomes[index] = outcome
-            case .desktop: desktopJobs.append(index)
-            case .request(_, let request):
-                requests.append(request)
-                requestJobs.append(index)
+            case .desktop(let endpoint, let arguments): desktopJobs.append((index, endpoint, arguments))
+            case .request(let endpoint, let request): requests.append((index, endpoint, request))
             }
         }
 
         if !requests.isEmpty {
-            let responses = client.perform(requests, maxConnections: configuration.maxConnections,
+            let responses = client.perform(requests.map(\.request), maxConnections: configuration.maxConnections,
                                            maxConnectionsPerHost: configuration.maxConnectionsPerHost)
-            for (position, response) in responses.enumerated() {
-                let index = requestJobs[position]
-                guard let endpoint = endpoints[jobs[index].channel] else { continue }
-                outcomes[index] = Self.outcome(of: response, endpoint: endpoint, redaction: requests[position].redaction)
+            for (sent, response) in zip(requests, responses) {
+                outcomes[sent.index] = Self.classify(response, endpoint: sent.endpoint, redaction: sent.request.redaction)
             }
         }
 
-        for index in desktopJobs {
-            guard let endpoint = endpoints[jobs[index].channel], let options = endpoint.desktop else { continue }
-            let nowSecond = Int64(now().timeIntervalSince1970.rounded(.down))
-            // Desktop jobs run one after another: one that expired while the others ran is not shown.
-            if let expiresAt = jobs[index].notification.expiresAt, expiresAt <= nowSecond {
-                outcomes[index] = .expired
-                continue
-            }
-            do {
-                try desktop.notify(jobs[index].notification, options: options, now: nowSecond)
-                outcomes[index] = .delivered(status: nil)
-            } catch {
-                let reason = "desktop channel \"\(endpoint.id)\": \(error.message)"
-                outcomes[index] = error.isTransient ? .retry(after: nil, reason: reason) : .permanent(reason: reason)
-            }
+        // Desktop jobs run one after another, each checking its expiry when it runs.
+        for sent in desktopJobs {
+            outcomes[sent.index] = Self.showDesktop(jobs[sent.index].notification, arguments: sent.arguments, channel: sent.endpoint.id,
+                                                    runner: desktop, now: now)
         }
 
-        let finished = Int64(now().timeIntervalSince1970.rounded(.down))
+        let finished = currentSecond
         return jobs.enumerated().map { index, job in
-            let outcome = outcomes[index] ?? .permanent(reason: "channel \"\(job.channel)\": not sent")
-            let next = configuration.retrySchedule.nextAttempt(after: outcome, attempt: job.attempt, now: finished)
-            return DeliveryResult(job: job, outcome: outcome, nextAttemptAt: next)
+            result(job, outcomes[index] ?? .permanent(reason: "channel \"\(job.channel)\": not sent"), finished: finished)
         }
-    }
-
-    /// What a job needs before anything is sent, the same for ``send(_:)`` and ``start(_:tag:)``.
-    enum Prepared {
-        /// Decided without sending: an unknown or unusable channel, expired, or deferred by the rate limit.
-        case decided(DeliveryOutcome)
-        /// A desktop notification (`notify-send`), or a channel that sends nothing.
-        case desktop(ChannelEndpoint)
-        /// An HTTP request, redacting the endpoint's secrets and the header values it sends.
-        case request(ChannelEndpoint, HTTPRequest)
-    }
-
-    /// Looks the job's channel up, then checks expiry (at `start`) and the rate limit, then builds the
-    /// request: the stages every send passes before the transport.
-    func prepare(_ job: DeliveryJob, at start: TimeInterval) -> Prepared {
-        guard let endpoint = endpoints[job.channel] else {
-            return .decided(.permanent(reason: problems[job.channel]?.description ?? "unknown channel \"\(job.channel)\""))
-        }
-        if let expiresAt = job.notification.expiresAt, Double(expiresAt) <= start { return .decided(.expired) }
-        if let until = rateLimiter.acquire(job.channel) { return .decided(.deferred(until: until)) }
-        guard let payload = endpoint.payload(for: job, now: Int64(start.rounded(.down))), let url = endpoint.url else {
-            return .desktop(endpoint)
-        }
-        return .request(endpoint, HTTPRequest(
-            method: .post, url: url, headers: payload.headers, body: payload.body,
-            connectTimeout: configuration.connectTimeout, timeout: configuration.requestTimeout,
-            maxResponseBytes: configuration.maxResponseBytes, redirects: .doNotFollow,
-            redaction: endpoint.redaction(sending: payload)))
     }
 
     /// The most characters of an error answer's body kept in a reason (after redaction).
@@ -174,10 +135,10 @@ public final class Dispatcher {
     /// otherwise escape being recognised).
     static let bodyRedactionBytes = 64 * 1024
 
-    /// The outcome of one HTTP transfer to `endpoint`; `redaction` (the request's: the endpoint's
-    /// secrets and the credential headers sent) hides secrets the answer echoes.
-    static func outcome(of result: Result<HTTPResponse, HTTPError>, endpoint: ChannelEndpoint,
-                        redaction: URLRedaction? = nil) -> DeliveryOutcome {
+    /// The *classify* stage for HTTP: the outcome of one transfer to `endpoint`; `redaction` (the
+    /// request's: the endpoint's secrets and the credential headers sent) hides secrets the answer echoes.
+    static func classify(_ result: Result<HTTPResponse, HTTPError>, endpoint: ChannelEndpoint,
+                         redaction: URLRedaction? = nil) -> DeliveryOutcome {
         let redaction = redaction ?? endpoint.redaction
         let place = "\(endpoint.kind.rawValue) channel \"\(endpoint.id)\""
         switch result {

@@ -1,5 +1,5 @@
+import Channels
 import Config
-import Delivery
 import Secrets
 
 /// The values of every secret a configuration refers to (API keys, webhook URLs, ntfy topics and
@@ -21,11 +21,12 @@ public enum ConfiguredSecrets {
         references += configuration.weather.compactMap(\.key)
         if let key = configuration.odpt?.key { references.append(key) }
         for channel in configuration.channels {
-            for setting in ChannelEndpoint.secretSettings(for: channel.kind) {
-                if let reference = ChannelEndpoint.secretReference(channel, setting.prefix) { references.append(reference) }
+            // Each kind's secret settings, from its integration: the references, and a value written
+            // in the YAML (a URL, a topic, a token: the dispatcher warns about it), a secret too.
+            for setting in ChannelRegistry.integration(for: channel.kind)?.secrets ?? [] {
+                if let reference = channel.secrets[setting.prefix] { references.append(reference) }
+                if setting.literal != .refused, let value = channel.settings[setting.prefix] { values.append(value) }
             }
-            // A URL or topic written in the YAML is a secret too (the dispatcher warns about it).
-            for literal in ["url", "topic"] { if let value = channel.settings[literal] { values.append(value) } }
         }
         for reference in references {
             if let value = try? secrets.resolve(reference, for: "the log"), value.count >= 4 { values.append(value) }

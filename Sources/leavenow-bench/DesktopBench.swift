@@ -1,3 +1,4 @@
+import Channels
 import Config
 import Delivery
 import Foundation

@@ -1,3 +1,4 @@
+import Channels
 import Config
 import Daemon
 import Delivery
@@ -134,7 +135,7 @@ private func runOutboxThroughput(_ options: OutboxBenchOptions, logger: LogfmtLo
     let requests = (0..<count).map { index in
         let notification = benchNotification("curl-\(index)", fireAt: now)
         let payload = WebhookPayload.build(notification, channel: "sink", attempt: 1)
-        return HTTPRequest(method: .post, url: url, headers: payload.headers, body: payload.body,
+        return HTTPRequest(method: .post, url: url, headers: HTTPHeaders(payload.headers), body: payload.body,
                            connectTimeout: .seconds(5), timeout: .seconds(15), maxResponseBytes: 64 * 1024, redirects: .doNotFollow)
     }
     var curlRates: [Double] = [], curlConnections: [Int] = [], curlCPU: [Double] = []

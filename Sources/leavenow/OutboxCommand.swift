@@ -1,3 +1,4 @@
+import Channels
 import Config
 import Foundation
 import JSONText

@@ -44,4 +44,33 @@ final class ChannelCheckTests: XCTestCase {
         XCTAssertEqual(set.status, 0, set.stderr)
         XCTAssertEqual(set.stderr, "")
     }
+
+    func testCheckRefusesAGotifyPriorityAndFindsARelativeTokenFileBesideTheYAML() throws {
+        let bad = try directory("""
+            channels:
+              - id: push
+                type: gotify
+                server: https://push.example
+                token_env: LEAVENOW_CHECK_GOTIFY
+                priority: 11
+            """)
+        defer { try? FileManager.default.removeItem(at: bad) }
+        let check = try CLIRunner.run(["check", "--rules", bad.path], environment: ["LEAVENOW_CHECK_GOTIFY": "AbC.1"])
+        XCTAssertEqual(check.status, 1, check.stderr)
+        XCTAssertTrue(check.stderr.contains("channels.yaml:6:15: priority must be 0 to 10 (Gotify's min … max), not \"11\""), check.stderr)
+
+        // `token_file` is read as every secret file is: relative to the YAML file's directory.
+        let good = try directory("""
+            channels:
+              - id: push
+                type: gotify
+                server: https://push.example
+                token_file: gotify.token
+            """)
+        defer { try? FileManager.default.removeItem(at: good) }
+        try "AbC.2\n".write(to: good.appendingPathComponent("gotify.token"), atomically: true, encoding: .utf8)
+        let ok = try CLIRunner.run(["check", "--rules", good.path])
+        XCTAssertEqual(ok.status, 0, ok.stderr)
+        XCTAssertEqual(ok.stderr, "")
+    }
 }

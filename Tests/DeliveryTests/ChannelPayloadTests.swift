@@ -1,4 +1,5 @@
 import Config
+@testable import Channels
 @testable import Delivery
 import Foundation
 import Timetable

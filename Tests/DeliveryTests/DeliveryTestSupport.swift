@@ -1,3 +1,4 @@
+import Channels
 @testable import Config
 import Foundation
 @testable import Notifications

@@ -1,3 +1,4 @@
+@testable import Channels
 @testable import Delivery
 import Foundation
 import JSONText

@@ -1,4 +1,5 @@
 import XCTest
+@testable import Channels
 @testable import Delivery
 
 final class RetryScheduleTests: XCTestCase {

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import Channels
 @testable import Delivery
 
 final class WebhookSignerTests: XCTestCase {

@@ -90,4 +90,55 @@ final class ChannelDiagnosticsTests: XCTestCase {
             at(item, "icon", "icon must be an https:// or http:// URL of a JPEG or PNG image, not \"bell.png\""),
         ])
     }
+
+    func testValidGotifyChannelsHaveNoProblems() throws {
+        XCTAssertEqual(try problems("""
+          - {id: g, type: gotify, server: "https://push.example/", token_env: GOTIFY_TOKEN}
+          - {id: h, type: gotify, server: "http://127.0.0.1:8080/gotify", token_file: /etc/leavenow/gotify.token, priority: 0}
+          - {id: i, type: gotify, server: "https://push.example", token: Abc.1, priority: 10, rate_per_minute: 5}
+        """), [])
+    }
+
+    func testEachRejectedGotifyValueIsAnErrorAtTheValue() throws {
+        let cases: [(item: String, key: String, message: String)] = [
+            ("  - {id: g, type: gotify, server: push.example, token_env: T}", "server",
+             "server must start with https:// or http://, not \"push.example\""),
+            ("  - {id: g, type: gotify, server: \"https://\", token_env: T}", "server", "server has no host after the scheme: \"https://\""),
+            ("  - {id: g, type: gotify, server: \"https://push.example/a b\", token_env: T}", "server",
+             "server must not contain spaces or control characters: \"https://push.example/a b\""),
+            ("  - {id: g, type: gotify, server: \"https://push.example\", token_env: T, priority: 11}", "priority",
+             "priority must be 0 to 10 (Gotify's min … max), not \"11\""),
+            ("  - {id: g, type: gotify, server: \"https://push.example\", token_env: T, priority: -1}", "priority",
+             "priority must be 0 to 10 (Gotify's min … max), not \"-1\""),
+            ("  - {id: g, type: gotify, server: \"https://push.example\", token_env: T, priority: high}", "priority",
+             "priority must be 0 to 10 (Gotify's min … max), not \"high\""),
+            ("  - {id: g, type: gotify, server: \"https://push.example\", token: \" \"}", "token", "token must not be empty"),
+            ("  - {id: g, type: gotify, server: \"https://push.example\", token_env: T, rate_per_minute: often}", "rate_per_minute",
+             "rate_per_minute must be a number of notifications per minute (0 for unlimited), not \"often\""),
+        ]
+        for (item, key, message) in cases {
+            XCTAssertEqual(try problems(item), [at(item, key, message)], item)
+        }
+    }
+
+    func testAGotifyChannelWithoutItsServerOrTokenIsAnErrorAtTheChannel() throws {
+        XCTAssertEqual(try problems("  - {id: g, type: gotify, token_env: T}"),
+                       ["2:5: a gotify channel needs server (the Gotify server's https:// URL)"])
+        XCTAssertEqual(try problems("  - {id: g, type: gotify, server: \"https://push.example\"}"),
+                       ["2:5: a gotify channel needs exactly one of token, token_env, token_file"])
+        XCTAssertEqual(try problems("  - {id: g, type: gotify, server: \"https://push.example\", token: a, token_env: T}"),
+                       ["2:5: a gotify channel needs exactly one of token, token_env, token_file"])
+    }
+
+    func testAGotifySettingOfAnotherKindIsAnUnknownKey() throws {
+        let found = try problems("  - {id: g, type: gotify, server: \"https://push.example\", token_env: T, tags: x}")
+        XCTAssertEqual(found.count, 1, "\(found)")
+        XCTAssertTrue(found.first?.contains("tags") == true, "\(found)")
+    }
+
+    func testAnUnknownTypeListsEveryKind() throws {
+        let item = "  - {id: g, type: pager, url_env: U}"
+        XCTAssertEqual(try problems(item), [at(item, "type",
+            "unknown channel type \"pager\" (expected one of: webhook, slack, discord, ntfy, desktop, gotify)")])
+    }
 }

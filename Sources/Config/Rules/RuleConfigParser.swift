@@ -1,3 +1,4 @@
+import Channels
 import Foundation
 import Notifications
 import Timetable
@@ -353,42 +354,43 @@ public struct RuleConfigParser {
         }
     }
 
+    /// The `channels:` list: each channel's `type:` must name a kind of the ``ChannelRegistry``, its
+    /// keys be that kind's, and every value the kind's checks refuse is reported at the value.
     public func parseChannels(_ node: YAMLNode) -> [ChannelSpec] {
         guard let items = diagnostics.decode(node, YAMLValue.list) else { return [] }
         return items.compactMap { item -> ChannelSpec? in
             let before = diagnostics.diagnostics.count
             guard var reader = MappingReader(item, what: "channel", diagnostics: diagnostics) else { return nil }
             let id = self.id(&reader, what: "channel")
-            var kind: ChannelSpec.Kind?
+            var kind: ChannelKind?
             if let node = reader.require("type"), let text = diagnostics.decode(node, YAMLValue.string) {
-                kind = ChannelSpec.Kind(rawValue: text)
-                if kind == nil {
-                    let kinds = ChannelSpec.Kind.allCases.map(\.rawValue).joined(separator: ", ")
-                    diagnostics.report("unknown channel type \(quoted(text)) (expected one of: \(kinds))", at: node.mark)
+                kind = ChannelKind(rawValue: text)
+                if ChannelRegistry.integration(for: ChannelKind(rawValue: text)) == nil {
+                    kind = nil
+                    diagnostics.report(ChannelRegistry.unknownKindMessage(text), at: node.mark)
                 }
             }
             var settings: [String: String] = [:]
             var valueNodes: [String: YAMLNode] = [:]
-            let known = kind.map(ChannelSpec.knownKeys(for:)) ?? ChannelSpec.Kind.allCases.flatMap(ChannelSpec.knownKeys(for:))
-            for key in known {
+            // An unknown kind accepts every kind's keys (its type is the one problem reported).
+            for key in ChannelRegistry.knownKeys(for: kind ?? ChannelKind(rawValue: "")) {
                 if let node = reader.optional(key), let value = diagnostics.decode(node, YAMLValue.string) {
                     settings[key] = value
                     valueNodes[key] = node
                 }
             }
             reader.finish()
-            // The values delivery would refuse, each at its place (ChannelOptions holds the checks).
-            if let kind {
-                do throws(ChannelOptionsError) {
-                    _ = try ChannelOptions(kind: kind, settings: settings)
-                } catch {
-                    for problem in error.problems {
-                        diagnostics.report(problem.message, at: problem.key.flatMap { valueNodes[$0]?.mark } ?? item.mark)
-                    }
+            guard let kind else { return nil }
+            // The values delivery would refuse, each at its place (the kind's file holds the checks).
+            let spec = ChannelSpec(id: id ?? "", kind: kind, settings: settings, location: context.location(of: item),
+                                   resolve: context.resolve(path:))
+            if case .failure(let error) = spec.checked {
+                for problem in error.problems {
+                    diagnostics.report(problem.message, at: problem.key.flatMap { valueNodes[$0]?.mark } ?? item.mark)
                 }
             }
-            guard diagnostics.diagnostics.count == before, let id, let kind else { return nil }
-            return ChannelSpec(id: id, kind: kind, settings: settings, location: context.location(of: item))
+            guard diagnostics.diagnostics.count == before, id != nil else { return nil }
+            return spec
         }
     }
 

@@ -1,3 +1,4 @@
+import Channels
 import Timetable
 
 /// Typed reading of nodes. Each getter is strict and its error quotes what was found.
@@ -82,5 +83,18 @@ extension LocalDate {
               let d = Int(String(characters[8..<10]))
         else { return nil }
         self.init(year: y, month: m, day: d)
+    }
+}
+
+extension Character {
+    var isASCIIDigit: Bool { isASCII && isNumber }
+}
+
+extension String {
+    /// The text without leading and trailing spaces and tabs.
+    var trimmingSpaces: String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(self[first...last])
     }
 }

@@ -1,3 +1,4 @@
+import Channels
 /// A 1-based position in a YAML source: line and column.
 ///
 /// Columns count Unicode scalars (characters), not bytes, as libyaml does: in `title: 調布駅`
@@ -122,30 +123,6 @@ public struct YAMLNode: Sendable, Equatable {
     }
 }
 
-/// `text` in double quotes, with quotes, backslashes and control characters escaped, shortened
-/// when very long, as diagnostics quote bad values.
-package func quoted(_ text: String) -> String {
-    var result = "\""
-    var count = 0
-    for scalar in text.unicodeScalars {
-        if count == 80 {
-            result += "…"
-            break
-        }
-        count += 1
-        switch scalar {
-        case "\"": result += "\\\""
-        case "\\": result += "\\\\"
-        case "\n": result += "\\n"
-        case "\t": result += "\\t"
-        case "\r": result += "\\r"
-        default:
-            if scalar.value < 0x20 || scalar.value == 0x7F {
-                result += "\\u{\(String(scalar.value, radix: 16))}"
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-    }
-    return result + "\""
-}
+/// `text` in double quotes, escaped and shortened as diagnostics quote bad values (see
+/// `diagnosticQuoted`, shared with the channel checks).
+package func quoted(_ text: String) -> String { diagnosticQuoted(text) }

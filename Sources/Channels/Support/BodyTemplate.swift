@@ -1,3 +1,6 @@
+import JSONText
+import Notifications
+
 /// A webhook `body_template`: text with `{title}`, `{text}`, `{link}`, `{key}`, `{rule}`,
 /// `{kind}`, `{urgency}`, `{language}` and `{channel}` placeholders, each replaced by the
 /// notification's value escaped for the inside of a JSON string (the template supplies the quotes):
@@ -66,5 +69,31 @@ public struct BodyTemplateError: Error, Sendable, Equatable, CustomStringConvert
     public var description: String {
         "unknown placeholder {\(placeholder)} in body_template (known: "
             + BodyTemplate.placeholders.map { "{\($0)}" }.joined(separator: ", ") + ")"
+    }
+}
+
+extension BodyTemplate {
+    /// The body for `notification` sent through `channel`, values JSON-escaped.
+    public func render(_ notification: Notice, channel: String) -> String {
+        pieces.map { piece in
+            switch piece {
+            case .literal(let text): return text
+            case .placeholder(let name): return JSONStringEscaping.escaped(Self.value(name, notification, channel))
+            }
+        }.joined()
+    }
+
+    private static func value(_ name: String, _ notification: Notice, _ channel: String) -> String {
+        switch name {
+        case "title": notification.title
+        case "text": notification.text
+        case "link": notification.link ?? ""
+        case "key": notification.key
+        case "rule": notification.rule
+        case "kind": notification.kind.rawValue
+        case "urgency": notification.urgency.rawValue
+        case "language": notification.language.rawValue
+        default: channel
+        }
     }
 }

@@ -1,4 +1,4 @@
-/// Parses written durations: `4m`, `90s`, `1h30m`, `0m`, `1h30m15s`, `1d`.
+/// Parses written durations (YAML durations and a desktop channel's `expire`): `4m`, `90s`, `1h30m`, `0m`, `1h30m15s`, `1d`.
 ///
 /// A duration is one or more `<digits><unit>` parts with units `d` (24 hours), `h`, `m`, `s`, in that order and
 /// each at most once. A number without a unit (`4`) is refused with a message that asks for one,
@@ -7,7 +7,7 @@
 public enum DurationText {
     /// The number of seconds `text` stands for, or a message that quotes it.
     public static func seconds(in text: String) -> Result<Int, DurationTextError> {
-        let shown = quoted(text)
+        let shown = diagnosticQuoted(text)
         let trimmed = text.trimmingSpaces
         if trimmed.hasPrefix("-") {
             return .failure(DurationTextError(message: "duration \(shown) must not be negative"))
@@ -38,7 +38,7 @@ public enum DurationText {
                 return .failure(generic)  // "1.5h", "4 m"
             }
             guard let factor = unitSeconds[String(unit)], let index = order.firstIndex(of: String(unit)) else {
-                return .failure(DurationTextError(message: "unknown unit \(quoted(String(unit))) in duration \(shown) (use d, h, m or s, as in 1h30m)"))
+                return .failure(DurationTextError(message: "unknown unit \(diagnosticQuoted(String(unit))) in duration \(shown) (use d, h, m or s, as in 1h30m)"))
             }
             guard index > lastUnitIndex else {
                 return .failure(DurationTextError(message: "duration \(shown) must give d, h, m and s in that order, each at most once"))
@@ -60,12 +60,12 @@ public struct DurationTextError: Error, Sendable, Equatable {
 }
 
 extension Character {
-    var isASCIIDigit: Bool { isASCII && isNumber }
+    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
 }
 
 extension String {
     /// The text without leading and trailing spaces and tabs.
-    var trimmingSpaces: String {
+    fileprivate var trimmingSpaces: String {
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
         guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
         return String(self[first...last])

@@ -1,6 +1,39 @@
 import Foundation
 import JSONText
 import Notifications
+import Secrets
+
+extension ChannelKind {
+    /// `type: discord`: a Discord webhook.
+    public static let discord: ChannelKind = "discord"
+}
+
+/// `type: discord`. Settings: `url` / `url_env` / `url_file` (one, required), `rate_per_minute`
+/// (30 by default).
+public struct DiscordIntegration: ChannelIntegration {
+    /// The integration.
+    public init() {}
+    /// `discord`.
+    public var kind: ChannelKind { .discord }
+    /// None besides the URL.
+    public var settingKeys: [String] { [] }
+    /// The URL.
+    public var secrets: [SecretSetting] { [.webhookURL] }
+    /// 30 a minute.
+    public var defaultRatePerMinute: Int? { 30 }
+
+    /// Checks the URL.
+    public func check(_ values: ChannelValues) throws(ChannelSettingsError) {
+        var values = values
+        values.checkWebhookURL()
+        try values.result(())
+    }
+
+    /// A notifier posting ``DiscordPayload``s.
+    public func notifier(_ settings: Void, secrets: ResolvedSecrets, channel: String) throws(ChannelSetupError) -> any Notifier {
+        PayloadNotifier(destination: HTTPDestination(url: try secrets.postURL(), urlIsSecret: true), build: DiscordPayload.build)
+    }
+}
 
 /// A Discord webhook message: `{"content": "**title**\ntext\nlink", "allowed_mentions": {"parse": []}}`.
 ///

@@ -1,8 +1,102 @@
-import Config
 import Foundation
 import JSONText
 import Notifications
+import Secrets
 import Timetable
+
+extension ChannelKind {
+    /// `type: webhook`: the generic JSON document (or a `body_template`), optionally signed.
+    public static let webhook: ChannelKind = "webhook"
+}
+
+/// `type: webhook`. Settings: `url` / `url_env` / `url_file` (one, required), `secret_env` /
+/// `secret_file` (the signing secret), `signature_header`, `body_template`, `timezone`,
+/// `rate_per_minute` (unlimited by default).
+public struct WebhookIntegration: ChannelIntegration {
+    /// A webhook's checked settings.
+    public struct Settings: Sendable {
+        /// `body_template`, used instead of the generic document.
+        public var bodyTemplate: BodyTemplate?
+        /// `timezone`: the zone of the times in the body (UTC when nil).
+        public var timezone: ZoneClock?
+        /// `signature_header`, when given.
+        public var signatureHeader: String?
+    }
+
+    /// The integration.
+    public init() {}
+    /// `webhook`.
+    public var kind: ChannelKind { .webhook }
+    /// `signature_header`, `body_template`, `timezone`.
+    public var settingKeys: [String] { ["signature_header", "body_template", "timezone"] }
+    /// The URL (required) and the signing secret.
+    public var secrets: [SecretSetting] {
+        [.webhookURL, SecretSetting(what: "signing secret", prefix: "secret", required: false)]
+    }
+    /// Unlimited.
+    public var defaultRatePerMinute: Int? { nil }
+
+    /// Checks the URL, `body_template`, `timezone` and `signature_header`.
+    public func check(_ values: ChannelValues) throws(ChannelSettingsError) -> Settings {
+        var values = values
+        values.checkWebhookURL()
+        var settings = Settings()
+        if let text = values["body_template"] {
+            do { settings.bodyTemplate = try BodyTemplate(text) } catch { values.problem("body_template", error.description) }
+        }
+        if let name = values["timezone"] {
+            if let clock = ZoneClock(identifier: name) { settings.timezone = clock } else { values.problem("timezone", "unknown timezone \"\(name)\"") }
+        }
+        if let header = values["signature_header"] {
+            if !ChannelValueChecks.isHeaderName(header) {
+                values.problem("signature_header", "signature_header must be an HTTP header name (letters, digits and !#$%&'*+-.^_`|~), "
+                    + "not \"\(ChannelValueChecks.visible(header))\"")
+            } else if values["secret_env"] == nil && values["secret_file"] == nil {
+                values.problem("signature_header", "signature_header needs secret_env or secret_file: there is no signing secret to sign with")
+            } else {
+                settings.signatureHeader = header
+            }
+        }
+        return try values.result(settings)
+    }
+
+    /// A ``WebhookNotifier``.
+    public func notifier(_ settings: Settings, secrets: ResolvedSecrets, channel: String) throws(ChannelSetupError) -> any Notifier {
+        let url = try secrets.postURL()
+        let signer = secrets["secret"].map {
+            WebhookSigner(secret: $0.value, header: settings.signatureHeader ?? WebhookSigner.defaultHeader)
+        }
+        let destination = HTTPDestination(url: url, urlIsSecret: true, secrets: secrets["secret"].map { [$0.value] } ?? [])
+        return WebhookNotifier(destination: destination, settings: settings, signer: signer)
+    }
+}
+
+/// Sends the generic document (or the template) to a webhook URL, signed when it has a signer.
+public struct WebhookNotifier: Notifier {
+    let destination: HTTPDestination
+    let settings: WebhookIntegration.Settings
+    let signer: WebhookSigner?
+
+    /// The webhook's payload, signed at `now`.
+    public func message(for job: ChannelJob, now: Int64) -> ChannelMessage {
+        .http(url: destination.url, payload: WebhookPayload.build(
+            job.notification, channel: job.channel, attempt: job.attempt, zone: settings.timezone,
+            template: settings.bodyTemplate, signer: signer, timestamp: now))
+    }
+    /// Hides the URL and the signing secret.
+    public var redaction: URLRedaction { destination.redaction }
+    /// The URL's scheme and host.
+    public var displayURL: String { destination.displayURL }
+    /// The URL.
+    public var url: String? { destination.url }
+    /// `authorization` and the signature header.
+    public var credentialHeaders: Set<String> { Set(["authorization"] + (signer.map { [$0.header.lowercased()] } ?? [])) }
+}
+
+extension WebhookNotifier: CustomReflectable {
+    /// The host only: `dump` never shows the URL or the secret.
+    public var customMirror: Mirror { Mirror(self, children: ["displayURL": destination.displayURL]) }
+}
 
 /// The generic webhook: a JSON document of schema `leavenow.notification/1`, or a
 /// ``BodyTemplate``; optionally signed by a ``WebhookSigner``.

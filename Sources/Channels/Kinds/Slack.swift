@@ -1,6 +1,39 @@
 import Foundation
 import JSONText
 import Notifications
+import Secrets
+
+extension ChannelKind {
+    /// `type: slack`: a Slack incoming webhook.
+    public static let slack: ChannelKind = "slack"
+}
+
+/// `type: slack`. Settings: `url` / `url_env` / `url_file` (one, required), `rate_per_minute`
+/// (60 by default).
+public struct SlackIntegration: ChannelIntegration {
+    /// The integration.
+    public init() {}
+    /// `slack`.
+    public var kind: ChannelKind { .slack }
+    /// None besides the URL.
+    public var settingKeys: [String] { [] }
+    /// The URL.
+    public var secrets: [SecretSetting] { [.webhookURL] }
+    /// 60 a minute.
+    public var defaultRatePerMinute: Int? { 60 }
+
+    /// Checks the URL.
+    public func check(_ values: ChannelValues) throws(ChannelSettingsError) {
+        var values = values
+        values.checkWebhookURL()
+        try values.result(())
+    }
+
+    /// A notifier posting ``SlackPayload``s.
+    public func notifier(_ settings: Void, secrets: ResolvedSecrets, channel: String) throws(ChannelSetupError) -> any Notifier {
+        PayloadNotifier(destination: HTTPDestination(url: try secrets.postURL(), urlIsSecret: true), build: SlackPayload.build)
+    }
+}
 
 /// A Slack incoming webhook message: `{"text": "*title*\ntext\n<link>"}` in mrkdwn.
 ///

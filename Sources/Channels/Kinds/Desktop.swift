@@ -1,4 +1,67 @@
+import Foundation
 import Notifications
+import Secrets
+
+extension ChannelKind {
+    /// `type: desktop`: `notify-send` on the session bus of the machine the worker runs on.
+    public static let desktop: ChannelKind = "desktop"
+}
+
+/// `type: desktop`. Settings: `app_name` (`leavenow` by default), `icon`, `category`, `expire`
+/// (seconds or a duration such as `5m`), `rate_per_minute` (30 by default). No secrets.
+public struct DesktopIntegration: ChannelIntegration {
+    /// The integration.
+    public init() {}
+    /// `desktop`.
+    public var kind: ChannelKind { .desktop }
+    /// `app_name`, `icon`, `expire`, `category`.
+    public var settingKeys: [String] { ["app_name", "icon", "expire", "category"] }
+    /// None.
+    public var secrets: [SecretSetting] { [] }
+    /// 30 a minute.
+    public var defaultRatePerMinute: Int? { 30 }
+
+    /// Checks `expire` and `app_name`.
+    public func check(_ values: ChannelValues) throws(ChannelSettingsError) -> DesktopArguments {
+        var values = values
+        var arguments = DesktopArguments(appName: values["app_name"] ?? "leavenow", icon: values["icon"], category: values["category"])
+        if let text = values["expire"] {
+            // Seconds (`30`) or a duration (`5m`), as notify-send takes milliseconds in an Int32.
+            var seconds = Int(text)
+            if seconds == nil, case .success(let value) = DurationText.seconds(in: text) { seconds = value }
+            if let value = seconds, value > 0, value <= Int(Int32.max / 1000) {
+                arguments.expireSeconds = value
+            } else {
+                values.problem("expire", "expire must be a number of seconds or a duration like 5m, from 1 s to \(Int32.max / 1000) s, "
+                    + "not \"\(text)\"")
+            }
+        }
+        if arguments.appName.trimmingCharacters(in: .whitespaces).isEmpty {
+            values.problem("app_name", "app_name must not be empty")
+        }
+        return try values.result(arguments)
+    }
+
+    /// A ``DesktopChannelNotifier``.
+    public func notifier(_ settings: DesktopArguments, secrets: ResolvedSecrets, channel: String) throws(ChannelSetupError) -> any Notifier {
+        DesktopChannelNotifier(arguments: settings)
+    }
+}
+
+/// Shows notifications with `notify-send` (run by the dispatcher's desktop runner).
+public struct DesktopChannelNotifier: Notifier {
+    /// The options of every notification.
+    public let arguments: DesktopArguments
+
+    /// The `notify-send` options.
+    public func message(for job: ChannelJob, now: Int64) -> ChannelMessage { .desktop(arguments) }
+    /// Nothing secret.
+    public var redaction: URLRedaction { .standard }
+    /// Empty: nothing is posted.
+    public var displayURL: String { "" }
+    /// Nil: nothing is posted.
+    public var url: String? { nil }
+}
 
 /// The `notify-send` arguments for a notification: a pure function, the argv after the program.
 ///
