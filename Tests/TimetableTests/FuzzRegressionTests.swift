@@ -24,7 +24,7 @@ final class FuzzRegressionTests: XCTestCase {
         let tested: Set<String> = [
             "odpt-station", "odpt-buspole", "odpt-traininfo", "gtfs-csv", "gtfs-zip", "buscsv", // this file
             "weather-openweather", "weather-openmeteo", "weather-jma", // WeatherTests.FuzzRegressionTests
-            "rules-yaml", // RulesTests.FuzzRegressionTests
+            "rules-yaml", // ConfigTests.FuzzRegressionTests
             "http-headers", // HTTPTests.FuzzRegressionTests
             "feeds", // FeedsTests.FeedCorpusTests
             "realtime", // RealtimeTests.RealtimeDecoderTests
