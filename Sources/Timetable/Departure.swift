@@ -16,9 +16,13 @@ public struct Departure: Sendable, Hashable {
     public var isLast: Bool
     /// The vehicle starts its journey here.
     public var isOrigin: Bool
+    /// What realtime data calls the run this departure belongs to: the GTFS `trip_id`, the ODPT
+    /// train number (`odpt:trainNumber`); nil when the source names none (bus CSV).
+    public var trip: String?
 
     public init(time: Int32, line: String, stop: String, destination: String,
-                trainType: String? = nil, isLast: Bool = false, isOrigin: Bool = false) {
+                trainType: String? = nil, isLast: Bool = false, isOrigin: Bool = false, trip: String? = nil) {
+        self.trip = trip
         self.time = time
         self.line = line
         self.stop = stop
