@@ -63,7 +63,8 @@ build_module() {
     fi
     echo "fuzz: compiling $module"
     # shellcheck disable=SC2046,SC2086
-    $SWIFTC -parse-as-library -module-name "$module" -wmo -O -g -enable-testing -c $(find "Sources/$module" -name '*.swift' | sort) \
+    # -package-name as SwiftPM passes it: `package` declarations are seen across the package's modules.
+    $SWIFTC -parse-as-library -module-name "$module" -package-name leavenow -wmo -O -g -enable-testing -c $(find "Sources/$module" -name '*.swift' | sort) \
         -emit-module -emit-module-path "$MODULES/$module.swiftmodule" -o "$object" \
         -swift-version 6 -enable-upcoming-feature ExistentialAny -sanitize="$SANITIZERS" -I "$MODULES" $C_FLAGS
 }
@@ -110,7 +111,7 @@ build() {
     fi
     echo "fuzz: linking $dir/fuzz-$target"
     # shellcheck disable=SC2086
-    $SWIFTC -parse-as-library -module-name "Fuzz_$(echo "$target" | tr -- '-' '_')" -O -g "Fuzz/targets/$target.swift" $objects \
+    $SWIFTC -parse-as-library -module-name "Fuzz_$(echo "$target" | tr -- '-' '_')" -package-name leavenow -O -g "Fuzz/targets/$target.swift" $objects \
         -swift-version 6 -sanitize="$SANITIZERS" -use-ld=lld -I "$MODULES" $C_FLAGS $link_flags -o "$dir/fuzz-$target"
 }
 

@@ -1,4 +1,4 @@
-// fuzz-modules: CXML2 CYAML CZlib JSONText Timetable Weather Feeds Rules
+// fuzz-modules: CYAML CZlib CCrypto JSONText Notifications Secrets Timetable Channels Config
 // fuzz-seeds: Tests/Fixtures/rules-valid Tests/Fixtures/rules-broken Fuzz/seeds/rules-yaml
 // fuzz-options: -max_len=16384
 // fuzz-dict: Fuzz/dicts/rules.dict
@@ -7,7 +7,7 @@
 // line:column diagnostics) on one file's text, as `leavenow check` reads each file of the rules
 // directory. Any bytes give a file and diagnostics; a trap, a crash, a hang or a diagnostic that points
 // outside the file is a finding. Paths the file names are resolved in a directory that does not exist.
-import Rules
+import Config
 
 let parser = ConfigFileParser()
 

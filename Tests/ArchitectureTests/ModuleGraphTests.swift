@@ -108,3 +108,51 @@ final class ModuleGraphTests: XCTestCase {
         XCTAssertEqual(found, [])
     }
 }
+
+/// The fuzz targets are built outside SwiftPM (`Fuzz/fuzz.sh` compiles the modules a target lists in
+/// its `// fuzz-modules:` header, in that order): the list must follow the manifest, or `make fuzz`
+/// breaks when a module gains a dependency.
+final class FuzzModuleListTests: XCTestCase {
+    func testEveryFuzzTargetListsItsModulesDependenciesFirst() throws {
+        let targets = try ModuleGraphTests.targets()
+        let directory = ModuleGraphTests.root.appendingPathComponent("Fuzz/targets")
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".swift") }.sorted()
+        XCTAssertFalse(files.isEmpty, "no fuzz targets found")
+        let systemLibraries = try Self.systemLibraries()
+        var problems: [String] = []
+        for file in files {
+            let text = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
+            guard let header = text.split(separator: "\n").first(where: { $0.hasPrefix("// fuzz-modules:") }) else {
+                problems.append("\(file): no // fuzz-modules: line")
+                continue
+            }
+            let listed = header.dropFirst("// fuzz-modules:".count).split(separator: " ").map(String.init)
+            for (index, module) in listed.enumerated() {
+                guard let dependencies = targets[module] else {
+                    if !systemLibraries.contains(module) { problems.append("\(file): \(module) is not a module of Package.swift") }
+                    continue
+                }
+                for dependency in dependencies where !listed[..<index].contains(dependency) {
+                    problems.append("\(file): \(module) needs \(dependency) listed before it")
+                }
+            }
+            // What the target imports is listed too.
+            for line in text.split(separator: "\n") where line.hasPrefix("import ") || line.hasPrefix("@testable import ") {
+                let imported = String(line.split(separator: " ").last ?? "")
+                if (targets[imported] != nil || systemLibraries.contains(imported)) && !listed.contains(imported) {
+                    problems.append("\(file): imports \(imported) without listing it")
+                }
+            }
+        }
+        XCTAssertEqual(problems, [])
+    }
+
+    /// `CYAML`, `CZlib`, …: the system-library and C targets of the manifest.
+    static func systemLibraries() throws -> Set<String> {
+        let manifest = try String(contentsOf: ModuleGraphTests.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let pattern = try NSRegularExpression(pattern: #"\.(systemLibrary|target)\(name: "(C[A-Za-z0-9]+)""#)
+        return Set(pattern.matches(in: manifest, range: NSRange(manifest.startIndex..., in: manifest)).compactMap {
+            Range($0.range(at: 2), in: manifest).map { String(manifest[$0]) }
+        })
+    }
+}
