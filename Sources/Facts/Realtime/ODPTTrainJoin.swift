@@ -1,0 +1,79 @@
+import Timetable
+
+/// Joins `odpt:Train` data (train positions and delays) to a board's ODPT station timetables by
+/// train number: the departure of a train that has not left the board's station yet is predicted at
+/// scheduled + `odpt:delay`.
+///
+/// Which departure, and whether the train has left, is decided without the railway's station order
+/// (the board has only its own station's timetable):
+///
+/// 1. A train whose `odpt:fromStation` is the board's station **with** an `odpt:toStation` has just
+///    left it: no prediction (`passed`), whatever the times say.
+/// 2. A train standing at the board's station (`fromStation` is it, no `toStation`) has not left:
+///    its departure on the service date nearest to scheduled + delay is predicted, even when that
+///    is already past.
+/// 3. Any other train: the delay is applied to the **next** departure of that train number, the
+///    first whose scheduled + delay is at or after the data's time, among the service dates of
+///    the data's local date and the day before (trains past midnight). None → it has left (`passed`).
+///
+/// Trains of other railways, or of the other direction when the source keeps one, are not
+/// considered. A train number the timetable does not list on those dates is counted
+/// (`notInTimetable`). A train without `odpt:delay` gets a prediction with no predicted time (the
+/// timetable's, marked realtime). Delay 0 gives a prediction equal to the schedule.
+public enum ODPTTrainJoin {
+    /// The predictions for `board`'s departures from `snapshot`.
+    ///
+    /// - Parameters:
+    ///   - board: the board whose sources `targets` index.
+    ///   - targets: the board's ODPT station-timetable sources.
+    ///   - snapshot: the decoded `odpt:Train` response.
+    ///   - now: the caller's clock (seconds since the epoch), for the data's age.
+    ///   - maxAge: seconds after which the data (its `dc:date`, or its `dct:valid`) is too old: no
+    ///     prediction at all, and `stale` says why.
+    ///   - source: the realtime source's name, recorded in each prediction.
+    public static func predictions(board: Board, targets: [ODPTRealtimeTarget], snapshot: ODPTTrainSnapshot,
+                                   now: Int64, maxAge: Int64, source: String) -> ODPTTrainPredictions {
+        if let stale = snapshot.staleness(now: now, maxAge: maxAge) {
+            return ODPTTrainPredictions(stale: stale)
+        }
+        let observedAt = snapshot.observedAt
+        let today = board.clock.localTime(at: observedAt).date
+        let departures = board.serviceDay(today.adding(days: -1)) + board.serviceDay(today)
+
+        var result = ODPTTrainPredictions()
+        for target in targets {
+            var byTrain: [String: [BoardDeparture]] = [:]
+            for departure in departures where departure.sourceIndex == target.sourceIndex {
+                if let trip = departure.info.trip { byTrain[trip, default: []].append(departure) }
+            }
+            for train in snapshot.trains where target.runsOnRailway(train.railway) && target.servesDirection(train.direction) {
+                guard let scheduled = byTrain[train.trainNumber], !scheduled.isEmpty else {
+                    result.notInTimetable.append(train.trainNumber)
+                    continue
+                }
+                guard let departure = departure(of: train, among: scheduled, target: target, observedAt: observedAt),
+                      let key = DepartureKey(departure) else {
+                    result.passed.append(train.trainNumber)
+                    continue
+                }
+                result.predictions[key] = DeparturePrediction(
+                    scheduled: departure.departure,
+                    predicted: train.delaySeconds.map { departure.departure + Int64($0) },
+                    observedAt: observedAt, source: source)
+            }
+        }
+        return result
+    }
+
+    /// The departure the train's delay applies to (rules 1–3 above); nil when it has left.
+    static func departure(of train: ODPTTrain, among scheduled: [BoardDeparture], target: ODPTRealtimeTarget,
+                          observedAt: Int64) -> BoardDeparture? {
+        if train.toStation != nil, target.isStation(train.fromStation) { return nil }
+        let delay = Int64(train.delaySeconds ?? 0)
+        let sorted = scheduled.sorted { $0.departure < $1.departure }
+        if train.toStation == nil, target.isStation(train.fromStation) {
+            return sorted.min { abs($0.departure + delay - observedAt) < abs($1.departure + delay - observedAt) }
+        }
+        return sorted.first { $0.departure + delay >= observedAt }
+    }
+}
