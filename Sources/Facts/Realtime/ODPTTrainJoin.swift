@@ -16,11 +16,18 @@ import Timetable
 ///    first whose scheduled + delay is at or after the data's time, among the service dates of
 ///    the data's local date and the day before (trains past midnight). None → it has left (`passed`).
 ///
+/// Only departures within `lookahead` (default 4 h) after the data's time are considered, in rules 2
+/// and 3: a train running now reaches the station within hours, and train numbers repeat every
+/// day, so tonight's run of a number is not this afternoon's train.
+///
 /// Trains of other railways, or of the other direction when the source keeps one, are not
 /// considered. A train number the timetable does not list on those dates is counted
 /// (`notInTimetable`). A train without `odpt:delay` gets a prediction with no predicted time (the
 /// timetable's, marked realtime). Delay 0 gives a prediction equal to the schedule.
 public enum ODPTTrainJoin {
+    /// Four hours: longer than any run from the end of a line, through services included.
+    public static let defaultLookahead: Int64 = 4 * 3600
+
     /// The predictions for `board`'s departures from `snapshot`.
     ///
     /// - Parameters:
@@ -31,8 +38,10 @@ public enum ODPTTrainJoin {
     ///   - maxAge: seconds after which the data (its `dc:date`, or its `dct:valid`) is too old: no
     ///     prediction at all, and `stale` says why.
     ///   - source: the realtime source's name, recorded in each prediction.
+    ///   - lookahead: how far after the data's time a train's departure may be (seconds).
     public static func predictions(board: Board, targets: [ODPTRealtimeTarget], snapshot: ODPTTrainSnapshot,
-                                   now: Int64, maxAge: Int64, source: String) -> ODPTTrainPredictions {
+                                   now: Int64, maxAge: Int64, source: String,
+                                   lookahead: Int64 = ODPTTrainJoin.defaultLookahead) -> ODPTTrainPredictions {
         if let stale = snapshot.staleness(now: now, maxAge: maxAge) {
             return ODPTTrainPredictions(stale: stale)
         }
@@ -51,7 +60,8 @@ public enum ODPTTrainJoin {
                     result.notInTimetable.append(train.trainNumber)
                     continue
                 }
-                guard let departure = departure(of: train, among: scheduled, target: target, observedAt: observedAt),
+                guard let departure = departure(of: train, among: scheduled, target: target, observedAt: observedAt,
+                                                lookahead: lookahead),
                       let key = DepartureKey(departure) else {
                     result.passed.append(train.trainNumber)
                     continue
@@ -67,10 +77,10 @@ public enum ODPTTrainJoin {
 
     /// The departure the train's delay applies to (rules 1–3 above); nil when it has left.
     static func departure(of train: ODPTTrain, among scheduled: [BoardDeparture], target: ODPTRealtimeTarget,
-                          observedAt: Int64) -> BoardDeparture? {
+                          observedAt: Int64, lookahead: Int64) -> BoardDeparture? {
         if train.toStation != nil, target.isStation(train.fromStation) { return nil }
         let delay = Int64(train.delaySeconds ?? 0)
-        let sorted = scheduled.sorted { $0.departure < $1.departure }
+        let sorted = scheduled.filter { $0.departure + delay <= observedAt + lookahead }.sorted { $0.departure < $1.departure }
         if train.toStation == nil, target.isStation(train.fromStation) {
             return sorted.min { abs($0.departure + delay - observedAt) < abs($1.departure + delay - observedAt) }
         }
