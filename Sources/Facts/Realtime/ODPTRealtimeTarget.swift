@@ -11,15 +11,20 @@ public struct ODPTRealtimeTarget: Sendable, Equatable {
     public var railway: String
     /// The direction the source keeps (`odpt.RailDirection:Inbound`); nil for every direction.
     public var direction: String?
+    /// The railway's station order (from `odpt:Railway`), when known: then a train's position tells
+    /// whether it has passed the station (see `ODPTTrainProgress`).
+    public var stationOrder: ODPTRailway?
 
     /// A target; `railway` defaults to the station id without its last component
     /// (`odpt.Station:JR-East.ChuoRapid.Shinjuku` → `odpt.Railway:JR-East.ChuoRapid`).
-    public init(sourceIndex: Int, station: String, railway: String? = nil, direction: String? = nil) {
+    public init(sourceIndex: Int, station: String, railway: String? = nil, direction: String? = nil,
+                stationOrder: ODPTRailway? = nil) {
         let stationID = station.contains(":") ? station : "odpt.Station:" + station
         self.sourceIndex = sourceIndex
         self.station = stationID
         self.railway = railway ?? Self.railway(ofStation: stationID)
         self.direction = direction
+        self.stationOrder = stationOrder
     }
 
     /// `odpt.Station:TokyoMetro.Ginza.Ginza` → `odpt.Railway:TokyoMetro.Ginza`.

@@ -4,21 +4,24 @@ import Timetable
 /// train number: the departure of a train that has not left the board's station yet is predicted at
 /// scheduled + `odpt:delay`.
 ///
-/// Which departure, and whether the train has left, is decided without the railway's station order
-/// (the board has only its own station's timetable):
+/// Which departure, and whether the train has left, is decided from the train's position
+/// (`ODPTTrainProgress`): with the railway's station order when the target has it, else from
+/// whether its `fromStation` is the board's station:
 ///
-/// 1. A train whose `odpt:fromStation` is the board's station **with** an `odpt:toStation` has just
-///    left it: no prediction (`passed`), whatever the times say.
-/// 2. A train standing at the board's station (`fromStation` is it, no `toStation`) has not left:
-///    its departure on the service date nearest to scheduled + delay is predicted, even when that
-///    is already past.
-/// 3. Any other train: the delay is applied to the **next** departure of that train number, the
-///    first whose scheduled + delay is at or after the data's time, among the service dates of
-///    the data's local date and the day before (trains past midnight). None → it has left (`passed`).
+/// 1. It has left the station (its `fromStation` is the station **with** an `odpt:toStation`, or,
+///    with the station order, it is beyond the station in its direction): no prediction (`passed`),
+///    whatever the times say.
+/// 2. It stands at the station, or (with the station order) has not reached it: its departure
+///    nearest to scheduled + delay is predicted, even when that is already past (ODPT gives delays
+///    in whole minutes, so a train reported on time can be predicted a little in the past).
+/// 3. Unknown (no station order, or its stations are not on it): the delay is applied to the
+///    **next** departure of that train number, the first whose scheduled + delay is at or after
+///    the data's time. None → it has left (`passed`).
 ///
-/// Only departures within `lookahead` (default 4 h) after the data's time are considered, in rules 2
-/// and 3: a train running now reaches the station within hours, and train numbers repeat every
-/// day, so tonight's run of a number is not this afternoon's train.
+/// The departures looked at are the train number's on the service dates of the data's local date
+/// and the day before (trains past midnight), and only those within `lookahead` (default 4 h)
+/// after the data's time: a train running now reaches the station within hours, and train numbers
+/// repeat every day, so tonight's run of a number is not this afternoon's train.
 ///
 /// Trains of other railways, or of the other direction when the source keeps one, are not
 /// considered. A train number the timetable does not list on those dates is counted
@@ -78,12 +81,15 @@ public enum ODPTTrainJoin {
     /// The departure the train's delay applies to (rules 1–3 above); nil when it has left.
     static func departure(of train: ODPTTrain, among scheduled: [BoardDeparture], target: ODPTRealtimeTarget,
                           observedAt: Int64, lookahead: Int64) -> BoardDeparture? {
-        if train.toStation != nil, target.isStation(train.fromStation) { return nil }
         let delay = Int64(train.delaySeconds ?? 0)
         let sorted = scheduled.filter { $0.departure + delay <= observedAt + lookahead }.sorted { $0.departure < $1.departure }
-        if train.toStation == nil, target.isStation(train.fromStation) {
+        switch ODPTTrainProgress.of(train, toward: target) {
+        case .left:
+            return nil
+        case .atStation, .notReached:
             return sorted.min { abs($0.departure + delay - observedAt) < abs($1.departure + delay - observedAt) }
+        case .unknown:
+            return sorted.first { $0.departure + delay >= observedAt }
         }
-        return sorted.first { $0.departure + delay >= observedAt }
     }
 }
