@@ -86,6 +86,11 @@ public struct ODPTLineSuspension: Sendable, Equatable {
                                   statusText: latest.record.statusText, text: latest.record.text)
     }
 
+    /// The suspension of `railway` in a decoded service-status response (its Japanese records).
+    public static func current(railway: String, in report: ServiceStatusReport, at now: Int64? = nil) -> ODPTLineSuspension? {
+        current(railway: railway, in: report.railways.map(\.ja), at: now)
+    }
+
     /// Japan time, for a timestamp without an offset.
     private static let japan = ZoneClock(identifier: "Asia/Tokyo")
 

@@ -20,7 +20,7 @@ import Timetable
 ///
 /// The departures looked at are the train number's on the service dates of the data's local date
 /// and the day before (trains past midnight), and only those within `lookahead` (default 4 h)
-/// after the data's time: a train running now reaches the station within hours, and train numbers
+/// of the data's time: a train running now reaches the station within hours, and train numbers
 /// repeat every day, so tonight's run of a number is not this afternoon's train.
 ///
 /// Trains of other railways, or of the other direction when the source keeps one, are not
@@ -41,7 +41,7 @@ public enum ODPTTrainJoin {
     ///   - maxAge: seconds after which the data (its `dc:date`, or its `dct:valid`) is too old: no
     ///     prediction at all, and `stale` says why.
     ///   - source: the realtime source's name, recorded in each prediction.
-    ///   - lookahead: how far after the data's time a train's departure may be (seconds).
+    ///   - lookahead: how far from the data's time a train's departure may be (seconds).
     public static func predictions(board: Board, targets: [ODPTRealtimeTarget], snapshot: ODPTTrainSnapshot,
                                    now: Int64, maxAge: Int64, source: String,
                                    lookahead: Int64 = ODPTTrainJoin.defaultLookahead) -> ODPTTrainPredictions {
@@ -82,7 +82,7 @@ public enum ODPTTrainJoin {
     static func departure(of train: ODPTTrain, among scheduled: [BoardDeparture], target: ODPTRealtimeTarget,
                           observedAt: Int64, lookahead: Int64) -> BoardDeparture? {
         let delay = Int64(train.delaySeconds ?? 0)
-        let sorted = scheduled.filter { $0.departure + delay <= observedAt + lookahead }.sorted { $0.departure < $1.departure }
+        let sorted = scheduled.filter { abs($0.departure + delay - observedAt) <= lookahead }.sorted { $0.departure < $1.departure }
         switch ODPTTrainProgress.of(train, toward: target) {
         case .left:
             return nil

@@ -40,6 +40,15 @@ final class ODPTLineSuspensionTests: XCTestCase {
         XCTAssertNil(ODPTLineSuspension.current(railway: "odpt.Railway:JR-East.ChuoRapid", in: history))
     }
 
+    func testFromAServiceStatusReport() throws {
+        let name = "TrainInformation_JR-East_Uchibo.json"
+        let bytes = [UInt8](try Data(contentsOf: ODPTTrainJoinTests.fixtures.appendingPathComponent(name)))
+        let report = try ServiceStatusReport.decode(bytes, file: name)
+        let suspension = try XCTUnwrap(ODPTLineSuspension.current(railway: uchibo, in: report, at: at("2017-12-11T23:30:00+09:00")))
+        XCTAssertEqual(suspension.extent, .partial)
+        XCTAssertEqual(suspension.statusText, "一部運休")
+    }
+
     func testDelayIsNotASuspensionAndWholeSuspension() throws {
         let delayed = try records("TrainInformation_JR-East.json")
         XCTAssertNil(ODPTLineSuspension.current(railway: "odpt.Railway:JR-East.Uetsu", in: delayed))
