@@ -22,7 +22,7 @@ final class FuzzRegressionTests: XCTestCase {
         let targets = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("Fuzz/targets").path)
             .filter { $0.hasSuffix(".swift") }.map { String($0.dropLast(".swift".count)) }
         let tested: Set<String> = [
-            "odpt-station", "odpt-buspole", "odpt-traininfo", "gtfs-csv", "gtfs-zip", "buscsv", // this file
+            "odpt-station", "odpt-buspole", "odpt-traininfo", "odpt-train", "gtfs-csv", "gtfs-zip", "buscsv", // this file
             "weather-openweather", "weather-openmeteo", "weather-jma", // WeatherTests.FuzzRegressionTests
             "rules-yaml", // ConfigTests.FuzzRegressionTests
             "http-headers", // HTTPTests.FuzzRegressionTests
@@ -62,6 +62,12 @@ final class FuzzRegressionTests: XCTestCase {
     func testODPTTrainInformationRegressions() throws {
         for (name, bytes) in try Self.inputs("odpt-traininfo") {
             assertNamesItsFile(name) { _ = try ODPTTimetableDecoder.trainInformation(bytes, file: name) }
+        }
+    }
+
+    func testODPTTrainRegressions() throws {
+        for (name, bytes) in try Self.inputs("odpt-train") {
+            assertNamesItsFile(name) { _ = try ODPTTimetableDecoder.trains(bytes, file: name) }
         }
     }
 

@@ -16,7 +16,8 @@ extension ODPTTimetableDecoder {
     ///   `odpt:destinationSign` without a leading "(route)" and a trailing 行 ("大井町駅東口").
     ///   Entries flagged `odpt:isMidnight` run past midnight (00:10 becomes 24:10); the list's
     ///   after-midnight wrap is detected as for station timetables. ODPT does not mark last buses:
-    ///   `isLast` is set on the last departure of each day toward each destination.
+    ///   `isLast` is set on the last departure of each day toward each destination. `trip` is the
+    ///   entry's `odpt:busTimetable` id (what `odpt:Bus` realtime names), nil when absent.
     /// - Throws: `DecodeError` as `stationTimetable` does.
     public static func busstopPoleTimetable(_ bytes: [UInt8], file: String, pole: String? = nil,
                                             language: String = "ja") throws -> DayTypeTimetable {
@@ -96,7 +97,8 @@ extension ODPTTimetableDecoder {
             let destination = try string(entry, "odpt:destinationSign", place: place(), file: file).map(destinationLabel)
             departures.append(Departure(time: clock.serviceTime(clockSeconds), line: line, stop: stop,
                                         destination: destination.flatMap { $0.isEmpty ? nil : $0 } ?? fallbackDestination,
-                                        isOrigin: try flag(entry, "odpt:isOrigin", place: place(), file: file)))
+                                        isOrigin: try flag(entry, "odpt:isOrigin", place: place(), file: file),
+                                        trip: try string(entry, "odpt:busTimetable", place: place(), file: file)))
         }
         return departures
     }

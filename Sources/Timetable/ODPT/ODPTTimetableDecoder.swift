@@ -5,7 +5,8 @@ internal import JSONText
 /// Both shapes of `odpt:StationTimetable` are read: 2017 data, where `odpt:destinationStation` is a
 /// string and titles are absent, and 2025 data, where it is an array and records may carry
 /// `odpt:railwayTitle` / `odpt:stationTitle` (`{"ja": …, "en": …}`), `dc:title`, and entries
-/// `odpt:train`, `odpt:trainNumber`, `odpt:platformNumber`, `odpt:note` (read past, not kept).
+/// `odpt:train`, `odpt:trainNumber` (kept as the departure's `trip`), `odpt:platformNumber`,
+/// `odpt:note` (read past, not kept).
 ///
 /// Day types come from `odpt:calendar` (see `ODPTCalendar`): standard calendars map one to one;
 /// operator-specific calendars (`odpt.Calendar:Specific.<Operator>.<…>.Weekday01`, `Saturday21`,
@@ -31,7 +32,8 @@ public enum ODPTTimetableDecoder {
     /// - Returns: a timetable whose `line` is the railway's title (the record's `odpt:railwayTitle`,
     ///   else the built-in Tokyo Metro / Toei table, else the id's last component), `stop` the station's
     ///   title (likewise), `destination` the title of the destination station(s) joined with "・",
-    ///   `trainType` the train type id's last component ("Local"), and `isLast` / `isOrigin` as flagged.
+    ///   `trainType` the train type id's last component ("Local"), `isLast` / `isOrigin` as flagged, and
+    ///   `trip` the entry's train number (`odpt:trainNumber`, else `odpt:train`'s last component).
     /// - Throws: `DecodeError` for unreadable input, a record missing `odpt:calendar`, a calendar it
     ///   cannot map, a bad `odpt:departureTime`, or filters that match nothing (the message lists what
     ///   the file holds).
@@ -138,7 +140,8 @@ public enum ODPTTimetableDecoder {
             departures.append(Departure(time: clock.serviceTime(clockSeconds), line: line, stop: stop,
                                         destination: destination, trainType: trainType,
                                         isLast: try flag(entry, "odpt:isLast", place: place(), file: file),
-                                        isOrigin: try flag(entry, "odpt:isOrigin", place: place(), file: file)))
+                                        isOrigin: try flag(entry, "odpt:isOrigin", place: place(), file: file),
+                                        trip: try trainNumber(entry, place: place(), file: file)))
         }
         return departures
     }
@@ -171,6 +174,16 @@ public enum ODPTTimetableDecoder {
         }
         throw DecodeError(file: file, place: place(),
                           message: "odpt:destinationStation must be a station id or an array of them, got \(value.quoted)")
+    }
+
+    /// The entry's train number, what `odpt:Train` realtime data is joined on: `odpt:trainNumber`
+    /// (`A1551`), else the last component of `odpt:train` (`odpt.Train:TokyoMetro.Ginza.A1551` →
+    /// `A1551`); nil when the entry has neither (2017 data).
+    static func trainNumber(_ entry: JSONValue, place: @autoclosure () -> String, file: String) throws -> String? {
+        if let number = try string(entry, "odpt:trainNumber", place: place(), file: file), !number.isEmpty {
+            return number
+        }
+        return try string(entry, "odpt:train", place: place(), file: file).map(ODPTDocument.lastComponent)
     }
 
     /// An optional string member of an entry.
