@@ -21,8 +21,8 @@ public final class LiveFacts: FactSupply {
     private let cache: SourceCache
     private let policy: SourceRefreshPolicy
     private let observe: Observer
-    /// Where rules need each weather source and realtime feed (by cache name).
-    private let needs: [String: WeatherNeed]
+    /// Where rules need each weather source and realtime feed.
+    private let needs: SourceNeeds
     private var states: [String: SourceRefreshState] = [:]
     private var due: [String: Int64] = [:]
     private var boards: [String: Board]
@@ -39,7 +39,7 @@ public final class LiveFacts: FactSupply {
         self.cache = fetcher.cache
         self.policy = policy
         self.observe = observe
-        self.needs = Self.needs(of: sources, configuration: configuration)
+        self.needs = SourceNeeds(configuration: configuration)
         self.boards = boards
         self.current = CachedFacts.facts(configuration: configuration, cache: fetcher.cache, boards: boards, decoders: fetcher.decoders).facts
         for source in sources {
@@ -106,35 +106,8 @@ public final class LiveFacts: FactSupply {
         }
     }
 
-    /// Where rules need each weather source (its weather and leave-now-with-rain rules) and each
-    /// realtime feed (the leave-now rules of its board; for `odpt: trains:`, of the boards on its
-    /// railway), by cache name.
-    private static func needs(of sources: [LiveSource], configuration: Configuration) -> [String: WeatherNeed] {
-        var needs: [String: WeatherNeed] = [:]
-        let trains = configuration.odpt?.trains ?? []
-        for source in sources {
-            switch source.origin {
-            case .weather(let spec):
-                needs[source.cacheName] = WeatherNeed(source: spec.id, rules: configuration.rules, refreshSeconds: spec.refreshSeconds)
-            case .gtfsRealtime(let id, let spec):
-                needs[source.cacheName] = WeatherNeed(realtimeOf: [id.board], rules: configuration.rules, refreshSeconds: spec.refreshSeconds)
-            case .odptTrain:
-                guard let spec = trains.first(where: { $0.id == source.id }) else { continue }
-                needs[source.cacheName] = WeatherNeed(realtimeOf: spec.boards(in: configuration.boards), rules: configuration.rules,
-                                                      refreshSeconds: spec.refreshSeconds)
-            default:
-                continue
-            }
-        }
-        return needs
-    }
-
     /// When `source` is due, with the windows its rules need it for a weather source or a realtime feed.
     private func schedule(_ source: LiveSource, state: SourceRefreshState, now: Int64) -> Int64 {
-        var windows: [ClosedRange<Int64>]?
-        if let need = needs[source.cacheName], !need.always {
-            windows = need.ranges(from: now - 86_400, to: now + 2 * 86_400)
-        }
-        return policy.nextRefresh(for: source, state: state, now: now, needWindows: windows)
+        policy.nextRefresh(for: source, state: state, now: now, needWindows: needs.windows(for: source, now: now))
     }
 }
