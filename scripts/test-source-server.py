@@ -15,6 +15,9 @@ Paths (as the real providers):
   /api/v4/odpt:StationTimetable                  ODPT (acl:consumerKey must be --key, else 401); Ginza.Ginza gets
                                                  rules/data's illustrative Ginza file, any other station Oshiage
   /api/v4/odpt:TrainInformation                  ODPT service status
+  /api/v4/odpt:Train                             ODPT train positions (the Ginza line capture of 2017-12-15)
+  /gtfs-rt/caltrain/trip-updates.pb              GTFS-Realtime TripUpdates (the Caltrain capture, protobuf)
+  /gtfs-rt/keyed/trip-updates.pb                 the same, api_key must be --key (else 401)
 Control:
   /_fault?mode=M[&code=N][&retry_after=R][&path=P][&seconds=S][&length=L]
                             every later data request (only those whose path starts with P, when given)
@@ -63,6 +66,9 @@ ROUTES = {
     "/bosai/forecast/data/forecast/130000.json": ("weather/jma-bosai-forecast-130000_2026-01-05.json", "application/json", None),
     "/api/v4/odpt:StationTimetable": ("odpt/StationTimetable_TokyoMetro_Hanzomon_Oshiage.json", "application/json", "acl:consumerKey"),
     "/api/v4/odpt:TrainInformation": ("odpt/TrainInformation_TokyoMetro.json", "application/json", "acl:consumerKey"),
+    "/api/v4/odpt:Train": ("odpt/Train_TokyoMetro_Ginza_20171215_155042.json", "application/json", "acl:consumerKey"),
+    "/gtfs-rt/caltrain/trip-updates.pb": ("realtime/transitland-caltrain/ct-trip-updates.pb", "application/x-protobuf", None),
+    "/gtfs-rt/keyed/trip-updates.pb": ("realtime/transitland-caltrain/ct-trip-updates.pb", "application/x-protobuf", "api_key"),
 }
 
 QIITA = ("feeds/qiita/qiita-user-feed_ftnext_test-fixture.atom", "application/atom+xml; charset=utf-8", None)

@@ -30,12 +30,12 @@ public enum CachedFacts {
         return (timeline, warnings)
     }
 
-    /// The sources whose facts are snapshots (weather sources, feeds, service status; not the
-    /// boards' timetables), in ``LiveSource/all(in:)`` order.
+    /// The sources whose facts are snapshots (weather sources, feeds, service status, realtime
+    /// feeds, `odpt:Train`; not the boards' timetables), in ``LiveSource/all(in:)`` order.
     private static func snapshotSources(of configuration: Configuration) -> [LiveSource] {
         LiveSource.all(in: configuration).filter {
             switch $0.kind {
-            case .weather, .feed, .odptTrainInformation: true
+            case .weather, .feed, .odptTrainInformation, .gtfsRealtime, .odptTrain: true
             case .odptStationTimetable, .odptBusstopPoleTimetable: false
             }
         }
@@ -72,7 +72,7 @@ public enum CachedFacts {
                                         decoders: SourceDecoders = .standard) throws -> DayTypeTimetable? {
         switch source.kind {
         case .odptStationTimetable, .odptBusstopPoleTimetable: break
-        case .weather, .feed, .odptTrainInformation: return nil
+        case .weather, .feed, .odptTrainInformation, .gtfsRealtime, .odptTrain: return nil
         }
         guard let cached = try cache.load(source) else { return nil }
         return try decoders.timetable([UInt8](cached.body), kind: source.bodyKind, label: cache.bodyPath(for: source))

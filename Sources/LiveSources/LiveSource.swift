@@ -1,4 +1,5 @@
 import Config
+import Facts
 import Secrets
 
 /// One source fetched from the network: a weather source, a feed, or an ODPT resource, with the
@@ -11,6 +12,8 @@ public struct LiveSource: Sendable, Equatable, CustomStringConvertible {
         case odptStationTimetable = "odpt-timetable"
         case odptBusstopPoleTimetable = "odpt-pole-timetable"
         case odptTrainInformation = "odpt-traininfo"
+        case gtfsRealtime = "gtfs-rt"
+        case odptTrain = "odpt-train"
     }
 
     /// What is fetched.
@@ -28,6 +31,10 @@ public struct LiveSource: Sendable, Equatable, CustomStringConvertible {
         case odptStationTimetable(operator: String, station: String, direction: String?)
         /// `odpt:TrainInformation` (service status) of one operator.
         case odptTrainInformation(operator: String)
+        /// The GTFS-Realtime feed of a board source (`realtime:`): a URL fetched, or a file read.
+        case gtfsRealtime(RealtimeSourceID, RealtimeSpec)
+        /// `odpt:Train` of one railway of one operator (`odpt: trains:`).
+        case odptTrain(operator: String, railway: String)
     }
 
     /// The source's id, unique within its kind (the configuration's id for weather and feeds).
@@ -63,6 +70,18 @@ public struct LiveSource: Sendable, Equatable, CustomStringConvertible {
                   refreshSeconds: spec.refreshSeconds)
     }
 
+    /// The realtime feed of source `index` of board `board`; its id is `<board>.<index>`.
+    public init(realtime spec: RealtimeSpec, board: String, index: Int) {
+        let id = RealtimeSourceID(board: board, index: index)
+        self.init(id: id.description, origin: .gtfsRealtime(id, spec), key: spec.key, refreshSeconds: spec.refreshSeconds)
+    }
+
+    /// An `odpt: trains:` entry: the railway's `odpt:Train`, with the section's key.
+    public init(trains spec: ODPTTrainsSpec, odpt: ODPTSpec) {
+        self.init(id: spec.id, origin: .odptTrain(operator: spec.operator, railway: spec.railway), key: odpt.key,
+                  refreshSeconds: spec.refreshSeconds)
+    }
+
     /// The `odpt:BusstopPoleTimetable` of one pole (`odpt.BusstopPole:Toei.…`).
     public static func odptBusstopPoleTimetable(id: String, operator operatorID: String, pole: String, key: SecretReference?,
                                                 refreshSeconds: Int? = nil) -> LiveSource {
@@ -91,12 +110,17 @@ public struct LiveSource: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Every source of a configuration, in this order: weather sources and feeds (file order), the
-    /// `odpt: service_status:` entries, then the API timetables of the boards' `odpt_api` /
+    /// `odpt: service_status:` entries, the `odpt: trains:` entries, the boards' `realtime:` feeds
+    /// (board and source order), then the API timetables of the boards' `odpt_api` /
     /// `odpt_api_busstop_pole` sources (one per station / pole).
     public static func all(in configuration: Configuration) -> [LiveSource] {
         var sources = configuration.weather.map(LiveSource.init(weather:)) + configuration.feeds.map(LiveSource.init(feed:))
         if let odpt = configuration.odpt {
             sources += odpt.serviceStatus.map { LiveSource(serviceStatus: $0, odpt: odpt) }
+            sources += odpt.trains.map { LiveSource(trains: $0, odpt: odpt) }
+        }
+        for board in configuration.boards {
+            sources += board.realtimeFeeds.map { LiveSource(realtime: $0.spec, board: board.id, index: $0.index) }
         }
         var timetables: [LiveSource] = []
         for source in configuration.boards.flatMap(\.sources) {
@@ -114,8 +138,20 @@ public struct LiveSource: Sendable, Equatable, CustomStringConvertible {
         case .feed: .feed
         case .odptStationTimetable: busstopPole == nil ? .odptStationTimetable : .odptBusstopPoleTimetable
         case .odptTrainInformation: .odptTrainInformation
+        case .gtfsRealtime: .gtfsRealtime
+        case .odptTrain: .odptTrain
         }
     }
+
+    /// The file a realtime feed is read from (`realtime: {gtfs_rt: path}`), nil for everything fetched.
+    public var file: String? {
+        if case .gtfsRealtime(_, let spec) = origin { return spec.file }
+        return nil
+    }
+
+    /// Whether the source is a realtime feed (GTFS-Realtime or `odpt:Train`): polled only inside the
+    /// windows where rules need it (``SourceRefreshPolicy``).
+    public var isRealtime: Bool { kind == .gtfsRealtime || kind == .odptTrain }
 
     /// The pole of an `odpt:BusstopPoleTimetable` source (an `odpt.BusstopPole:` id), else nil.
     public var busstopPole: String? {
@@ -140,6 +176,8 @@ public struct LiveSource: Sendable, Equatable, CustomStringConvertible {
         case .odptStationTimetable: "ODPT station timetable \"\(id)\""
         case .odptBusstopPoleTimetable: "ODPT bus pole timetable \"\(id)\""
         case .odptTrainInformation: "ODPT train information \"\(id)\""
+        case .gtfsRealtime: "GTFS-Realtime feed \"\(id)\""
+        case .odptTrain: "ODPT trains \"\(id)\""
         }
     }
 }

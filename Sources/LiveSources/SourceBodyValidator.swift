@@ -26,6 +26,8 @@ extension LiveSource {
         case .odptStationTimetable(_, let station, let direction):
             busstopPole.map { .odptBusstopPoleTimetable(pole: $0) } ?? .odptStationTimetable(station: station, direction: direction)
         case .odptTrainInformation: .odptTrainInformation
+        case .gtfsRealtime: .gtfsRealtime
+        case .odptTrain: .odptTrain
         }
     }
 }

@@ -12,7 +12,10 @@ import Secrets
 /// - feeds: the configured URL (a Qiita calendar's `https://qiita.com/advent-calendar/<year>/<slug>/feed`);
 /// - ODPT: `https://api.odpt.org/api/v4/odpt:StationTimetable?odpt:operator=…&odpt:station=…&acl:consumerKey=KEY`,
 ///   `odpt:BusstopPoleTimetable?odpt:operator=…&odpt:busstopPole=…&acl:consumerKey=KEY`
-///   and `odpt:TrainInformation?odpt:operator=…&acl:consumerKey=KEY`.
+///   `odpt:TrainInformation?odpt:operator=…&acl:consumerKey=KEY` and
+///   `odpt:Train?odpt:operator=…&odpt:railway=…&acl:consumerKey=KEY`;
+/// - GTFS-Realtime: the configured URL, with `<key_parameter>=KEY` added to its query when it has a key
+///   (a file feed is read by ``SourceFetcher``, never requested).
 ///
 /// With ``baseURL`` set, the scheme and host of every URL are replaced by it (a test server on
 /// 127.0.0.1 stands in for every provider); path and query stay the same.
@@ -74,9 +77,16 @@ public struct SourceEndpoint: Sendable {
             }
         case .odptTrainInformation(let operatorID):
             url = odptTrainInformationURL(operator: operatorID, consumerKey: secret ?? "")
+        case .odptTrain(let operatorID, let railway):
+            url = odptTrainURL(operator: operatorID, railway: railway, consumerKey: secret ?? "")
+        case .gtfsRealtime(_, let spec):
+            url = realtimeURL(spec, key: secret)
         }
-        return HTTPRequest(url: rebased(url), timeout: timeout, maxResponseBytes: maxResponseBytes,
-                           redaction: URLRedaction.standard.adding(secrets: secret.map { [$0] } ?? []))
+        var redaction = URLRedaction.standard.adding(secrets: secret.map { [$0] } ?? [])
+        if case .gtfsRealtime(_, let spec) = source.origin, let parameter = spec.keyParameter {
+            redaction.secretKeys.insert(parameter.lowercased())
+        }
+        return HTTPRequest(url: rebased(url), timeout: timeout, maxResponseBytes: maxResponseBytes, redaction: redaction)
     }
 
     /// The One Call URL of an OpenWeather source.
@@ -126,6 +136,23 @@ public struct SourceEndpoint: Sendable {
         "https://api.odpt.org/api/v4/odpt:TrainInformation?" + Self.query([("odpt:operator", operatorID), ("acl:consumerKey", consumerKey)])
     }
 
+    /// `odpt:Train` (train positions and delays) of one railway of one operator.
+    public func odptTrainURL(operator operatorID: String, railway: String, consumerKey: String) -> String {
+        "https://api.odpt.org/api/v4/odpt:Train?" + Self.query([
+            ("odpt:operator", operatorID), ("odpt:railway", railway), ("acl:consumerKey", consumerKey),
+        ])
+    }
+
+    /// The URL of a GTFS-Realtime feed, with `key` in its `key_parameter` when given (a file feed's path as is).
+    public func realtimeURL(_ spec: RealtimeSpec, key: String?) -> String {
+        guard let url = spec.url else { return spec.file ?? "" }
+        guard let key, let parameter = spec.keyParameter else { return url }
+        let fragmentStart = url.firstIndex(of: "#") ?? url.endIndex
+        let base = url[..<fragmentStart]
+        let separator = base.contains("?") ? (base.hasSuffix("?") || base.hasSuffix("&") ? "" : "&") : "?"
+        return base + separator + Self.query([(parameter, key)]) + url[fragmentStart...]
+    }
+
     /// `url` with its scheme and host replaced by ``baseURL`` when set.
     public func rebased(_ url: String) -> String {
         guard let baseURL, let schemeEnd = url.range(of: "://") else { return url }
@@ -162,7 +189,8 @@ extension LiveSource {
         switch origin {
         case .weather(let spec): spec.provider == .openweather
         case .feed: false
-        case .odptStationTimetable, .odptTrainInformation: true
+        case .odptStationTimetable, .odptTrainInformation, .odptTrain: true
+        case .gtfsRealtime(_, let spec): spec.keyParameter != nil
         }
     }
 }

@@ -19,6 +19,8 @@ public struct SourceFetchError: Error, Sendable, Equatable, CustomStringConverti
         case notModifiedWithoutCache
         /// The cache could not be written.
         case cache
+        /// A source read from a file (a `realtime:` feed given as a path) could not be read.
+        case unreadableFile
     }
 
     /// The source, e.g. `weather source "chofu"`.
@@ -63,7 +65,7 @@ extension SourceFetchError.Reason {
     public var isPermanent: Bool {
         switch self {
         case .missingSecret, .keyRefused, .calendarNotFound: true
-        case .unexpectedStatus, .transfer, .invalidBody, .notModifiedWithoutCache, .cache: false
+        case .unexpectedStatus, .transfer, .invalidBody, .notModifiedWithoutCache, .cache, .unreadableFile: false
         }
     }
 }

@@ -13,7 +13,9 @@ import Secrets
 /// - 401 / 403 say which key to check, a missing Qiita calendar says so; a timeout, a body over the
 ///   size cap, a redirect loop or a cut body name the limit that stopped it; every message is
 ///   redacted with the request's secrets;
-/// - a 429 / 503 carries its `Retry-After` in the error, for ``SourceRefreshPolicy``.
+/// - a 429 / 503 carries its `Retry-After` in the error, for ``SourceRefreshPolicy``;
+/// - a source read from a file (a `realtime:` feed given as a path) is read, not fetched, and
+///   cached the same way (see ``read(_:file:cached:warnings:)``).
 ///
 /// Not `Sendable` (it owns the multi client): confine it to one task.
 public final class SourceFetcher {
@@ -35,7 +37,7 @@ public final class SourceFetcher {
     /// Decodes (validates) every new body; the decoded fact travels in ``SourceFetchResult/fact``.
     public var decoders: SourceDecoders
     private let client: HTTPMultiClient
-    private let now: @Sendable () -> Date
+    let now: @Sendable () -> Date
 
     /// A fetcher; `now` stamps the cache entries (inject a fixed clock in tests).
     public init(endpoint: SourceEndpoint, secrets: SecretSource, cache: SourceCache,
@@ -63,6 +65,12 @@ public final class SourceFetcher {
                 cached[index] = try cache.load(source)
             } catch {
                 warnings[index].append("\(error) (fetching it again)")
+            }
+            if let file = source.file {
+                var result = read(source, file: file, cached: cached[index], warnings: warnings[index])
+                result.attemptedAt = attemptedAt
+                results[index] = result
+                continue
             }
             do {
                 var request = try endpoint.request(for: source, secrets: secrets)

@@ -1,3 +1,4 @@
+import Config
 import Foundation
 import Timetable
 
@@ -14,7 +15,14 @@ import Timetable
 ///   after the last fetch; an end the server already confirmed past is ignored);
 /// - with `needWindows` (the spans where rules need the source, computed by the rules engine):
 ///   inside a window, or within `refresh` before one, every `refresh`; outside, every
-///   ``idleInterval`` (1 hour), but never later than `refresh` before the next window.
+///   ``idleInterval`` (1 hour), but never later than `refresh` before the next window;
+/// - realtime feeds (GTFS-Realtime `realtime:`, `odpt: trains:`) every `refresh` inside their
+///   windows (``WeatherNeed/init(realtimeOf:rules:refreshSeconds:)``: a leave-now rule of their
+///   board) and **not at all** outside: a snapshot is useless after `max_age` (3 × refresh by
+///   default), so an idle poll would only spend quota. The next fetch is then `refresh` before the
+///   next window, or ``realtimeIdleCheck`` (a day) later when the windows given show none ahead (the
+///   worker computes windows two days ahead, so it then plans again). Without `needWindows` (no
+///   rule reads the feed at all… or `fetch` on demand) every `refresh`.
 ///
 /// After a failure, from the failed attempt:
 /// - exponential backoff with equal jitter: the ceiling is ``firstRetryDelay`` doubled per failure
@@ -55,6 +63,8 @@ public struct SourceRefreshPolicy: Sendable {
 
     /// The interval of a timetable, for the backoff cap and staleness.
     public static let day: Int64 = 86_400
+    /// When a realtime feed has no need window ahead, how long until its schedule is looked at again.
+    public static let realtimeIdleCheck: Int64 = 86_400
 
     /// Asia/Tokyo, the zone of the ODPT sources (a fixed +09:00 if the zone database lacks it).
     public static let tokyo = ZoneClock(identifier: "Asia/Tokyo")
@@ -89,6 +99,8 @@ public struct SourceRefreshPolicy: Sendable {
         case .feed(let spec): max(1, Int64(spec.refreshSeconds))
         case .odptTrainInformation: max(1, source.refreshSeconds.map(Int64.init) ?? serviceStatusInterval)
         case .odptStationTimetable: Self.day
+        case .gtfsRealtime(_, let spec): max(1, Int64(spec.refreshSeconds))
+        case .odptTrain: max(1, source.refreshSeconds.map(Int64.init) ?? Int64(ODPTTrainsSpec.defaultRefresh))
         }
     }
 
@@ -195,7 +207,7 @@ public struct SourceRefreshPolicy: Sendable {
             plan = SourceRefreshSchedule(at: quietSlot(for: source, notBefore: base + max(1, timetableMinimumGap)),
                                          reason: .dailyQuietHour)
         } else {
-            plan = windowed(after: base, interval: interval(of: source), needWindows: needWindows)
+            plan = windowed(after: base, interval: interval(of: source), needWindows: needWindows, pollIdle: !source.isRealtime)
         }
         if let end = validity?.firstEnd(after: base) {
             let at = max(end, base + max(1, minimumInterval))
@@ -204,13 +216,13 @@ public struct SourceRefreshPolicy: Sendable {
         return plan
     }
 
-    private func windowed(after base: Int64, interval: Int64, needWindows: [ClosedRange<Int64>]?) -> SourceRefreshSchedule {
+    private func windowed(after base: Int64, interval: Int64, needWindows: [ClosedRange<Int64>]?, pollIdle: Bool) -> SourceRefreshSchedule {
         let soon = base + interval
         guard let needWindows else { return SourceRefreshSchedule(at: soon, reason: .interval) }
         if needWindows.contains(where: { soon >= $0.lowerBound - interval && soon <= $0.upperBound }) {
             return SourceRefreshSchedule(at: soon, reason: .needWindow)
         }
-        let idle = base + max(interval, idleInterval)
+        let idle = base + (pollIdle ? max(interval, idleInterval) : max(interval, Self.realtimeIdleCheck))
         if let lead = needWindows.map({ $0.lowerBound - interval }).filter({ $0 > soon }).min(), lead < idle {
             return SourceRefreshSchedule(at: lead, reason: .windowAhead)
         }

@@ -5,7 +5,7 @@ import LiveSources
 import Timetable
 
 /// Facts from the network: each source is fetched on its own schedule (``SourceRefreshPolicy``:
-/// weather often only near the windows rules need it, timetables daily or when `dct:valid` ends,
+/// weather often only near the windows rules need it, realtime feeds only inside them, timetables daily or when `dct:valid` ends,
 /// backoff after failures, `Retry-After` honoured) through ``SourceFetcher`` into the
 /// last-good-data cache. On start the facts are read from the cache (each cached body decoded
 /// once); afterwards a fetched body, already decoded when the fetcher validated it, replaces only
@@ -21,8 +21,8 @@ public final class LiveFacts: FactSupply {
     private let cache: SourceCache
     private let policy: SourceRefreshPolicy
     private let observe: Observer
-    /// Where rules need each weather source (by source id).
-    private let needs: [String: WeatherNeed]
+    /// Where rules need each weather source and realtime feed.
+    private let needs: SourceNeeds
     private var states: [String: SourceRefreshState] = [:]
     private var due: [String: Int64] = [:]
     private var boards: [String: Board]
@@ -39,11 +39,7 @@ public final class LiveFacts: FactSupply {
         self.cache = fetcher.cache
         self.policy = policy
         self.observe = observe
-        var needs: [String: WeatherNeed] = [:]
-        for spec in configuration.weather {
-            needs[spec.id] = WeatherNeed(source: spec.id, rules: configuration.rules, refreshSeconds: spec.refreshSeconds)
-        }
-        self.needs = needs
+        self.needs = SourceNeeds(configuration: configuration)
         self.boards = boards
         self.current = CachedFacts.facts(configuration: configuration, cache: fetcher.cache, boards: boards, decoders: fetcher.decoders).facts
         for source in sources {
@@ -103,16 +99,15 @@ public final class LiveFacts: FactSupply {
         case .weather: current.forecasts[source.id]?.fetchedAt = checkedAt
         case .feed: current.feeds[source.id]?.fetchedAt = checkedAt
         case .odptTrainInformation: current.serviceStatus[source.id]?.fetchedAt = checkedAt
+        case .gtfsRealtime:
+            if let id = RealtimeSourceID(source.id) { current.realtime[id.board]?[id.index]?.fetchedAt = checkedAt }
+        case .odptTrain: current.trains[source.id]?.fetchedAt = checkedAt
         case .odptStationTimetable, .odptBusstopPoleTimetable: break
         }
     }
 
-    /// When `source` is due, with the windows its rules need it for a weather source.
+    /// When `source` is due, with the windows its rules need it for a weather source or a realtime feed.
     private func schedule(_ source: LiveSource, state: SourceRefreshState, now: Int64) -> Int64 {
-        var windows: [ClosedRange<Int64>]?
-        if case .weather(let spec) = source.origin, let need = needs[spec.id], !need.always {
-            windows = need.ranges(from: now - 86_400, to: now + 2 * 86_400)
-        }
-        return policy.nextRefresh(for: source, state: state, now: now, needWindows: windows)
+        policy.nextRefresh(for: source, state: state, now: now, needWindows: needs.windows(for: source, now: now))
     }
 }

@@ -32,7 +32,7 @@ struct FetchCommand {
             cache: SourceCache(stateDirectory: state),
             client: HTTPMultiClient(configuration: HTTPClientConfiguration(proxy: baseURL == nil ? .environment : .direct)))
         let results = sources.isEmpty ? [] : fetcher.fetch(sources)
-        SourceIndex.record(results, stateDirectory: state, now: context.now(), context: context)
+        SourceIndex.record(results, stateDirectory: state, now: context.now(), needs: SourceNeeds(configuration: configuration), context: context)
         for result in results {
             for warning in result.warnings { context.warn("\(result.source): \(warning)") }
         }

@@ -7,9 +7,11 @@ import Worker
 /// next planned refresh of each source, which the cache's files do not hold. `leavenow fetch` and
 /// the worker write it; `leavenow sources` and `leavenow status` read it.
 enum SourceIndex {
-    /// Records `results` fetched at `now` (the next refresh as the worker's policy would plan it).
-    /// A state database that cannot be opened only costs a warning: the fetch itself succeeded.
-    static func record(_ results: [SourceFetchResult], stateDirectory: String, now: Int64, context: CommandContext) {
+    /// Records `results` fetched at `now` (the next refresh as the worker's policy would plan it,
+    /// with the windows of `needs`). A state database that cannot be opened only costs a warning:
+    /// the fetch itself succeeded.
+    static func record(_ results: [SourceFetchResult], stateDirectory: String, now: Int64, needs: SourceNeeds? = nil,
+                       context: CommandContext) {
         guard !results.isEmpty else { return }
         do {
             let store = try SQLiteStore(path: stateDirectory + "/state.db")
@@ -17,7 +19,8 @@ enum SourceIndex {
             let policy = SourceRefreshPolicy()
             for result in results {
                 let state = policy.recording(result, in: SourceRefreshState(cached: result.cached, source: result.source), at: now)
-                try store.recordFetch(result, nextRefreshAt: policy.nextRefresh(for: result.source, state: state, now: now))
+                let windows = needs?.windows(for: result.source, now: now)
+                try store.recordFetch(result, nextRefreshAt: policy.nextRefresh(for: result.source, state: state, now: now, needWindows: windows))
             }
         } catch {
             context.warn("the fetch results were not recorded in \(stateDirectory)/state.db: \(error)")

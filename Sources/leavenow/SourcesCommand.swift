@@ -36,9 +36,10 @@ struct SourcesCommand {
             return row
         }
         let now = context.now()
-        if parsed.has("--json") { return Self.json(rows, now: now) }
+        let needs = SourceNeeds(configuration: configuration)
+        if parsed.has("--json") { return Self.json(rows, now: now, needs: needs) }
         guard !rows.isEmpty else { return "\(directory): no weather sources or feeds are configured" }
-        return Self.table(rows, now: now)
+        return Self.table(rows, now: now, needs: needs)
     }
 
     /// The configured refresh interval of a weather source or feed.
@@ -46,19 +47,20 @@ struct SourcesCommand {
     static func refreshSeconds(of source: LiveSource) -> Int? { source.refreshSeconds }
 
     /// The refresh the worker or the last `fetch` planned, else the policy's plan from the cache.
-    private static func nextRefresh(_ row: Row, now: Int64) -> Int64? {
+    private static func nextRefresh(_ row: Row, now: Int64, needs: SourceNeeds) -> Int64? {
         if let planned = row.index?.nextRefreshAt { return planned }
         guard let cached = row.cached else { return nil }
-        return SourceRefreshPolicy().nextRefresh(for: row.source, state: SourceRefreshState(cached: cached, source: row.source), now: now)
+        return SourceRefreshPolicy().nextRefresh(for: row.source, state: SourceRefreshState(cached: cached, source: row.source), now: now,
+                                                 needWindows: needs.windows(for: row.source, now: now))
     }
 
-    private static func table(_ rows: [Row], now: Int64) -> String {
+    private static func table(_ rows: [Row], now: Int64, needs: SourceNeeds) -> String {
         var lines = [["ID", "KIND", "LAST FETCH", "AGE", "NEXT REFRESH", "BYTES", "SAVED", "LAST ERROR"]]
         for row in rows {
             var line = [row.source.id, row.source.kind.rawValue]
             if let cached = row.cached {
                 let checked = SourceTime.seconds(cached.checkedAt)
-                let next = nextRefresh(row, now: now)
+                let next = nextRefresh(row, now: now, needs: needs)
                 line += [SourceTime.iso8601(checked), SourceTime.age(now - checked),
                          next.map { $0 <= now ? "due" : SourceTime.iso8601($0) } ?? "-",
                          ByteSize.text(cached.bytes), ByteSize.text(cached.bytesSaved)]
@@ -71,7 +73,7 @@ struct SourcesCommand {
         return TextTable.render(lines)
     }
 
-    private static func json(_ rows: [Row], now: Int64) -> String {
+    private static func json(_ rows: [Row], now: Int64, needs: SourceNeeds) -> String {
         JSONOutput.object([("sources", .array(rows.map { row in
             var members: [(String, JSONOutput)] = [
                 ("id", .string(row.source.id)), ("kind", .string(row.source.kind.rawValue)),
@@ -84,7 +86,7 @@ struct SourcesCommand {
                 return .object(members)
             }
             let checked = SourceTime.seconds(cached.checkedAt)
-            let next = nextRefresh(row, now: now)
+            let next = nextRefresh(row, now: now, needs: needs)
             members += [
                 ("fetched", .bool(true)),
                 ("last_fetch", .string(SourceTime.iso8601(checked))),

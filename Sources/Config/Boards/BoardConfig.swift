@@ -54,6 +54,12 @@ public struct BoardSpec: Sendable, Equatable {
     /// The items of `holidays:` as written, with their places (for `check`'s warnings).
     public var holidayEntries: [HolidayEntry] = []
 
+    /// The sources with a `realtime:` feed, with their index in ``sources`` (0-based: the index that
+    /// names the feed, `<board>.<index>`, in the cache, `leavenow sources` and the fixtures).
+    public var realtimeFeeds: [(index: Int, spec: RealtimeSpec)] {
+        sources.enumerated().compactMap { index, source in source.realtime.map { (index, $0) } }
+    }
+
     /// Creates a board specification.
     public init(id: String, title: String, timeZone: TimeZone, extraHolidays: [LocalDate], sources: [SourceSpec],
                 location: ConfigLocation, status: String? = nil, statusLocation: ConfigLocation? = nil) {
@@ -95,10 +101,13 @@ public struct SourceSpec: Sendable, Equatable {
     public var walkSeconds: Int
     /// Where the source's mapping starts.
     public var location: ConfigLocation
+    /// `realtime:` of a `gtfs:` source: its GTFS-Realtime feed; nil when not given.
+    public var realtime: RealtimeSpec?
 
     /// Creates a source specification.
     public init(kind: SourceKind, line: String? = nil, stop: String? = nil, destination: String? = nil,
-                walkSeconds: Int = 0, location: ConfigLocation) {
+                walkSeconds: Int = 0, location: ConfigLocation, realtime: RealtimeSpec? = nil) {
+        self.realtime = realtime
         self.kind = kind
         self.line = line
         self.stop = stop

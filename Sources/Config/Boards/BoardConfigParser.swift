@@ -13,7 +13,7 @@ import Timetable
 ///   `odpt` (+ `station`, `direction`), `odpt_busstop_pole` (+ `pole`), `gtfs` (+ `stop_id` or
 ///   `stop_name`, exactly one, + `route`), `odpt_api` (a mapping: `station`, `direction`, `operator`),
 ///   `odpt_api_busstop_pole` (a mapping: `pole`, `operator`); and `line`, `stop`, `destination`,
-///   `walk` (a duration).
+///   `walk` (a duration); a `gtfs` source also `realtime` (see `RealtimeSpec`).
 public struct BoardConfigParser {
     /// The file being read.
     public let context: ConfigFileContext
@@ -148,10 +148,19 @@ public struct BoardConfigParser {
         let stop = source.optional("stop", YAMLValue.string)
         let destination = source.optional("destination", YAMLValue.string)
         let walk = source.optional("walk", YAMLValue.duration)
+        var realtime: RealtimeSpec?
+        if let realtimeNode = source.optional("realtime") {
+            if present.count == 1, present[0].key != "gtfs" {
+                diagnostics.report("realtime: is for gtfs sources (a GTFS-Realtime feed matches GTFS trip ids); ODPT trains are listed under the odpt: section's trains:",
+                                   at: realtimeNode.mark)
+            } else {
+                realtime = RealtimeConfigParser(context: context).parse(realtimeNode)
+            }
+        }
         source.finish()
         guard diagnostics.diagnostics.count == before, let kind else { return nil }
         return SourceSpec(kind: kind, line: line, stop: stop, destination: destination, walkSeconds: walk ?? 0,
-                          location: context.location(of: node))
+                          location: context.location(of: node), realtime: realtime)
     }
 
     private func parseKind(_ key: String, _ value: YAMLNode, _ source: inout MappingReader) -> SourceKind? {

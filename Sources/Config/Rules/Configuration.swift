@@ -70,6 +70,7 @@ public struct Configuration: Sendable {
         duplicates("channel", channels.map { ($0.id, $0.location) })
         duplicates("rule", rules.map { ($0.id, $0.location) })
         duplicates("service status", serviceStatus.map { ($0.id, $0.location) })
+        duplicates("odpt trains", (odpt?.trains ?? []).map { ($0.id, $0.location) })
         let known: [RuleReference.Target: [String]] = [
             .board: boards.map(\.id), .weather: weather.map(\.id), .feed: feeds.map(\.id), .channel: channels.map(\.id),
             .serviceStatus: serviceStatus.map(\.id),

@@ -9,7 +9,13 @@
 /// requests (every `refresh`) and the API timetables (one request per station / pole every
 /// `timetable_refresh`) and never warns (`hasPublishedFreeTier` is false; `freeTier` and
 /// `hardLimit` are leavenow's own ceiling of one request a minute per source, which the minimum
-/// refresh already guarantees).
+/// refresh already guarantees). It counts `odpt: trains:` too, like realtime feeds.
+///
+/// A `realtime:` GTFS-Realtime URL (provider `realtime <board>.<index>`) and `odpt: trains:` are
+/// polled only inside the windows where a leave-now rule of their board needs them (``WeatherNeed``
+/// ``WeatherNeed/init(realtimeOf:rules:refreshSeconds:)``), on the busiest day of the week; a file
+/// feed makes no request. A realtime publisher names no quota either: the line never warns, and its
+/// ceiling (one request every 10 s all day) is what the minimum refresh already guarantees.
 public struct QuotaPlan: Sendable, Equatable {
     /// One provider's load.
     public struct Line: Sendable, Equatable {
@@ -64,13 +70,28 @@ public struct QuotaPlan: Sendable, Equatable {
             lines.append(Line(provider: "feed \(feed.id)", sources: [feed.id], requestsPerDay: perDay(feed.refreshSeconds),
                               freeTier: 288, hardLimit: 1_440, location: feed.location))
         }
+        func realtimeRequests(boards ids: Set<String>, refresh: Int) -> Int {
+            guard let rules else { return perDay(refresh) }
+            return WeatherNeed(realtimeOf: ids, rules: rules, refreshSeconds: refresh).requestsPerDayInsideWindows(refreshSeconds: refresh)
+        }
+        for board in boards {
+            for (index, spec) in board.realtimeFeeds where spec.url != nil {
+                var line = Line(provider: "realtime \(board.id).\(index)", sources: ["\(board.id).\(index)"],
+                                requestsPerDay: realtimeRequests(boards: [board.id], refresh: spec.refreshSeconds),
+                                freeTier: perDay(RealtimeSpec.minimumRefresh), hardLimit: perDay(RealtimeSpec.minimumRefresh),
+                                location: spec.location)
+                line.hasPublishedFreeTier = false
+                lines.append(line)
+            }
+        }
         if let odpt {
             let timetables = QuotaPlan.odptTimetables(in: boards)
             let statusRequests = odpt.serviceStatus.map { perDay($0.refreshSeconds) }.reduce(0, +)
-            let requests = statusRequests + timetables.count * perDay(odpt.timetableRefreshSeconds)
-            let ceiling = 1_440 * max(1, odpt.serviceStatus.count + timetables.count)
+            let trainRequests = odpt.trains.map { realtimeRequests(boards: $0.boards(in: boards), refresh: $0.refreshSeconds) }.reduce(0, +)
+            let requests = statusRequests + trainRequests + timetables.count * perDay(odpt.timetableRefreshSeconds)
+            let ceiling = 1_440 * max(1, odpt.serviceStatus.count + timetables.count) + odpt.trains.map { perDay($0.refreshSeconds) }.reduce(0, +)
             if requests > 0 {
-                var line = Line(provider: "odpt", sources: odpt.serviceStatus.map(\.id) + timetables, requestsPerDay: requests,
+                var line = Line(provider: "odpt", sources: odpt.serviceStatus.map(\.id) + odpt.trains.map(\.id) + timetables, requestsPerDay: requests,
                                 freeTier: ceiling, hardLimit: ceiling, location: odpt.location)
                 line.hasPublishedFreeTier = false
                 lines.append(line)

@@ -2,6 +2,8 @@ import Timetable
 
 /// When the rules need a weather source's forecast fresh: the worker polls it every `refresh`
 /// inside these windows and every `idle_refresh` outside them, and the quota plan counts the same.
+/// Realtime feeds use the same windows, from the leave-now rules of their board
+/// (``init(realtimeOf:rules:refreshSeconds:)``).
 ///
 /// - a `weather` rule needs its source during its active hours (all day without `active: hours`),
 ///   from one `refresh` before they start;
@@ -59,6 +61,12 @@ public struct WeatherNeed: Sendable {
         self.windows = always ? [] : windows
     }
 
+    /// A need made of its parts.
+    init(always: Bool, windows: [Window]) {
+        self.always = always
+        self.windows = always ? [] : windows
+    }
+
     /// Whether the source is needed at `instant`.
     public func isNeeded(at instant: Int64) -> Bool {
         always || ranges(from: instant, to: instant).contains { $0.contains(instant) }
@@ -96,6 +104,16 @@ public struct WeatherNeed: Sendable {
     /// Requests on the busiest day of the week starting at `weekStart` (any instant): `refresh` inside
     /// the windows, `idle_refresh` outside.
     public func requestsPerDay(refreshSeconds: Int, idleRefreshSeconds: Int, weekStart: Int64 = 1_735_657_200) -> Int {
+        busiestDay(refreshSeconds: refreshSeconds, idleRefreshSeconds: idleRefreshSeconds, weekStart: weekStart)
+    }
+
+    /// Requests on the busiest day of the week starting at `weekStart` for a source polled every
+    /// `refresh` inside the windows and not at all outside (a realtime feed).
+    public func requestsPerDayInsideWindows(refreshSeconds: Int, weekStart: Int64 = 1_735_657_200) -> Int {
+        busiestDay(refreshSeconds: refreshSeconds, idleRefreshSeconds: nil, weekStart: weekStart)
+    }
+
+    private func busiestDay(refreshSeconds: Int, idleRefreshSeconds: Int?, weekStart: Int64) -> Int {
         func perDay(_ seconds: Int64, every interval: Int) -> Int {
             Int((seconds + Int64(max(interval, 1)) - 1) / Int64(max(interval, 1)))
         }
@@ -104,7 +122,8 @@ public struct WeatherNeed: Sendable {
         for day in 0..<7 {
             let from = weekStart + Int64(day) * 86_400, to = from + 86_399
             let needed = ranges(from: from, to: to).map { $0.upperBound - $0.lowerBound + 1 }.reduce(0, +)
-            busiest = max(busiest, perDay(needed, every: refreshSeconds) + perDay(86_400 - needed, every: idleRefreshSeconds))
+            let idle = idleRefreshSeconds.map { perDay(86_400 - needed, every: $0) } ?? 0
+            busiest = max(busiest, perDay(needed, every: refreshSeconds) + idle)
         }
         return busiest
     }

@@ -26,9 +26,13 @@ public struct ODPTConfigParser {
         if let listNode = reader.optional("service_status"), let items = diagnostics.decode(listNode, YAMLValue.list) {
             statuses = items.compactMap(parseServiceStatus)
         }
+        var trains: [ODPTTrainsSpec] = []
+        if let listNode = reader.optional("trains"), let items = diagnostics.decode(listNode, YAMLValue.list) {
+            trains = items.compactMap(parseTrains)
+        }
         reader.finish()
         guard diagnostics.diagnostics.count == before else { return nil }
-        return ODPTSpec(key: key, timetableRefreshSeconds: timetableRefresh, serviceStatus: statuses,
+        return ODPTSpec(key: key, timetableRefreshSeconds: timetableRefresh, serviceStatus: statuses, trains: trains,
                         location: context.location(of: node))
     }
 
@@ -60,6 +64,46 @@ public struct ODPTConfigParser {
         reader.finish()
         guard diagnostics.diagnostics.count == before, let id, let operatorID else { return nil }
         return ServiceStatusSpec(id: id, operator: operatorID, refreshSeconds: refresh, location: context.location(of: node))
+    }
+
+    /// One `trains:` entry: `id`, `operator`, `railway`, `refresh`, `max_age`.
+    func parseTrains(_ node: YAMLNode) -> ODPTTrainsSpec? {
+        let before = diagnostics.diagnostics.count
+        guard var reader = MappingReader(node, what: "odpt trains", diagnostics: diagnostics) else { return nil }
+        var id: String?
+        if let idNode = reader.require("id"), let text = diagnostics.decode(idNode, YAMLValue.string) {
+            id = text
+            if !BoardConfigParser.isValidID(text) {
+                diagnostics.report("trains id \(quoted(text)) may only contain lowercase letters a-z, digits 0-9 and \"-\"", at: idNode.mark)
+            }
+        }
+        func identifier(_ key: String, type: String, example: String) -> String? {
+            guard let valueNode = reader.require(key), let text = diagnostics.decode(valueNode, YAMLValue.string) else { return nil }
+            if !ODPTIdentifier.has(type: type, text) {
+                diagnostics.report("\(key) must be an ODPT id like \(example), found \(quoted(text))", at: valueNode.mark)
+            }
+            return text
+        }
+        let operatorID = identifier("operator", type: "odpt.Operator", example: "odpt.Operator:TokyoMetro")
+        let railway = identifier("railway", type: "odpt.Railway", example: "odpt.Railway:TokyoMetro.Ginza")
+        var refresh = ODPTTrainsSpec.defaultRefresh
+        if let refreshNode = reader.optional("refresh"), let seconds = diagnostics.decode(refreshNode, YAMLValue.duration) {
+            if seconds < ODPTTrainsSpec.minimumRefresh {
+                diagnostics.report("refresh must be at least 30s, found \(quoted(refreshNode.scalarText ?? ""))", at: refreshNode.mark)
+            }
+            refresh = seconds
+        }
+        var maxAge: Int?
+        if let maxAgeNode = reader.optional("max_age"), let seconds = diagnostics.decode(maxAgeNode, YAMLValue.duration) {
+            if seconds < refresh {
+                diagnostics.report("max_age must be at least refresh (\(refresh) s), found \(quoted(maxAgeNode.scalarText ?? ""))", at: maxAgeNode.mark)
+            }
+            maxAge = seconds
+        }
+        reader.finish()
+        guard diagnostics.diagnostics.count == before, let id, let operatorID, let railway else { return nil }
+        return ODPTTrainsSpec(id: id, operator: operatorID, railway: railway, refreshSeconds: refresh, maxAgeSeconds: maxAge,
+                              location: context.location(of: node))
     }
 }
 

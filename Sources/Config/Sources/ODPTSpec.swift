@@ -10,6 +10,10 @@ import Secrets
 ///     - id: tokyo-metro
 ///       operator: odpt.Operator:TokyoMetro
 ///       refresh: 3m                   # default 5m, at least 1m
+///   trains:                           # odpt:Train per operator / railway (see ODPTTrainsSpec)
+///     - id: ginza-trains
+///       operator: odpt.Operator:TokyoMetro
+///       railway: odpt.Railway:TokyoMetro.Ginza
 /// ```
 ///
 /// At most one file of a rules directory has the section.
@@ -24,6 +28,8 @@ public struct ODPTSpec: Sendable, Equatable {
     public var timetableRefreshSeconds: Int
     /// The service-status sources.
     public var serviceStatus: [ServiceStatusSpec]
+    /// The `odpt:Train` sources (`trains:`).
+    public var trains: [ODPTTrainsSpec] = []
     /// Where the section's mapping starts.
     public var location: ConfigLocation
 
@@ -33,7 +39,8 @@ public struct ODPTSpec: Sendable, Equatable {
     public static let minimumTimetableRefresh = 3_600
 
     public init(key: SecretReference? = nil, timetableRefreshSeconds: Int = ODPTSpec.defaultTimetableRefresh,
-                serviceStatus: [ServiceStatusSpec] = [], location: ConfigLocation) {
+                serviceStatus: [ServiceStatusSpec] = [], trains: [ODPTTrainsSpec] = [], location: ConfigLocation) {
+        self.trains = trains
         self.key = key
         self.timetableRefreshSeconds = timetableRefreshSeconds
         self.serviceStatus = serviceStatus

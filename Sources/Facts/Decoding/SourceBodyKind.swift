@@ -15,14 +15,25 @@ public enum SourceBodyKind: Sendable, Equatable {
     case odptBusstopPoleTimetable(pole: String?)
     /// An `odpt:TrainInformation` (service status) response.
     case odptTrainInformation
+    /// A GTFS-Realtime `FeedMessage` (protobuf), decoded by `RealtimeDecoder` with its size cap.
+    case gtfsRealtime
+    /// An `odpt:Train` response (a JSON array of `odpt:Train` objects), checked and kept as bytes
+    /// (``ODPTTrainResponse``).
+    case odptTrain
 
     /// The body of a configured weather source.
     public init(weather spec: WeatherSourceSpec) {
         self = .weather(WeatherBodyFormat(spec))
     }
 
-    /// `JSON` or `an Atom / RSS feed`, for messages.
-    public var expectedFormat: String { self == .feed ? "an Atom / RSS feed" : "JSON" }
+    /// `JSON`, `an Atom / RSS feed` or `a GTFS-Realtime feed (protobuf)`, for messages.
+    public var expectedFormat: String {
+        switch self {
+        case .feed: "an Atom / RSS feed"
+        case .gtfsRealtime: "a GTFS-Realtime feed (protobuf)"
+        default: "JSON"
+        }
+    }
 }
 
 /// The format of a weather response, by provider: what its decoder needs from the weather source.

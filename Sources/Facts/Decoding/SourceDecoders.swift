@@ -1,5 +1,6 @@
 import Config
 import Feeds
+import Realtime
 import Timetable
 import Weather
 
@@ -25,7 +26,8 @@ public struct SourceDecoders: Sendable {
 
     /// Decodes `bytes` as `kind`; `label` (a file path, a redacted URL) names the body in errors.
     ///
-    /// - Throws: the kind's decoder's error (a `DecodeError`, a `FeedError`, …), unchanged.
+    /// - Throws: the kind's decoder's error (a `DecodeError`, a `FeedError`, a `RealtimeDecodeError`
+    ///   — also for a GTFS-Realtime body over `RealtimeDecoder.defaultSizeLimit` —, …), unchanged.
     public func decode(_ bytes: [UInt8], as kind: SourceBodyKind, label: String) throws -> SourceFact {
         observe?(kind, label)
         switch kind {
@@ -39,6 +41,10 @@ public struct SourceDecoders: Sendable {
             return .timetable(try ODPTTimetableDecoder.busstopPoleTimetable(bytes, file: label, pole: pole))
         case .odptTrainInformation:
             return .serviceStatus(try ServiceStatusReport.decode(bytes, file: label))
+        case .gtfsRealtime:
+            return .realtime(try RealtimeDecoder.decode(bytes, source: label))
+        case .odptTrain:
+            return .trains(try ODPTTrainResponse(checking: bytes, label: label))
         }
     }
 

@@ -1,4 +1,5 @@
 import Feeds
+import Realtime
 import Timetable
 import Weather
 
@@ -12,16 +13,24 @@ public enum SourceFact: Sendable {
     case timetable(DayTypeTimetable)
     /// An operator's service status (`odpt:TrainInformation`).
     case serviceStatus(ServiceStatusReport)
+    /// A GTFS-Realtime feed of a board source (``RealtimeSourceID``).
+    case realtime(FeedMessage)
+    /// The `odpt:Train` response of an `odpt: trains:` entry.
+    case trains(ODPTTrainResponse)
 }
 
 extension FactTimeline {
     /// Adds the snapshot a decoded body holds to the source `source`; a timetable is no snapshot
-    /// (timetables belong to boards) and is ignored.
+    /// (timetables belong to boards) and is ignored, and so is a realtime feed whose `source` is
+    /// not a ``RealtimeSourceID`` (`<board>.<index>`).
     public mutating func add(_ fact: SourceFact, source: String, fetchedAt: Int64) {
         switch fact {
         case .forecast(let forecast): add(forecast: forecast, source: source, fetchedAt: fetchedAt)
         case .feed(let feed): add(feed: feed, source: source, fetchedAt: fetchedAt)
         case .serviceStatus(let report): add(serviceStatus: report, source: source, fetchedAt: fetchedAt)
+        case .realtime(let message):
+            if let id = RealtimeSourceID(source) { add(realtime: message, source: id, fetchedAt: fetchedAt) }
+        case .trains(let response): add(trains: response, source: source, fetchedAt: fetchedAt)
         case .timetable: break
         }
     }
@@ -29,12 +38,17 @@ extension FactTimeline {
 
 extension FactSet {
     /// Replaces the latest snapshot of the source `source` with the one a decoded body holds; the
-    /// other sources' snapshots stay as they are. A timetable is ignored (boards hold timetables).
+    /// other sources' snapshots stay as they are. A timetable is ignored (boards hold timetables); a
+    /// realtime feed goes to ``FactSet/realtime`` under the board and index its `source`
+    /// (a ``RealtimeSourceID``, `<board>.<index>`) names.
     public mutating func update(_ fact: SourceFact, source: String, fetchedAt: Int64) {
         switch fact {
         case .forecast(let forecast): forecasts[source] = Snapshot(value: forecast, fetchedAt: fetchedAt)
         case .feed(let feed): feeds[source] = Snapshot(value: feed, fetchedAt: fetchedAt)
         case .serviceStatus(let report): serviceStatus[source] = Snapshot(value: report, fetchedAt: fetchedAt)
+        case .realtime(let message):
+            if let id = RealtimeSourceID(source) { realtime[id.board, default: [:]][id.index] = Snapshot(value: message, fetchedAt: fetchedAt) }
+        case .trains(let response): trains[source] = Snapshot(value: response, fetchedAt: fetchedAt)
         case .timetable: break
         }
     }

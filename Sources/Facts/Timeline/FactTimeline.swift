@@ -1,13 +1,19 @@
 import Feeds
+import Realtime
 import Timetable
 import Weather
 
-/// Recorded snapshots of every weather, feed and service status source, in time order: the facts of a simulated
-/// clock. At any instant the latest snapshot fetched at or before it is what the rules see.
+/// Recorded snapshots of every weather, feed, service status, realtime and `odpt:Train` source, in
+/// time order: the facts of a simulated clock. At any instant the latest snapshot fetched at or
+/// before it is what the rules see (a dry run at 10:20 sees the realtime feed fetched at or before 10:20).
 public struct FactTimeline: Sendable {
     public private(set) var weather: [String: [Snapshot<Forecast>]] = [:]
     public private(set) var feeds: [String: [Snapshot<Feed>]] = [:]
     public private(set) var serviceStatus: [String: [Snapshot<ServiceStatusReport>]] = [:]
+    /// The snapshots of each board source's realtime feed.
+    public private(set) var realtime: [RealtimeSourceID: [Snapshot<FeedMessage>]] = [:]
+    /// The snapshots of each `odpt: trains:` entry.
+    public private(set) var trains: [String: [Snapshot<ODPTTrainResponse>]] = [:]
 
     public init() {}
 
@@ -27,28 +33,47 @@ public struct FactTimeline: Sendable {
         serviceStatus[source]!.sort { $0.fetchedAt < $1.fetchedAt }
     }
 
+    /// Adds a snapshot of the realtime feed `source`.
+    public mutating func add(realtime message: FeedMessage, source: RealtimeSourceID, fetchedAt: Int64) {
+        realtime[source, default: []].append(Snapshot(value: message, fetchedAt: fetchedAt))
+        realtime[source]!.sort { $0.fetchedAt < $1.fetchedAt }
+    }
+
+    /// Adds an `odpt:Train` snapshot of the `odpt: trains:` entry `source`.
+    public mutating func add(trains response: ODPTTrainResponse, source: String, fetchedAt: Int64) {
+        trains[source, default: []].append(Snapshot(value: response, fetchedAt: fetchedAt))
+        trains[source]!.sort { $0.fetchedAt < $1.fetchedAt }
+    }
+
     /// The facts at `instant`.
     public func facts(at instant: Int64, boards: [String: Board]) -> FactSet {
-        FactSet(boards: boards,
-              forecasts: weather.compactMapValues { Self.latest($0, at: instant) },
-              feeds: feeds.compactMapValues { Self.latest($0, at: instant) },
-              serviceStatus: serviceStatus.compactMapValues { Self.latest($0, at: instant) })
+        var realtimeNow: [String: [Int: Snapshot<FeedMessage>]] = [:]
+        for (id, list) in realtime {
+            if let snapshot = Self.latest(list, at: instant) { realtimeNow[id.board, default: [:]][id.index] = snapshot }
+        }
+        return FactSet(boards: boards,
+                       forecasts: weather.compactMapValues { Self.latest($0, at: instant) },
+                       feeds: feeds.compactMapValues { Self.latest($0, at: instant) },
+                       serviceStatus: serviceStatus.compactMapValues { Self.latest($0, at: instant) },
+                       realtime: realtimeNow,
+                       trains: trains.compactMapValues { Self.latest($0, at: instant) })
+    }
+
+    /// Every snapshot time of every source, by the source's id (a realtime feed's is its ``RealtimeSourceID`` text).
+    private var fetchTimes: [(id: String, times: [Int64])] {
+        weather.map { ($0.key, $0.value.map(\.fetchedAt)) } + feeds.map { ($0.key, $0.value.map(\.fetchedAt)) }
+            + serviceStatus.map { ($0.key, $0.value.map(\.fetchedAt)) }
+            + realtime.map { ($0.key.description, $0.value.map(\.fetchedAt)) } + trains.map { ($0.key, $0.value.map(\.fetchedAt)) }
     }
 
     /// The first snapshot time after `instant`, of any source.
     public func nextSnapshot(after instant: Int64) -> Int64? {
-        let times = weather.values.flatMap { $0.map(\.fetchedAt) } + feeds.values.flatMap { $0.map(\.fetchedAt) }
-            + serviceStatus.values.flatMap { $0.map(\.fetchedAt) }
-        return times.filter { $0 > instant }.min()
+        fetchTimes.flatMap(\.times).filter { $0 > instant }.min()
     }
 
     /// The sources with a snapshot fetched in `(after, through]`.
     public func sourcesUpdated(after: Int64, through: Int64) -> Set<String> {
-        var updated = Set<String>()
-        for (id, list) in weather where list.contains(where: { $0.fetchedAt > after && $0.fetchedAt <= through }) { updated.insert(id) }
-        for (id, list) in feeds where list.contains(where: { $0.fetchedAt > after && $0.fetchedAt <= through }) { updated.insert(id) }
-        for (id, list) in serviceStatus where list.contains(where: { $0.fetchedAt > after && $0.fetchedAt <= through }) { updated.insert(id) }
-        return updated
+        Set(fetchTimes.filter { $0.times.contains { $0 > after && $0 <= through } }.map(\.id))
     }
 
     static func latest<Value>(_ list: [Snapshot<Value>], at instant: Int64) -> Snapshot<Value>? {

@@ -11,7 +11,12 @@ import Weather
 ///   weather/<weather source id>/<fetch time>.json      e.g. 2024-12-22T10:00:00+09:00.json
 ///   feeds/<feed id>/<fetch time>.xml                   (.atom and .rss too)
 ///   service_status/<service status id>/<fetch time>.json   (odpt:TrainInformation responses)
+///   realtime/<board id>/<source index>/<fetch time>.pb     (GTFS-Realtime feeds of `realtime:` sources)
+///   odpt_trains/<trains id>/<fetch time>.json              (odpt:Train responses of `odpt: trains:`)
 /// ```
+///
+/// A realtime feed's folder is its board's id, then the source's 0-based index in the board's
+/// `sources:` (``RealtimeSourceID``): `realtime/caltrain-sf/0/2023-11-07T17:05:34-08:00.pb`.
 ///
 /// The fetch time is ISO 8601 with an offset, or a wall time in Asia/Tokyo. Several snapshots per
 /// source make "changed" and "new entry" rules testable. A snapshot that does not decode is
@@ -42,14 +47,21 @@ public enum FixtureDirectory {
             }
             return result
         }
-        let folders: [(folder: String, extensions: Set<String>, sources: [(id: String, kind: SourceBodyKind)])] = [
-            ("weather", ["json"], configuration.weather.map { ($0.id, SourceBodyKind(weather: $0)) }),
-            ("feeds", ["xml", "atom", "rss"], configuration.feeds.map { ($0.id, .feed) }),
-            ("service_status", ["json"], configuration.serviceStatus.map { ($0.id, .odptTrainInformation) }),
+        let realtimeFeeds = configuration.boards.flatMap { board in
+            board.realtimeFeeds.map { RealtimeSourceID(board: board.id, index: $0.index) }
+        }
+        let trains = configuration.odpt?.trains ?? []
+        // Each source: its folder under the fixtures directory and its id in the timeline.
+        let folders: [(folder: String, extensions: Set<String>, sources: [(folder: String, id: String, kind: SourceBodyKind)])] = [
+            ("weather", ["json"], configuration.weather.map { ($0.id, $0.id, SourceBodyKind(weather: $0)) }),
+            ("feeds", ["xml", "atom", "rss"], configuration.feeds.map { ($0.id, $0.id, .feed) }),
+            ("service_status", ["json"], configuration.serviceStatus.map { ($0.id, $0.id, .odptTrainInformation) }),
+            ("realtime", ["pb"], realtimeFeeds.map { ("\($0.board)/\($0.index)", $0.description, .gtfsRealtime) }),
+            ("odpt_trains", ["json"], trains.map { ($0.id, $0.id, .odptTrain) }),
         ]
         for (folder, extensions, sources) in folders {
-            for (id, kind) in sources {
-                for (file, time) in snapshots("\(path)/\(folder)/\(id)", extensions: extensions) {
+            for (sourceFolder, id, kind) in sources {
+                for (file, time) in snapshots("\(path)/\(folder)/\(sourceFolder)", extensions: extensions) {
                     do {
                         timeline.add(try decoders.decode(try FileContents.read(file), as: kind, label: file), source: id, fetchedAt: time)
                     } catch {
@@ -61,10 +73,18 @@ public enum FixtureDirectory {
         let known: [(folder: String, what: String, ids: Set<String>)] = [
             ("weather", "weather source", Set(configuration.weather.map(\.id))), ("feeds", "feed", Set(configuration.feeds.map(\.id))),
             ("service_status", "odpt service_status", Set(configuration.serviceStatus.map(\.id))),
+            ("realtime", "board with a realtime: source", Set(realtimeFeeds.map(\.board))),
+            ("odpt_trains", "odpt trains entry", Set(trains.map(\.id))),
         ]
         for (kind, what, ids) in known {
             for name in (try? manager.contentsOfDirectory(atPath: "\(path)/\(kind)")) ?? [] where !ids.contains(name) && !name.hasPrefix(".") {
                 warnings.append("\(path)/\(kind)/\(name): no \(what) with this id is configured")
+            }
+        }
+        for board in Set(realtimeFeeds.map(\.board)).sorted() {
+            let indexes = Set(realtimeFeeds.filter { $0.board == board }.map { String($0.index) })
+            for name in (try? manager.contentsOfDirectory(atPath: "\(path)/realtime/\(board)")) ?? [] where !indexes.contains(name) && !name.hasPrefix(".") {
+                warnings.append("\(path)/realtime/\(board)/\(name): board \"\(board)\" has no realtime: source with this index (known: \(indexes.sorted().joined(separator: ", ")); 0 is its first source)")
             }
         }
         return (timeline, warnings)

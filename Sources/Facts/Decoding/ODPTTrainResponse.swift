@@ -1,0 +1,51 @@
+import JSONText
+import Timetable
+
+/// An `odpt:Train` response, checked and kept as its bytes: a JSON array of objects whose `@type`
+/// is `odpt:Train` (an empty array is fine: no train running). Decoding the trains themselves
+/// (delays, from / to stations, train numbers) is the `odpt:Train` decoder's job in
+/// `Timetable/ODPT/`; it reads ``bytes``.
+public struct ODPTTrainResponse: Sendable, Equatable {
+    /// The body as received.
+    public var bytes: [UInt8]
+    /// How many trains it lists.
+    public var trainCount: Int
+
+    /// Checks `bytes`; `label` names the body in errors.
+    ///
+    /// - Throws: a `DecodeError` when the body is not JSON, not an array, or holds an element that
+    ///   is not an object with `"@type": "odpt:Train"` (its index and what it holds instead).
+    public init(checking bytes: [UInt8], label: String) throws {
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(bytes)
+        } catch {
+            throw DecodeError(file: label, message: "expected an odpt:Train JSON array: \(error)")
+        }
+        guard case .array(let items) = value else {
+            throw DecodeError(file: label, message: "expected an odpt:Train JSON array, found \(Self.describe(value))")
+        }
+        for (index, item) in items.enumerated() {
+            guard case .object = item else {
+                throw DecodeError(file: label, message: "[\(index)]: expected an odpt:Train object, found \(Self.describe(item))")
+            }
+            let type = item["@type"]?.stringValue
+            guard type == "odpt:Train" else {
+                throw DecodeError(file: label, message: "[\(index)]: expected \"@type\": \"odpt:Train\", found \(type.map { "\"\($0)\"" } ?? "no @type")")
+            }
+        }
+        self.bytes = bytes
+        self.trainCount = items.count
+    }
+
+    private static func describe(_ value: JSONValue) -> String {
+        switch value {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+}
