@@ -1,15 +1,16 @@
 import JSONText
 import Timetable
 
-/// An `odpt:Train` response, checked and kept as its bytes: a JSON array of objects whose `@type`
-/// is `odpt:Train` (an empty array is fine: no train running). Decoding the trains themselves
-/// (delays, from / to stations, train numbers) is the `odpt:Train` decoder's job in
-/// `Timetable/ODPT/`; it reads ``bytes``.
+/// An `odpt:Train` response: a JSON array of objects whose `@type` is `odpt:Train` (an empty array
+/// is fine: no train running, as at night), each decoded by `ODPTTimetableDecoder.trains` (delays,
+/// from / to stations, train numbers; a member of the wrong kind is an error naming the record).
 public struct ODPTTrainResponse: Sendable, Equatable {
     /// The body as received.
     public var bytes: [UInt8]
     /// How many trains it lists.
     public var trainCount: Int
+    /// The trains, decoded.
+    public var trains: [ODPTTrain]
 
     /// Checks `bytes`; `label` names the body in errors.
     ///
@@ -36,6 +37,7 @@ public struct ODPTTrainResponse: Sendable, Equatable {
         }
         self.bytes = bytes
         self.trainCount = items.count
+        self.trains = items.isEmpty ? [] : try ODPTTimetableDecoder.trains(bytes, file: label)
     }
 
     private static func describe(_ value: JSONValue) -> String {
