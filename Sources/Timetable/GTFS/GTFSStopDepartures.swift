@@ -20,11 +20,18 @@ struct GTFSStopDepartures: Sendable {
     private(set) var tripLastStops: [Int32] = []
     /// Number of stop_times rows read.
     private(set) var rowCount = 0
+    /// Every stop time grouped by trip (file order within a trip), for realtime: the rows of trip `t`
+    /// are at `tripRowOffsets[t]..<tripRowOffsets[t + 1]` of `tripRows`.
+    private(set) var tripRowOffsets: [Int32] = []
+    private(set) var tripRows: [GTFSTripStopRow] = []
 
     init() {}
 
     /// The departures of one stop, as a range into the arrays.
     func range(of stop: Int32) -> Range<Int> { Int(offsets[Int(stop)])..<Int(offsets[Int(stop) + 1]) }
+
+    /// The stop times of one trip, as a range into `tripRows`.
+    func rows(ofTrip trip: Int32) -> Range<Int> { Int(tripRowOffsets[Int(trip)])..<Int(tripRowOffsets[Int(trip) + 1]) }
 
     /// Reads `stop_times.txt`: every trip_id and stop_id must be defined, stop_sequence must be a
     /// number and times must be `H:MM:SS`.
@@ -49,6 +56,8 @@ struct GTFSStopDepartures: Sendable {
             var sequence: Int32
             /// departure_time, else arrival_time, else -1.
             var time: Int32
+            /// arrival_time, else departure_time, else -1.
+            var arrival: Int32
             var headsign: Int32
             /// The stop time is a departure if its trip goes on (time present, pickup allowed).
             var departs: Bool
@@ -85,6 +94,7 @@ struct GTFSStopDepartures: Sendable {
                 throw row.error(column: sequenceColumn, name: "stop_sequence", "is not a non-negative whole number")
             }
             var time: Int32 = -1
+            var arrival: Int32 = -1
             var departs = false
             let departureBytes = row.bytes(departureColumn)
             if departureBytes.count > 0 {
@@ -93,12 +103,21 @@ struct GTFSStopDepartures: Sendable {
                 }
                 time = departure
                 departs = true
-            } else if !row.isEmpty(arrivalColumn) {
-                guard let arrival = GTFSTime.seconds(row.bytes(arrivalColumn)) else {
+            }
+            let arrivalBytes = row.bytes(arrivalColumn)
+            if arrivalBytes.count > 0 {
+                if arrivalBytes.count == departureBytes.count, let a = arrivalBytes.baseAddress, let d = departureBytes.baseAddress,
+                   memoryEqual(a, d, arrivalBytes.count) {
+                    arrival = time  // the same text (most rows): parsed once
+                } else if let parsed = GTFSTime.seconds(arrivalBytes) {
+                    arrival = parsed
+                } else if !departs {
                     throw row.error(column: arrivalColumn, name: "arrival_time", "is not a time (H:MM:SS)")
                 }
-                time = arrival
+                // (A malformed arrival_time beside a departure_time is not an error, as before:
+                // the arrival is taken to be the departure.)
             }
+            if time < 0 { time = arrival } else if arrival < 0 { arrival = time }
             if !row.isEmpty(pickupColumn) {
                 guard let pickup = GTFSCellValue.integer(row.bytes(pickupColumn)), pickup <= 3 else {
                     throw row.error(column: pickupColumn, name: "pickup_type", "is not 0, 1, 2 or 3")
@@ -122,7 +141,8 @@ struct GTFSStopDepartures: Sendable {
                     lastHeadsignLength = headsignBytes.count
                 }
             }
-            rows.append(StopTimeRow(trip: trip, stop: stop, sequence: sequence, time: time, headsign: headsign, departs: departs))
+            rows.append(StopTimeRow(trip: trip, stop: stop, sequence: sequence, time: time, arrival: arrival,
+                                    headsign: headsign, departs: departs))
         }
 
         // Pass 2: per trip, the first and last stop by stop_sequence.
@@ -174,6 +194,32 @@ struct GTFSStopDepartures: Sendable {
         result.origins = outOrigins
         result.tripFirstTimes = firstTimes
         result.tripLastStops = lastStops
+
+        // Pass 4: every row grouped by trip (a counting sort, file order kept within a trip).
+        var tripOffsets = [Int32](repeating: 0, count: tripCount + 1)
+        for row in rows { tripOffsets[Int(row.trip) + 1] += 1 }
+        for trip in 0..<tripCount { tripOffsets[trip + 1] += tripOffsets[trip] }
+        var nextRow = tripOffsets
+        result.tripRows = [GTFSTripStopRow](unsafeUninitializedCapacity: rows.count) { buffer, initialized in
+            for row in rows {
+                let slot = Int(nextRow[Int(row.trip)])
+                nextRow[Int(row.trip)] += 1
+                buffer[slot] = GTFSTripStopRow(stop: row.stop, sequence: row.sequence, arrival: row.arrival, departure: row.time)
+            }
+            initialized = rows.count
+        }
+        result.tripRowOffsets = tripOffsets
         return result
     }
+}
+
+/// One stop time of a trip as realtime needs it: the stop (an index into the feed's stops), its
+/// stop_sequence and its times (seconds since the service-day start; -1 when the row has none).
+struct GTFSTripStopRow: Sendable {
+    var stop: Int32
+    var sequence: Int32
+    /// arrival_time, else departure_time.
+    var arrival: Int32
+    /// departure_time, else arrival_time.
+    var departure: Int32
 }
