@@ -54,7 +54,7 @@ let package = Package(
         // sources, channels, odpt, rules, quota). What `check` refuses is refused here.
         .target(name: "Config", dependencies: ["CYAML", "Channels", "Notifications", "Secrets", "Timetable"]),
         // Facts: one decoder per source kind, boards from their sources, the fact timeline of a dry run.
-        .target(name: "Facts", dependencies: ["Config", "Notifications", "Timetable", "Weather", "Feeds"]),
+        .target(name: "Facts", dependencies: ["Config", "Notifications", "Timetable", "Weather", "Feeds", "Realtime"]),
         // The pure rule engine: evaluation, planning, the stepper, simulation (dry run) and rule tests.
         .target(name: "Rules", dependencies: ["Config", "Facts", "Notifications", "Timetable", "Weather", "Feeds"]),
         // Live sources: endpoints, the last-good-data cache and fetching through HTTP.

@@ -49,7 +49,7 @@ public final class GTFSTripSchedules: Sendable {
     }
 
     private let feedTrips: ByteInterner
-    private let stopIDs: ByteInterner
+    private let stops: GTFSStops
     private let routes: GTFSRoutes
     private let calendar: GTFSServiceCalendar
     private let selectedStops: Set<Int32>
@@ -71,7 +71,7 @@ public final class GTFSTripSchedules: Sendable {
          routes: GTFSRoutes, calendar: GTFSServiceCalendar, stopDepartures: GTFSStopDepartures,
          selectedStops: Set<Int32>, routeFilter: Set<Int32>?) {
         self.feedTrips = feedTrips.ids
-        self.stopIDs = stops.ids
+        self.stops = stops
         self.routes = routes
         self.calendar = calendar
         self.selectedStops = selectedStops
@@ -119,7 +119,7 @@ public final class GTFSTripSchedules: Sendable {
         stopTimes.reserveCapacity(range.count)
         for index in range {
             let row = rows[index]
-            stopTimes.append(StopTime(stopSequence: UInt32(clamping: row.sequence), stopID: stopIDs.string(at: row.stop),
+            stopTimes.append(StopTime(stopSequence: UInt32(clamping: row.sequence), stopID: stops.ids.string(at: row.stop),
                                       arrival: row.arrival, departure: row.departure, isBoardDeparture: boardRows[index]))
         }
         stopTimes.sort { $0.stopSequence < $1.stopSequence }
@@ -131,7 +131,12 @@ public final class GTFSTripSchedules: Sendable {
 
     /// Whether `stopID` is one of the timetable's stops (the chosen stop, or a platform of it).
     public func isBoardStop(_ stopID: String) -> Bool {
-        stopIDs.find(stopID).map { selectedStops.contains($0) } ?? false
+        stops.ids.find(stopID).map { selectedStops.contains($0) } ?? false
+    }
+
+    /// The label a timetable shows for a stop (platform code, else name, else id); nil for an unknown stop_id.
+    public func stopLabel(_ stopID: String) -> String? {
+        stops.ids.find(stopID).map { stops.label(of: $0) }
     }
 
     /// Whether a trip of `routeID` may appear on this timetable (always, without a route filter; a
