@@ -82,7 +82,12 @@ struct TripUpdateMatcher {
                 tally.add("trip update for a service date \(side): ignored (the static feed is out of date)", example: example)
                 return
             }
-            guard schedules.runs(trip, on: parsed) else {
+            // A DUPLICATED trip copies a trip to another day or time: the spec allows any trip whose
+            // service runs within 30 days; any other trip must run on its start_date.
+            let runs = relationship == .duplicated
+                ? (-30...30).contains { schedules.runs(trip, on: parsed.adding(days: $0)) }
+                : schedules.runs(trip, on: parsed)
+            guard runs else {
                 tally.add("trip update for a service date on which its trip's service does not run: ignored",
                           example: example + " (\(parsed.weekday))")
                 return
@@ -108,7 +113,9 @@ struct TripUpdateMatcher {
             }
             shift = start - first
         }
-        let identity = "\(source.index)|\(date)|\(trip.id)|" + (relationship == .duplicated ? "\(shift)" : "")
+        // A copy at the trip's own start on a day it runs anyway is the trip itself.
+        let isCopy = relationship == .duplicated && (shift != 0 || !schedules.runs(trip, on: date))
+        let identity = "\(source.index)|\(date)|\(trip.id)|" + (isCopy ? "\(shift)" : "")
         guard seen.insert(identity).inserted else {
             tally.add("second trip update for the same trip and service date: ignored", example: example)
             return
@@ -134,7 +141,7 @@ struct TripUpdateMatcher {
         for stop in trip.stopTimes where stop.isBoardDeparture {
             let scheduledInstant = day.instant(seconds: Int(stop.departure + shift))
             let prediction = self.prediction(scheduled: scheduledInstant, at: predicted[stop.stopSequence], canceled: canceled)
-            if relationship == .duplicated {
+            if isCopy {
                 result.extraDepartures.append(copy(of: trip, at: stop, shift: shift, instant: scheduledInstant,
                                                    date: date, source: source, prediction: prediction))
             } else if predictedHere {
