@@ -5,6 +5,15 @@ struct RealtimeWarningTally {
     private var counts: [String: Int] = [:]
     private var examples: [String: String] = [:]
 
+    /// (kind, key) pairs already counted by `add(_:example:once:)`.
+    private var counted = Set<String>()
+
+    /// Counts `kind` once per `key` (one trip update matched against several board sources).
+    mutating func add(_ kind: String, example: String, once key: String) {
+        guard counted.insert(kind + "\u{0}" + key).inserted else { return }
+        add(kind, example: example)
+    }
+
     /// Counts one case of `kind` (a sentence about one trip update, without its count) with `example`.
     mutating func add(_ kind: String, example: String) {
         if counts[kind] == nil {

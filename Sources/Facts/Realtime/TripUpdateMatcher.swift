@@ -13,6 +13,8 @@ struct TripUpdateMatcher {
     var result: BoardPredictions
     /// (source, service date, trip, start time of a copy) already matched: a repeated update is ignored.
     private var seen = Set<String>()
+    /// Which update is being matched (warnings about it are counted once, whatever the sources).
+    private var updateNumber = 0
 
     init(board: Board, sources: [Source], observedAt: Int64, name: String) {
         self.board = board
@@ -24,6 +26,7 @@ struct TripUpdateMatcher {
 
     /// Matches one TripUpdate (of entity `entity`), counting in `tally` what cannot be used.
     mutating func apply(_ update: TripUpdate, entity: String, tally: inout RealtimeWarningTally) {
+        updateNumber += 1
         let descriptor = update.trip
         switch descriptor.scheduleRelationship {
         case .added, .new:
@@ -73,13 +76,13 @@ struct TripUpdateMatcher {
         let date: LocalDate
         if let text = descriptor.startDate {
             guard let parsed = TripServiceDate.date(text) else {
-                tally.add("trip update whose start_date is not YYYYMMDD: ignored", example: example)
+                tally.add("trip update whose start_date is not YYYYMMDD: ignored", example: example, once: "\(updateNumber)")
                 return
             }
             if let range = schedules.feedServiceDates, !range.contains(parsed) {
                 let side = parsed > range.upperBound ? "after the static feed's calendar ends (\(range.upperBound))"
                                                      : "before the static feed's calendar starts (\(range.lowerBound))"
-                tally.add("trip update for a service date \(side): ignored (the static feed is out of date)", example: example)
+                tally.add("trip update for a service date \(side): ignored (the static feed is out of date)", example: example, once: "\(updateNumber)")
                 return
             }
             // A DUPLICATED trip copies a trip to another day or time: the spec allows any trip whose
@@ -89,26 +92,26 @@ struct TripUpdateMatcher {
                 : schedules.runs(trip, on: parsed)
             guard runs else {
                 tally.add("trip update for a service date on which its trip's service does not run: ignored",
-                          example: example + " (\(parsed.weekday))")
+                          example: example + " (\(parsed.weekday))", once: "\(updateNumber)")
                 return
             }
             date = parsed
         } else {
             guard let inferred = TripServiceDate.nearest(trip, in: schedules, clock: board.clock, to: observedAt) else {
                 tally.add("trip update without start_date whose trip runs on no service date around the feed's time: ignored",
-                          example: example)
+                          example: example, once: "\(updateNumber)")
                 return
             }
             date = inferred
         }
         if trip.isFrequencyBased {
-            tally.add("trip update of a frequencies.txt trip (its runs are not told apart by start_time yet): ignored", example: example)
+            tally.add("trip update of a frequencies.txt trip (its runs are not told apart by start_time yet): ignored", example: example, once: "\(updateNumber)")
             return
         }
         var shift: Int32 = 0
         if relationship == .duplicated {
             guard let text = descriptor.startTime, let start = TripServiceDate.seconds(text), let first = trip.firstDeparture else {
-                tally.add("DUPLICATED trip update without a valid start_time: ignored", example: example)
+                tally.add("DUPLICATED trip update without a valid start_time: ignored", example: example, once: "\(updateNumber)")
                 return
             }
             shift = start - first
@@ -117,7 +120,7 @@ struct TripUpdateMatcher {
         let isCopy = relationship == .duplicated && (shift != 0 || !schedules.runs(trip, on: date))
         let identity = "\(source.index)|\(date)|\(trip.id)|" + (isCopy ? "\(shift)" : "")
         guard seen.insert(identity).inserted else {
-            tally.add("second trip update for the same trip and service date: ignored", example: example)
+            tally.add("second trip update for the same trip and service date: ignored", example: example, once: "\(updateNumber)")
             return
         }
 
@@ -130,8 +133,8 @@ struct TripUpdateMatcher {
             }
             let propagation = DelayPropagation.predict(scheduled: scheduled, updates: update.stopTimeUpdates,
                                                        tripDelay: update.delay, serviceDate: date, clock: board.clock)
-            for _ in 0..<propagation.unmatchedUpdates {
-                tally.add("stop time update matching no stop of its trip: ignored", example: example)
+            for index in 0..<propagation.unmatchedUpdates {
+                tally.add("stop time update matching no stop of its trip: ignored", example: example, once: "\(updateNumber)|\(index)")
             }
             for stop in propagation.stops where predicted[stop.stopSequence] == nil { predicted[stop.stopSequence] = stop }
         }
@@ -145,7 +148,7 @@ struct TripUpdateMatcher {
                 result.extraDepartures.append(copy(of: trip, at: stop, shift: shift, instant: scheduledInstant,
                                                    date: date, source: source, prediction: prediction))
             } else if predictedHere {
-                tally.add("trip that departs twice from the board's stops: only its first departure is predicted", example: example)
+                tally.add("trip that departs twice from the board's stops: only its first departure is predicted", example: example, once: "\(updateNumber)")
             } else {
                 result.byDeparture[DepartureKey(source: source.index, serviceDate: date, trip: trip.id)] = prediction
                 predictedHere = true
