@@ -34,7 +34,7 @@ public struct GTFSRealtimeOverlay: Sendable {
                                     observedAt: observedAt, stale: true)
         }
         var tally = RealtimeWarningTally()
-        var sources: [(index: Int, timetable: GTFSStopTimetable)] = []
+        var sources: [TripUpdateMatcher.Source] = []
         for index in sourceIndices {
             guard board.sources.indices.contains(index) else {
                 tally.add("board source index out of range", example: "\(index)")
@@ -45,7 +45,7 @@ public struct GTFSRealtimeOverlay: Sendable {
                           example: board.sources[index].label)
                 continue
             }
-            sources.append((index, timetable))
+            sources.append(TripUpdateMatcher.Source(index: index, schedules: timetable.tripSchedules))
         }
         var matcher = TripUpdateMatcher(board: board, sources: sources, observedAt: observedAt, name: name)
         for entity in feed.entities {

@@ -7,7 +7,7 @@ extension TripUpdateMatcher {
     mutating func applyAdded(_ update: TripUpdate, tally: inout RealtimeWarningTally) {
         let descriptor = update.trip
         for source in sources {
-            let schedules = source.timetable.tripSchedules
+            let schedules = source.schedules
             guard schedules.allowsRoute(descriptor.routeId) else { continue }
             for stop in update.stopTimeUpdates where stop.scheduleRelationship != .skipped {
                 guard let stopID = stop.stopId, schedules.isBoardStop(stopID) else { continue }

@@ -4,15 +4,33 @@ import Timetable
 /// Matches the TripUpdates of one feed to the GTFS sources of a board, one update at a time,
 /// collecting predictions and extra departures (`GTFSRealtimeOverlay` says what is matched how).
 struct TripUpdateMatcher {
-    typealias Source = (index: Int, timetable: GTFSStopTimetable)
+    /// A board source the feed applies to: its index and its trips' schedules.
+    struct Source {
+        var index: Int
+        var schedules: GTFSTripSchedules
+    }
+
+    /// One matched run: a repeated update of it is ignored.
+    private struct Run: Hashable {
+        var source: Int
+        var date: LocalDate
+        var trip: String
+        /// The start-time shift of a DUPLICATED copy (nil: the trip itself).
+        var copyShift: Int32?
+    }
 
     let board: Board
     let sources: [Source]
     let observedAt: Int64
     let name: String
     var result: BoardPredictions
-    /// (source, service date, trip, start time of a copy) already matched: a repeated update is ignored.
-    private var seen = Set<String>()
+    /// The runs already matched.
+    private var seen = Set<Run>()
+    /// Service-day clocks by date (placing a date asks the timezone database).
+    private var dayClocks: [LocalDate: ServiceDayClock] = [:]
+    /// The last propagation of the current update, for its schedule: a trip serving several
+    /// sources of one feed is propagated once.
+    private var lastPropagation: (scheduled: [ScheduledStopTime], date: LocalDate, stops: [PredictedStopTime], unmatched: Int)?
     /// Which update is being matched (warnings about it are counted once, whatever the sources).
     private var updateNumber = 0
 
@@ -27,6 +45,7 @@ struct TripUpdateMatcher {
     /// Matches one TripUpdate (of entity `entity`), counting in `tally` what cannot be used.
     mutating func apply(_ update: TripUpdate, entity: String, tally: inout RealtimeWarningTally) {
         updateNumber += 1
+        lastPropagation = nil  // it belongs to the previous update
         let descriptor = update.trip
         switch descriptor.scheduleRelationship {
         case .added, .new:
@@ -50,7 +69,7 @@ struct TripUpdateMatcher {
         }
         var known = false
         for source in sources {
-            switch source.timetable.tripSchedules.lookup(tripID) {
+            switch source.schedules.lookup(tripID) {
             case .unknown:
                 continue
             case .elsewhere:
@@ -69,7 +88,7 @@ struct TripUpdateMatcher {
     /// A SCHEDULED, CANCELED, DELETED, REPLACEMENT or DUPLICATED update of a trip that departs from `source`.
     private mutating func applyServed(_ update: TripUpdate, trip: GTFSTripSchedules.Trip, source: Source,
                                       tally: inout RealtimeWarningTally) {
-        let schedules = source.timetable.tripSchedules
+        let schedules = source.schedules
         let descriptor = update.trip
         let relationship = descriptor.scheduleRelationship
         let example = "trip \"\(trip.id)\"" + (descriptor.startDate.map { " start_date \($0)" } ?? "")
@@ -118,32 +137,41 @@ struct TripUpdateMatcher {
         }
         // A copy at the trip's own start on a day it runs anyway is the trip itself.
         let isCopy = relationship == .duplicated && (shift != 0 || !schedules.runs(trip, on: date))
-        let identity = "\(source.index)|\(date)|\(trip.id)|" + (isCopy ? "\(shift)" : "")
-        guard seen.insert(identity).inserted else {
+        guard seen.insert(Run(source: source.index, date: date, trip: trip.id, copyShift: isCopy ? shift : nil)).inserted else {
             tally.add("second trip update for the same trip and service date: ignored", example: example, once: "\(updateNumber)")
             return
         }
 
         let canceled = relationship == .canceled || relationship == .deleted
-        var predicted: [UInt32: PredictedStopTime] = [:]
+        let day = dayClock(date)
+        var predicted: [PredictedStopTime] = []
         if !canceled {
             let scheduled = trip.stopTimes.map {
                 ScheduledStopTime(stopSequence: $0.stopSequence, stopId: $0.stopID,
                                   arrival: Int($0.arrival + shift), departure: Int($0.departure + shift))
             }
-            let propagation = DelayPropagation.predict(scheduled: scheduled, updates: update.stopTimeUpdates,
-                                                       tripDelay: update.delay, serviceDate: date, clock: board.clock)
-            for index in 0..<propagation.unmatchedUpdates {
+            let propagation: (stops: [PredictedStopTime], unmatched: Int)
+            if let last = lastPropagation, last.date == date, last.scheduled == scheduled {
+                propagation = (last.stops, last.unmatched)
+            } else {
+                let made = DelayPropagation.predict(scheduled: scheduled, updates: update.stopTimeUpdates,
+                                                    tripDelay: update.delay, day: day)
+                propagation = (made.stops, made.unmatchedUpdates)
+                lastPropagation = (scheduled, date, made.stops, made.unmatchedUpdates)
+            }
+            for index in 0..<propagation.unmatched {
                 tally.add("stop time update matching no stop of its trip: ignored", example: example, once: "\(updateNumber)|\(index)")
             }
-            for stop in propagation.stops where predicted[stop.stopSequence] == nil { predicted[stop.stopSequence] = stop }
+            predicted = propagation.stops
         }
 
-        let day = ServiceDayClock(clock: board.clock, date: date, base: .noonMinusTwelveHours)
         var predictedHere = false
-        for stop in trip.stopTimes where stop.isBoardDeparture {
+        for (position, stop) in trip.stopTimes.enumerated() where stop.isBoardDeparture {
             let scheduledInstant = day.instant(seconds: Int(stop.departure + shift))
-            let prediction = self.prediction(scheduled: scheduledInstant, at: predicted[stop.stopSequence], canceled: canceled)
+            // Both lists are in stop_sequence order, so the same position is the same stop.
+            let stopPrediction = position < predicted.count && predicted[position].stopSequence == stop.stopSequence
+                ? predicted[position] : predicted.first { $0.stopSequence == stop.stopSequence }
+            let prediction = self.prediction(scheduled: scheduledInstant, at: stopPrediction, canceled: canceled)
             if isCopy {
                 result.extraDepartures.append(copy(of: trip, at: stop, shift: shift, instant: scheduledInstant,
                                                    date: date, source: source, prediction: prediction))
@@ -154,6 +182,14 @@ struct TripUpdateMatcher {
                 predictedHere = true
             }
         }
+    }
+
+    /// The clock of a service date, made once per date.
+    private mutating func dayClock(_ date: LocalDate) -> ServiceDayClock {
+        if let known = dayClocks[date] { return known }
+        let made = ServiceDayClock(clock: board.clock, date: date, base: .noonMinusTwelveHours)
+        dayClocks[date] = made
+        return made
     }
 
     /// The prediction of a board departure from its stop's propagated times.
@@ -175,7 +211,7 @@ struct TripUpdateMatcher {
     private func copy(of trip: GTFSTripSchedules.Trip, at stop: GTFSTripSchedules.StopTime, shift: Int32, instant: Int64,
                       date: LocalDate, source: Source, prediction: DeparturePrediction) -> PredictedExtraDeparture {
         let boardSource = board.sources[source.index]
-        var info = source.timetable.departure(ofTrip: trip.id, at: stop.departure)
+        var info = (boardSource.timetable as? GTFSStopTimetable)?.departure(ofTrip: trip.id, at: stop.departure)
             ?? Departure(time: stop.departure, line: "", stop: stop.stopID, destination: "", trip: trip.id)
         info.time = stop.departure + shift
         info.isLast = false

@@ -122,7 +122,9 @@ public final class GTFSTripSchedules: Sendable {
             stopTimes.append(StopTime(stopSequence: UInt32(clamping: row.sequence), stopID: stops.ids.string(at: row.stop),
                                       arrival: row.arrival, departure: row.departure, isBoardDeparture: boardRows[index]))
         }
-        stopTimes.sort { $0.stopSequence < $1.stopSequence }
+        if !zip(stopTimes, stopTimes.dropFirst()).allSatisfy({ $0.stopSequence < $1.stopSequence }) {
+            stopTimes.sort { $0.stopSequence < $1.stopSequence }
+        }
         return .serves(Trip(id: tripID, stopTimes: stopTimes, isFrequencyBased: frequencyBased[local], service: services[local]))
     }
 
