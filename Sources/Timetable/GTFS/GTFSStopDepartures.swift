@@ -21,9 +21,11 @@ struct GTFSStopDepartures: Sendable {
     /// Number of stop_times rows read.
     private(set) var rowCount = 0
     /// Every stop time grouped by trip (file order within a trip), for realtime: the rows of trip `t`
-    /// are at `tripRowOffsets[t]..<tripRowOffsets[t + 1]` of `tripRows`.
-    private(set) var tripRowOffsets: [Int32] = []
+    /// are `tripRowCounts[t]` rows from `tripRowStarts[t]` of `tripRows`. A feed whose stop_times
+    /// list each trip's rows together (nearly all) keeps them where they were read: no copy.
     private(set) var tripRows: [GTFSTripStopRow] = []
+    private(set) var tripRowStarts: [Int32] = []
+    private(set) var tripRowCounts: [Int32] = []
 
     init() {}
 
@@ -31,7 +33,10 @@ struct GTFSStopDepartures: Sendable {
     func range(of stop: Int32) -> Range<Int> { Int(offsets[Int(stop)])..<Int(offsets[Int(stop) + 1]) }
 
     /// The stop times of one trip, as a range into `tripRows`.
-    func rows(ofTrip trip: Int32) -> Range<Int> { Int(tripRowOffsets[Int(trip)])..<Int(tripRowOffsets[Int(trip) + 1]) }
+    func rows(ofTrip trip: Int32) -> Range<Int> {
+        let start = Int(tripRowStarts[Int(trip)])
+        return start < 0 ? 0..<0 : start..<start + Int(tripRowCounts[Int(trip)])
+    }
 
     /// Reads `stop_times.txt`: every trip_id and stop_id must be defined, stop_sequence must be a
     /// number and times must be `H:MM:SS`.
@@ -50,19 +55,7 @@ struct GTFSStopDepartures: Sendable {
         table.callerChecksText(of: [tripColumn, stopColumn, sequenceColumn, departureColumn, pickupColumn, headsignColumn])
 
         // Pass 1: the rows as integers.
-        struct StopTimeRow {
-            var trip: Int32
-            var stop: Int32
-            var sequence: Int32
-            /// departure_time, else arrival_time, else -1.
-            var time: Int32
-            /// arrival_time, else departure_time, else -1.
-            var arrival: Int32
-            var headsign: Int32
-            /// The stop time is a departure if its trip goes on (time present, pickup allowed).
-            var departs: Bool
-        }
-        var rows: [StopTimeRow] = []
+        var rows: [GTFSTripStopRow] = []
         rows.reserveCapacity(table.byteCount / 40)
 
         var lastTripStart: UnsafePointer<UInt8>? = nil
@@ -141,7 +134,7 @@ struct GTFSStopDepartures: Sendable {
                     lastHeadsignLength = headsignBytes.count
                 }
             }
-            rows.append(StopTimeRow(trip: trip, stop: stop, sequence: sequence, time: time, arrival: arrival,
+            rows.append(GTFSTripStopRow(trip: trip, stop: stop, sequence: sequence, time: time, arrival: arrival,
                                     headsign: headsign, departs: departs))
         }
 
@@ -152,8 +145,17 @@ struct GTFSStopDepartures: Sendable {
         var firstTimes = [Int32](repeating: -1, count: tripCount)
         var earliestTimes = [Int32](repeating: .max, count: tripCount)
         var lastStops = [Int32](repeating: -1, count: tripCount)
-        for row in rows {
+        var tripStarts = [Int32](repeating: -1, count: tripCount)
+        var tripCounts = [Int32](repeating: 0, count: tripCount)
+        var tripsContiguous = true
+        var previousTrip: Int32 = -1
+        for (index, row) in rows.enumerated() {
             let trip = Int(row.trip)
+            if row.trip != previousTrip {
+                if tripStarts[trip] >= 0 { tripsContiguous = false } else { tripStarts[trip] = Int32(index) }
+                previousTrip = row.trip
+            }
+            tripCounts[trip] += 1
             if row.sequence < firstSequences[trip] { firstSequences[trip] = row.sequence; firstTimes[trip] = row.time }
             if row.sequence > lastSequences[trip] { lastSequences[trip] = row.sequence; lastStops[trip] = row.stop }
             if row.time >= 0, row.time < earliestTimes[trip] { earliestTimes[trip] = row.time }
@@ -195,31 +197,63 @@ struct GTFSStopDepartures: Sendable {
         result.tripFirstTimes = firstTimes
         result.tripLastStops = lastStops
 
-        // Pass 4: every row grouped by trip (a counting sort, file order kept within a trip).
-        var tripOffsets = [Int32](repeating: 0, count: tripCount + 1)
-        for row in rows { tripOffsets[Int(row.trip) + 1] += 1 }
-        for trip in 0..<tripCount { tripOffsets[trip + 1] += tripOffsets[trip] }
-        var nextRow = tripOffsets
-        result.tripRows = [GTFSTripStopRow](unsafeUninitializedCapacity: rows.count) { buffer, initialized in
-            for row in rows {
-                let slot = Int(nextRow[Int(row.trip)])
-                nextRow[Int(row.trip)] += 1
-                buffer[slot] = GTFSTripStopRow(stop: row.stop, sequence: row.sequence, arrival: row.arrival, departure: row.time)
+        // Rows grouped by trip: as read when each trip's rows are together, else a counting sort
+        // (file order kept within a trip).
+        if !tripsContiguous {
+            var next: Int32 = 0
+            for trip in 0..<tripCount {
+                tripStarts[trip] = tripCounts[trip] > 0 ? next : -1
+                next += tripCounts[trip]
             }
-            initialized = rows.count
+            var slots = tripStarts
+            let read = rows
+            rows = [GTFSTripStopRow](unsafeUninitializedCapacity: read.count) { buffer, initialized in
+                for row in read {
+                    let slot = Int(slots[Int(row.trip)])
+                    slots[Int(row.trip)] += 1
+                    buffer.initializeElement(at: slot, to: row)
+                }
+                initialized = read.count
+            }
         }
-        result.tripRowOffsets = tripOffsets
+        result.tripRows = rows
+        result.tripRowStarts = tripStarts
+        result.tripRowCounts = tripCounts
         return result
     }
 }
 
-/// One stop time of a trip as realtime needs it: the stop (an index into the feed's stops), its
-/// stop_sequence and its times (seconds since the service-day start; -1 when the row has none).
+/// One stop_times.txt row as numbers: the trip and stop (indices into the feed's), its
+/// stop_sequence, times (seconds since the service-day start; -1 when the row has none), headsign
+/// and whether it is a departure. Kept, grouped by trip, for realtime.
 struct GTFSTripStopRow: Sendable {
+    var trip: Int32
     var stop: Int32
     var sequence: Int32
-    /// arrival_time, else departure_time.
+    /// departure_time, else arrival_time, else -1.
+    var time: Int32
+    /// arrival_time, else departure_time, else -1.
     var arrival: Int32
-    /// departure_time, else arrival_time.
-    var departure: Int32
+    /// (headsign + 1) × 2 + (departs ? 1 : 0): two fields in one, so that a row is 24 bytes (a
+    /// million-row stop_times.txt is kept while the feed is).
+    private var headsignAndDeparts: Int32
+
+    init(trip: Int32, stop: Int32, sequence: Int32, time: Int32, arrival: Int32, headsign: Int32, departs: Bool) {
+        self.trip = trip
+        self.stop = stop
+        self.sequence = sequence
+        self.time = time
+        self.arrival = arrival
+        self.headsignAndDeparts = (headsign + 1) &* 2 + (departs ? 1 : 0)
+    }
+
+    /// stop_headsign as an index into the feed's labels, or -1.
+    var headsign: Int32 { (headsignAndDeparts >> 1) - 1 }
+    /// The stop time is a departure if its trip goes on (time present, pickup allowed, not its last stop).
+    var departs: Bool {
+        get { headsignAndDeparts & 1 == 1 }
+        set { headsignAndDeparts = (headsignAndDeparts & ~1) | (newValue ? 1 : 0) }
+    }
+    /// departure_time, else arrival_time, else -1.
+    var departure: Int32 { time }
 }
