@@ -11,8 +11,8 @@ public struct BoardPredictions: Sendable {
     /// What was ignored and why, one line per kind with its count and an example
     /// (`2 trip updates name a trip_id not in the static feed …`).
     public var warnings: [String]
-    /// When the data was observed: the feed header's timestamp (its fetch time when it has none or
-    /// claims a later time than the fetch).
+    /// When the data was observed: the feed header's timestamp (its fetch time when it has none, 0,
+    /// or claims a later time than the fetch).
     public var observedAt: Int64
     /// The feed was older than the caller's `maxAge`: no predictions, the timetable applies.
     public var stale: Bool

@@ -25,7 +25,7 @@ public struct GTFSRealtimeOverlay: Sendable {
     /// of `board`, as of `now`; `name` is the realtime source's name (kept in each prediction).
     public func apply(_ feed: FeedMessage, fetchedAt: Int64, now: Int64, to board: Board, sourceIndices: [Int],
                       name: String) -> BoardPredictions {
-        let stamped = feed.header.timestamp.map { Int64(clamping: $0) }
+        let stamped = feed.header.timestamp.flatMap { $0 > 0 ? Int64(clamping: $0) : nil }  // 0: not set
         let observedAt = min(stamped ?? fetchedAt, fetchedAt)
         let age = now - observedAt
         if age > maxAge {

@@ -169,5 +169,13 @@ final class GTFSRealtimeOverlayTests: XCTestCase {
                                                            sourceIndices: [0], name: "ct")
         XCTAssertTrue(future.stale)
         XCTAssertEqual(future.observedAt, observed - 100)
+        // A header timestamp of 0 (not set) counts from the fetch.
+        var unstamped = feed
+        unstamped.header.timestamp = 0
+        let fetched = GTFSRealtimeOverlay(maxAge: 90).apply(unstamped, fetchedAt: observed, now: observed + 30, to: board,
+                                                            sourceIndices: [0], name: "ct")
+        XCTAssertFalse(fetched.stale)
+        XCTAssertEqual(fetched.observedAt, observed)
+        XCTAssertEqual(try RealtimeFixtures.prediction(fetched, source: 0, date: "2023-11-07", trip: "310").delaySeconds, 878)
     }
 }
