@@ -89,23 +89,36 @@ public enum DelayPropagation {
     /// until the first update with its own delay or time.
     public static func predict(scheduled: [ScheduledStopTime], updates: [StopTimeUpdate], tripDelay: Int32? = nil,
                                serviceDate: LocalDate, clock: ZoneClock) -> Result {
-        let day = ServiceDayClock(clock: clock, date: serviceDate, base: .noonMinusTwelveHours)
-        let stops = scheduled.sorted { $0.stopSequence < $1.stopSequence }
+        predict(scheduled: scheduled, updates: updates, tripDelay: tripDelay,
+                day: ServiceDayClock(clock: clock, date: serviceDate, base: .noonMinusTwelveHours))
+    }
 
-        // Which update belongs to which stop index.
-        var updateAt: [Int: StopTimeUpdate] = [:]
+    /// The same, with the service day's clock already made (`.noonMinusTwelveHours`; a caller
+    /// predicting many trips of one date makes it once: placing a date asks the timezone database).
+    public static func predict(scheduled: [ScheduledStopTime], updates: [StopTimeUpdate], tripDelay: Int32? = nil,
+                               day: ServiceDayClock) -> Result {
+        let inOrder = zip(scheduled, scheduled.dropFirst()).allSatisfy { $0.stopSequence <= $1.stopSequence }
+        let stops = inOrder ? scheduled : scheduled.sorted { $0.stopSequence < $1.stopSequence }
+
+        // Which update belongs to which stop index (the index of the update in `updates`, or -1; a
+        // later update for the same stop wins). A stop_sequence finds the first stop with it.
+        var updateAt = [Int](repeating: -1, count: stops.count)
         var unmatched = 0
         var cursor = 0
-        let indexBySequence = Dictionary(stops.enumerated().map { ($1.stopSequence, $0) }, uniquingKeysWith: { first, _ in first })
-        for update in updates {
+        for (position, update) in updates.enumerated() {
             var index: Int?
             if let sequence = update.stopSequence {
-                index = indexBySequence[sequence]
+                var low = 0, high = stops.count
+                while low < high {
+                    let mid = (low + high) >> 1
+                    if stops[mid].stopSequence < sequence { low = mid + 1 } else { high = mid }
+                }
+                index = low < stops.count && stops[low].stopSequence == sequence ? low : nil
             } else if let stopId = update.stopId {
                 index = stops[cursor...].firstIndex { $0.stopId == stopId }
             }
             guard let found = index else { unmatched += 1; continue }
-            updateAt[found] = update
+            updateAt[found] = position
             cursor = found + 1 < stops.count ? found + 1 : stops.count
         }
 
@@ -120,7 +133,8 @@ public enum DelayPropagation {
                                               scheduledArrival: schedArrival, scheduledDeparture: schedDeparture,
                                               arrival: schedArrival, departure: schedDeparture,
                                               arrivalDelay: nil, departureDelay: nil, source: .noData)
-            if let update = updateAt[index] {
+            if updateAt[index] >= 0 {
+                let update = updates[updateAt[index]]
                 switch update.scheduleRelationship {
                 case .skipped:
                     predicted.arrival = nil

@@ -52,6 +52,16 @@ public struct BoardDeparture: Sendable, Hashable {
     /// The departure with the source's label overrides applied.
     public var info: Departure
 
+    /// A departure from its parts (a board builds its own; realtime overlays build extra ones).
+    public init(departure: Int64, leaveAt: Int64, serviceDate: LocalDate, dayTypeLabel: String, sourceIndex: Int, info: Departure) {
+        self.departure = departure
+        self.leaveAt = leaveAt
+        self.serviceDate = serviceDate
+        self.dayTypeLabel = dayTypeLabel
+        self.sourceIndex = sourceIndex
+        self.info = info
+    }
+
     public var line: String { info.line }
     public var stop: String { info.stop }
     public var destination: String { info.destination }

@@ -1,21 +1,28 @@
 // leavenow-realtime-bench: decoding a GTFS-Realtime TripUpdates capture with leavenow's
 // `RealtimeDecoder` (protobuf-c + the Swift model) against the Python `gtfs-realtime-bindings`
-// (google.protobuf, upb backend) on the same file, in one run. Prints both and the ratio; asserts nothing.
+// (google.protobuf, upb backend) on the same file, in one run, and leavenow's decode + apply of the
+// feed to a board (`GTFSRealtimeOverlay`: one GTFS source per `--stops` stop of `--gtfs`). Prints the
+// figures and the ratios; asserts nothing.
 //
-//   leavenow-realtime-bench [--file PATH] [--iterations N] [--runs R] [--no-python]
+//   leavenow-realtime-bench [--file PATH] [--gtfs PATH --stops ID,ID,…] [--timezone TZ] [--iterations N] [--runs R] [--no-python]
 //
-// Defaults: Tests/Fixtures/realtime/transitland-caltrain/ct-trip-updates.pb, 5,000 decodes per run,
-// 7 runs; the figure is the median (and best) run. Python: `pip install gtfs-realtime-bindings`.
+// Defaults: Tests/Fixtures/realtime/transitland-caltrain/ct-trip-updates.pb applied to ct.zip's stops
+// 70112, 70052 and 70232 (America/Los_Angeles), 5,000 decodes per run, 7 runs; the figure is the
+// median (and best) run. Python: `pip install gtfs-realtime-bindings`.
 import CGTFSRealtime
 import Foundation
 import JSONText
 import Realtime
+import Timetable
 
 struct Options {
     var file = "Tests/Fixtures/realtime/transitland-caltrain/ct-trip-updates.pb"
     var iterations = 5_000
     var runs = 7
     var python = true
+    var gtfs = "Tests/Fixtures/realtime/transitland-caltrain/ct.zip"
+    var stops = ["70112", "70052", "70232"]
+    var timeZone = "America/Los_Angeles"
 }
 
 func parseOptions() -> Options {
@@ -31,8 +38,11 @@ func parseOptions() -> Options {
         case "--iterations": options.iterations = positive(value(arg), arg)
         case "--runs": options.runs = positive(value(arg), arg)
         case "--no-python": options.python = false
+        case "--gtfs": options.gtfs = value(arg)
+        case "--stops": options.stops = value(arg).split(separator: ",").map(String.init)
+        case "--timezone": options.timeZone = value(arg)
         case "-h", "--help":
-            print("usage: leavenow-realtime-bench [--file PATH] [--iterations N] [--runs R] [--no-python]")
+            print("usage: leavenow-realtime-bench [--file PATH] [--gtfs PATH --stops ID,ID,…] [--timezone TZ] [--iterations N] [--runs R] [--no-python]")
             exit(0)
         default: fail("unknown argument \(arg)")
         }
@@ -102,6 +112,17 @@ let mbps = Double(bytes.count) / swift.median / 1e6
 print("protobuf-c alone (unpack + free_unpacked, malloc): \(format(unpackOnly.median)) (\(format(unpackOnly.best)))")
 print("leavenow RealtimeDecoder (protobuf-c on an arena + Swift model): \(format(swift.median)) (\(format(swift.best))) = \(Int(1 / swift.median)) decodes/s, \(String(format: "%.0f", mbps)) MB/s")
 
+// Decode + apply to a board (the board is built once, outside the timing).
+let board: Board
+do { board = try benchmarkBoard(feed: options.gtfs, stops: options.stops, timeZone: options.timeZone) } catch { fail("\(error)") }
+let applied = apply(check, board: board)
+print("board: \(options.gtfs) stops \(options.stops.joined(separator: ",")): \(applied.byDeparture.count) predictions, "
+      + "\(applied.extraDepartures.count) extra departures, \(applied.warnings.count) warning lines")
+let applyOnly = summary(measure { apply(check, board: board).byDeparture.count + 1 })
+let decodeApply = summary(measure { decodeAndApply(bytes, source: options.file, board: board) + 1 })
+print("leavenow overlay alone (GTFSRealtimeOverlay.apply on the decoded feed): \(format(applyOnly.median)) (\(format(applyOnly.best)))")
+print("leavenow decode + apply: \(format(decodeApply.median)) (\(format(decodeApply.best)))")
+
 guard options.python else { exit(0) }
 
 // Python: FeedMessage.ParseFromString alone, and parse + reading every StopTimeUpdate field (what
@@ -162,3 +183,4 @@ let parseRead = summary((object["parse_read"]?.arrayValue ?? []).compactMap(\.nu
 print("python gtfs-realtime-bindings \(object["bindings"]?.stringValue ?? "?") (protobuf \(object["protobuf"]?.stringValue ?? "?"), \(object["backend"]?.stringValue ?? "?") backend):")
 print("  ParseFromString alone:                  \(format(parse.median)) (\(format(parse.best))) → \(versus(parse.median, swift.median))")
 print("  ParseFromString + read every STU field: \(format(parseRead.median)) (\(format(parseRead.best))) → \(versus(parseRead.median, swift.median))")
+print("  ParseFromString alone vs leavenow decode + apply: \(versus(parse.median, decodeApply.median))")

@@ -126,6 +126,7 @@ public struct GTFSFeed: Sendable {
         struct GroupKey: Hashable { var route: Int32; var destination: String }
         var groups: [GroupKey: Int32] = [:]
         var entries: [GTFSStopTimetable.Entry] = []
+        var tripStops: [(trip: Int32, stop: Int32, time: Int32)] = []
         let departures = stopDepartures
         for stop in selected.sorted() {
             let stopLabel = stops.label(of: stop)
@@ -143,7 +144,9 @@ public struct GTFSFeed: Sendable {
                     groups[key] = group
                 }
                 let template = Departure(time: departures.times[index], line: routes.labels[Int(route)], stop: stopLabel,
-                                         destination: destination, isOrigin: departures.origins[index])
+                                         destination: destination, isOrigin: departures.origins[index],
+                                         trip: trips.ids.string(at: trip))
+                tripStops.append((trip, stop, departures.times[index]))
                 let service = trips.services[Int(trip)]
                 if let windows = trips.frequencies[trip] {
                     let offset = departures.times[index] - max(0, departures.tripFirstTimes[Int(trip)])
@@ -168,7 +171,10 @@ public struct GTFSFeed: Sendable {
                 }
             }
         }
-        return GTFSStopTimetable(entries: entries, groupCount: groups.count, calendar: calendar)
+        let schedules = GTFSTripSchedules(departures: tripStops, feedTrips: trips, stops: stops, routes: routes,
+                                          calendar: calendar, stopDepartures: stopDepartures,
+                                          selectedStops: selected, routeFilter: routeFilter)
+        return GTFSStopTimetable(entries: entries, groupCount: groups.count, calendar: calendar, tripSchedules: schedules)
     }
 
     /// At most this many departures from expanding frequencies.txt for one timetable (a real feed's

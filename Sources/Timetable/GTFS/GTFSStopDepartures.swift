@@ -20,11 +20,23 @@ struct GTFSStopDepartures: Sendable {
     private(set) var tripLastStops: [Int32] = []
     /// Number of stop_times rows read.
     private(set) var rowCount = 0
+    /// Every stop time grouped by trip (file order within a trip), for realtime: the rows of trip `t`
+    /// are `tripRowCounts[t]` rows from `tripRowStarts[t]` of `tripRows`. A feed whose stop_times
+    /// list each trip's rows together (nearly all) keeps them where they were read: no copy.
+    private(set) var tripRows: [GTFSTripStopRow] = []
+    private(set) var tripRowStarts: [Int32] = []
+    private(set) var tripRowCounts: [Int32] = []
 
     init() {}
 
     /// The departures of one stop, as a range into the arrays.
     func range(of stop: Int32) -> Range<Int> { Int(offsets[Int(stop)])..<Int(offsets[Int(stop) + 1]) }
+
+    /// The stop times of one trip, as a range into `tripRows`.
+    func rows(ofTrip trip: Int32) -> Range<Int> {
+        let start = Int(tripRowStarts[Int(trip)])
+        return start < 0 ? 0..<0 : start..<start + Int(tripRowCounts[Int(trip)])
+    }
 
     /// Reads `stop_times.txt`: every trip_id and stop_id must be defined, stop_sequence must be a
     /// number and times must be `H:MM:SS`.
@@ -43,17 +55,7 @@ struct GTFSStopDepartures: Sendable {
         table.callerChecksText(of: [tripColumn, stopColumn, sequenceColumn, departureColumn, pickupColumn, headsignColumn])
 
         // Pass 1: the rows as integers.
-        struct StopTimeRow {
-            var trip: Int32
-            var stop: Int32
-            var sequence: Int32
-            /// departure_time, else arrival_time, else -1.
-            var time: Int32
-            var headsign: Int32
-            /// The stop time is a departure if its trip goes on (time present, pickup allowed).
-            var departs: Bool
-        }
-        var rows: [StopTimeRow] = []
+        var rows: [GTFSTripStopRow] = []
         rows.reserveCapacity(table.byteCount / 40)
 
         var lastTripStart: UnsafePointer<UInt8>? = nil
@@ -85,6 +87,7 @@ struct GTFSStopDepartures: Sendable {
                 throw row.error(column: sequenceColumn, name: "stop_sequence", "is not a non-negative whole number")
             }
             var time: Int32 = -1
+            var arrival: Int32 = -1
             var departs = false
             let departureBytes = row.bytes(departureColumn)
             if departureBytes.count > 0 {
@@ -93,12 +96,21 @@ struct GTFSStopDepartures: Sendable {
                 }
                 time = departure
                 departs = true
-            } else if !row.isEmpty(arrivalColumn) {
-                guard let arrival = GTFSTime.seconds(row.bytes(arrivalColumn)) else {
+            }
+            let arrivalBytes = row.bytes(arrivalColumn)
+            if arrivalBytes.count > 0 {
+                if arrivalBytes.count == departureBytes.count, let a = arrivalBytes.baseAddress, let d = departureBytes.baseAddress,
+                   memoryEqual(a, d, arrivalBytes.count) {
+                    arrival = time  // the same text (most rows): parsed once
+                } else if let parsed = GTFSTime.seconds(arrivalBytes) {
+                    arrival = parsed
+                } else if !departs {
                     throw row.error(column: arrivalColumn, name: "arrival_time", "is not a time (H:MM:SS)")
                 }
-                time = arrival
+                // (A malformed arrival_time beside a departure_time is not an error, as before:
+                // the arrival is taken to be the departure.)
             }
+            if time < 0 { time = arrival } else if arrival < 0 { arrival = time }
             if !row.isEmpty(pickupColumn) {
                 guard let pickup = GTFSCellValue.integer(row.bytes(pickupColumn)), pickup <= 3 else {
                     throw row.error(column: pickupColumn, name: "pickup_type", "is not 0, 1, 2 or 3")
@@ -122,7 +134,8 @@ struct GTFSStopDepartures: Sendable {
                     lastHeadsignLength = headsignBytes.count
                 }
             }
-            rows.append(StopTimeRow(trip: trip, stop: stop, sequence: sequence, time: time, headsign: headsign, departs: departs))
+            rows.append(GTFSTripStopRow(trip: trip, stop: stop, sequence: sequence, time: time, arrival: arrival,
+                                    headsign: headsign, departs: departs))
         }
 
         // Pass 2: per trip, the first and last stop by stop_sequence.
@@ -132,8 +145,17 @@ struct GTFSStopDepartures: Sendable {
         var firstTimes = [Int32](repeating: -1, count: tripCount)
         var earliestTimes = [Int32](repeating: .max, count: tripCount)
         var lastStops = [Int32](repeating: -1, count: tripCount)
-        for row in rows {
+        var tripStarts = [Int32](repeating: -1, count: tripCount)
+        var tripCounts = [Int32](repeating: 0, count: tripCount)
+        var tripsContiguous = true
+        var previousTrip: Int32 = -1
+        for (index, row) in rows.enumerated() {
             let trip = Int(row.trip)
+            if row.trip != previousTrip {
+                if tripStarts[trip] >= 0 { tripsContiguous = false } else { tripStarts[trip] = Int32(index) }
+                previousTrip = row.trip
+            }
+            tripCounts[trip] += 1
             if row.sequence < firstSequences[trip] { firstSequences[trip] = row.sequence; firstTimes[trip] = row.time }
             if row.sequence > lastSequences[trip] { lastSequences[trip] = row.sequence; lastStops[trip] = row.stop }
             if row.time >= 0, row.time < earliestTimes[trip] { earliestTimes[trip] = row.time }
@@ -174,6 +196,64 @@ struct GTFSStopDepartures: Sendable {
         result.origins = outOrigins
         result.tripFirstTimes = firstTimes
         result.tripLastStops = lastStops
+
+        // Rows grouped by trip: as read when each trip's rows are together, else a counting sort
+        // (file order kept within a trip).
+        if !tripsContiguous {
+            var next: Int32 = 0
+            for trip in 0..<tripCount {
+                tripStarts[trip] = tripCounts[trip] > 0 ? next : -1
+                next += tripCounts[trip]
+            }
+            var slots = tripStarts
+            let read = rows
+            rows = [GTFSTripStopRow](unsafeUninitializedCapacity: read.count) { buffer, initialized in
+                for row in read {
+                    let slot = Int(slots[Int(row.trip)])
+                    slots[Int(row.trip)] += 1
+                    buffer.initializeElement(at: slot, to: row)
+                }
+                initialized = read.count
+            }
+        }
+        result.tripRows = rows
+        result.tripRowStarts = tripStarts
+        result.tripRowCounts = tripCounts
         return result
     }
+}
+
+/// One stop_times.txt row as numbers: the trip and stop (indices into the feed's), its
+/// stop_sequence, times (seconds since the service-day start; -1 when the row has none), headsign
+/// and whether it is a departure. Kept, grouped by trip, for realtime.
+struct GTFSTripStopRow: Sendable {
+    var trip: Int32
+    var stop: Int32
+    var sequence: Int32
+    /// departure_time, else arrival_time, else -1.
+    var time: Int32
+    /// arrival_time, else departure_time, else -1.
+    var arrival: Int32
+    /// (headsign + 1) × 2 + (departs ? 1 : 0): two fields in one, so that a row is 24 bytes (a
+    /// million-row stop_times.txt is kept while the feed is).
+    private var headsignAndDeparts: Int32
+
+    init(trip: Int32, stop: Int32, sequence: Int32, time: Int32, arrival: Int32, headsign: Int32, departs: Bool) {
+        self.trip = trip
+        self.stop = stop
+        self.sequence = sequence
+        self.time = time
+        self.arrival = arrival
+        self.headsignAndDeparts = (headsign + 1) &* 2 + (departs ? 1 : 0)
+    }
+
+    /// stop_headsign as an index into the feed's labels, or -1.
+    var headsign: Int32 { (headsignAndDeparts >> 1) - 1 }
+    /// The stop time is a departure if its trip goes on (time present, pickup allowed, not its last stop).
+    var departs: Bool {
+        get { headsignAndDeparts & 1 == 1 }
+        set { headsignAndDeparts = (headsignAndDeparts & ~1) | (newValue ? 1 : 0) }
+    }
+    /// departure_time, else arrival_time, else -1.
+    var departure: Int32 { time }
 }

@@ -24,7 +24,11 @@ public struct GTFSStopTimetable: ServiceTimetable, Sendable {
     private let services: [Int32]
     private let calendar: GTFSServiceCalendar
 
-    init(entries: [Entry], groupCount: Int, calendar: GTFSServiceCalendar) {
+    /// The stop times of the trips departing here, for realtime overlays.
+    public let tripSchedules: GTFSTripSchedules
+
+    init(entries: [Entry], groupCount: Int, calendar: GTFSServiceCalendar, tripSchedules: GTFSTripSchedules) {
+        self.tripSchedules = tripSchedules
         let sorted = entries.sorted {
             let a = $0.departure, b = $1.departure
             if a.time != b.time { return a.time < b.time }
@@ -57,6 +61,12 @@ public struct GTFSStopTimetable: ServiceTimetable, Sendable {
 
     /// From the first to the last date on which a service with a departure here can run.
     public let serviceDates: ClosedRange<LocalDate>?
+
+    /// The departure of `trip` at the timetable time `time` (as it appears on any service date,
+    /// `isLast` not set), for a realtime copy of it (a DUPLICATED trip); nil when there is none.
+    public func departure(ofTrip trip: String, at time: Int32) -> Departure? {
+        schedule.first { $0.time == time && $0.trip == trip }
+    }
 
     /// GTFS times are measured from "noon minus 12 h" of the service date, right across DST changes.
     public var timeBase: ServiceTimeBase { .noonMinusTwelveHours }
