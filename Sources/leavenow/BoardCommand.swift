@@ -1,14 +1,17 @@
 import JSONText
 import Timetable
 
-/// `leavenow board BOARD [--rules DIR] [--date D] [--json]`: a whole service day as a departure board.
+/// `leavenow board BOARD [--rules DIR] [--date D] [--at TIME] [--json]`: a whole service day as a
+/// departure board; with realtime sources, what realtime says as of `--at` (default now).
 struct BoardCommand {
-    static let usage = "usage: leavenow board BOARD [--rules DIR] [--date YYYY-MM-DD] [--json]"
+    static let usage = "usage: leavenow board BOARD [--rules DIR] [--date YYYY-MM-DD] [--at TIME] [--json]"
 
     func run(_ arguments: [String], context: CommandContext) throws -> String {
-        let parsed = try ParsedArguments(arguments, options: ["--rules", "--state", "--date"], flags: ["--json"])
+        let parsed = try ParsedArguments(arguments, options: ["--rules", "--state", "--date", "--at"], flags: ["--json"])
         let boardID = try parsed.requirePositionals(["board"])[0]
-        let (board, failures) = try context.loadBoard(id: boardID, rulesOption: parsed.value("--rules"), stateOption: parsed.value("--state"))
+        let query = try context.loadBoard(id: boardID, rulesOption: parsed.value("--rules"), stateOption: parsed.value("--state"))
+        let (board, failures) = (query.board, query.failures)
+        let at = try context.instant(parsed.value("--at"), clock: board.clock)
         let date: LocalDate
         if let text = parsed.value("--date") {
             guard let parsedDate = LocalDate(text) else {
@@ -16,21 +19,28 @@ struct BoardCommand {
             }
             date = parsedDate
         } else {
-            date = board.clock.localTime(at: context.now()).date
+            date = board.clock.localTime(at: at).date
         }
         let departures = board.serviceDay(date)
         let warnings = BoardWarnings(failures: failures, outOfService: board.servicePeriodNotices(on: date))
+        // Realtime as of --at (default now): the same snapshot answers any date, and its age is from --at.
+        let realtime = query.realtime(at: at, warn: context.warn)
+        let shown = realtime.isConfigured ? RealtimeDeparture.serviceDay(departures, date: date, realtime: realtime) : nil
         if parsed.has("--json") {
+            let encoded: [JSONOutput] = shown.map { $0.map { RealtimeJSON.encode($0, clock: board.clock) } }
+                ?? departures.map { DepartureJSON.encode($0, clock: board.clock) }
             return JSONOutput.object([
                 ("board", .string(board.id)),
                 ("title", .string(board.title)),
                 ("service_date", .string(date.description)),
                 ("day_type", .string(board.calendar.dayType(of: date).rawValue)),
                 ("timezone", .string(board.clock.timeZone.identifier)),
-                ("departures", .array(departures.map { DepartureJSON.encode($0, clock: board.clock) })),
-            ] + warnings.jsonMembers).text
+                ("departures", .array(encoded)),
+            ] + warnings.jsonMembers + (shown == nil ? [] : [RealtimeJSON.member(realtime, clock: board.clock)])).text
         }
-        return BoardRenderer(language: context.language, terminal: context.terminal)
-            .render(board: board, date: date, departures: departures, warnings: warnings)
+        let renderer = BoardRenderer(language: context.language, terminal: context.terminal)
+        let text = renderer.render(board: board, date: date, departures: departures, warnings: warnings)
+        guard let shown else { return text }
+        return text + "\n" + renderer.realtimeLines(board: board, date: date, departures: shown, realtime: realtime).joined(separator: "\n")
     }
 }

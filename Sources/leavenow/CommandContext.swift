@@ -69,11 +69,11 @@ struct CommandContext {
         }
     }
 
-    /// Loads the boards of a rules directory and finds one by id, with the sources it lacks;
-    /// source problems go to stderr. Sources fetched from an API (`odpt_api:`) come from the source
+    /// Loads the boards of a rules directory and finds one by id, with the sources it lacks and
+    /// where its realtime comes from; source problems go to stderr. Sources fetched from an API (`odpt_api:`) come from the source
     /// cache of the state directory, so `next` answers after a restart with the network down.
     /// - Throws: a failure naming every source when none of the board's sources could be loaded.
-    func loadBoard(id: String, rulesOption: String?, stateOption: String?) throws -> (board: Board, failures: [SourceFailure]) {
+    func loadBoard(id: String, rulesOption: String?, stateOption: String?) throws -> BoardQuery {
         let directory = rulesDirectory(rulesOption)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -81,11 +81,15 @@ struct CommandContext {
                 + "$XDG_CONFIG_HOME/leavenow/rules or ./rules")
         }
         let catalog: BoardCatalog
+        let configuration: Configuration
+        var cache: SourceCache?
         do {
             // Boards only: a typo in a rule, a channel or a feed does not stop a timetable query.
-            let configuration = try Configuration.loadBoards(directory: directory)
+            configuration = try Configuration.loadBoards(directory: directory)
             if let state = try? stateDirectory(stateOption) {
-                catalog = CachedFacts.boards(configuration: configuration, cache: SourceCache(stateDirectory: state))
+                let stateCache = SourceCache(stateDirectory: state)
+                cache = stateCache
+                catalog = CachedFacts.boards(configuration: configuration, cache: stateCache)
             } else {
                 catalog = BoardCatalog.build(configuration.boards)
             }
@@ -109,7 +113,7 @@ struct CommandContext {
                 + failures.map(\.description).joined(separator: "\n"))
         }
         for problem in catalog.problems + catalog.warnings { warn(problem) }
-        return (board, completeness.failures)
+        return BoardQuery(board: board, failures: completeness.failures, configuration: configuration, cache: cache)
     }
 
     /// Loads a rules directory with its boards and fixtures; configuration problems fail the command.

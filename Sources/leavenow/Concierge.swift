@@ -10,7 +10,16 @@ struct Concierge {
     /// "No departures in the next 7 days." when nothing departs, else precede the departures.
     func answer(board: Board, at: Int64, upcoming: [BoardDeparture], previous: BoardDeparture?,
                 warnings: BoardWarnings = BoardWarnings(failures: [], outOfService: [])) -> String {
-        var lines = [header(board: board, at: at)] + warnings.failureLines(language) + warnings.serviceLines(language)
+        answer(board: board, at: at, upcoming: upcoming, previous: previous, warnings: warnings, statusLines: []) { index, today in
+            line(upcoming[index], at: at, today: today)
+        }
+    }
+
+    /// The answer with `statusLines` after the warnings and each departure's line from `line`
+    /// (its index in `upcoming`, today's date).
+    func answer(board: Board, at: Int64, upcoming: [BoardDeparture], previous: BoardDeparture?, warnings: BoardWarnings,
+                statusLines: [String], line: (Int, LocalDate) -> String) -> String {
+        var lines = [header(board: board, at: at)] + warnings.failureLines(language) + warnings.serviceLines(language) + statusLines
         guard let first = upcoming.first else {
             if !warnings.outOfService.isEmpty { return lines.joined(separator: "\n") }
             lines.append(language == .japanese
@@ -37,8 +46,8 @@ struct Concierge {
                 ? "始発は\(when) \(place(first))です。"
                 : "The first \(noun) is at \(when) from \(place(first)).")
         }
-        for departure in upcoming {
-            lines.append(line(departure, at: at, today: today))
+        for index in upcoming.indices {
+            lines.append(line(index, today))
         }
         return lines.joined(separator: "\n")
     }

@@ -7,7 +7,7 @@ leavenow — tells you when to leave.
 
 usage:
   leavenow next BOARD [--rules DIR] [--at TIME] [--count N] [--json]
-  leavenow board BOARD [--rules DIR] [--date YYYY-MM-DD] [--json]
+  leavenow board BOARD [--rules DIR] [--date YYYY-MM-DD] [--at TIME] [--json]
   leavenow holidays (--year Y | --from DATE --to DATE) [--json]
   leavenow check [--rules DIR]
   leavenow dry-run [--rules DIR] (--at TIME | --from TIME --to TIME) [--fixtures DIR] [--json]

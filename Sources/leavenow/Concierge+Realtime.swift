@@ -1,0 +1,33 @@
+import Facts
+import Timetable
+
+extension Concierge {
+    /// The answer of `next` for a board with realtime sources: the status line (`realtime 2 min
+    /// old`, or why it is the timetable) and any suspension under the header, then each departure
+    /// at its expected time (`16:55 → 17:09 (+14) from …`, `— canceled`, extra trips marked).
+    func answer(board: Board, at: Int64, upcoming: [RealtimeDeparture], previous: BoardDeparture?, warnings: BoardWarnings,
+                realtime: BoardRealtime) -> String {
+        let wording = RealtimeWording(language: language, clock: clock)
+        let status = (wording.statusLine(realtime).map { [$0] } ?? []) + wording.suspensionLines(realtime)
+        return answer(board: board, at: at, upcoming: upcoming.map(\.shown), previous: previous, warnings: warnings,
+                      statusLines: status) { index, today in
+            line(upcoming[index], at: at, today: today, wording: wording)
+        }
+    }
+
+    /// `16:55 → 17:09 (+14) from platform 70112 to San Jose Diridon — leave in 14 min`; a canceled
+    /// departure ends `— canceled` instead of a leave time.
+    func line(_ departure: RealtimeDeparture, at: Int64, today: LocalDate, wording: RealtimeWording) -> String {
+        let shown = departure.shown
+        let when = wording.time(departure, day: day(of: departure.scheduled, relativeTo: today))
+        let last = shown.isLast ? (language == .japanese ? "・最終" : " · last") : ""
+        let mark = wording.extraMark(departure)
+        let action = departure.isCanceled ? wording.canceled : leave(shown, at: at)
+        switch language {
+        case .japanese:
+            return "\(when) \(place(shown)) \(shown.destination)行\(last)\(mark) — \(action)"
+        case .english:
+            return "\(when) from \(place(shown)) to \(shown.destination)\(last)\(mark) — \(action)"
+        }
+    }
+}
