@@ -8,7 +8,7 @@ extension BoardRenderer {
     /// `16:55 → 17:09 (+14) 70112 (L3) → San Jose Diridon`.
     func realtimeLines(board: Board, date: LocalDate, departures: [RealtimeDeparture], realtime: BoardRealtime) -> [String] {
         let wording = RealtimeWording(language: language, clock: board.clock)
-        var lines = (wording.statusLine(realtime).map { [$0] } ?? []) + wording.suspensionLines(realtime)
+        var lines = wording.statusLines(realtime) + wording.suspensionLines(realtime)
         for departure in departures {
             let moved = departure.prediction.map { prediction in
                 prediction.canceled || (prediction.predicted.map { $0 / 60 != departure.scheduled / 60 } ?? false)

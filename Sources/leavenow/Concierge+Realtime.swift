@@ -8,7 +8,7 @@ extension Concierge {
     func answer(board: Board, at: Int64, upcoming: [RealtimeDeparture], previous: BoardDeparture?, warnings: BoardWarnings,
                 realtime: BoardRealtime) -> String {
         let wording = RealtimeWording(language: language, clock: clock)
-        let status = (wording.statusLine(realtime).map { [$0] } ?? []) + wording.suspensionLines(realtime)
+        let status = wording.statusLines(realtime) + wording.suspensionLines(realtime)
         return answer(board: board, at: at, upcoming: upcoming.map(\.shown), previous: previous, warnings: warnings,
                       statusLines: status) { index, today in
             line(upcoming[index], at: at, today: today, wording: wording)

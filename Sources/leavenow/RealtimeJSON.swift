@@ -20,9 +20,10 @@ enum RealtimeJSON {
         ])
     }
 
-    /// `"realtime": {"status", "age_seconds", "max_age_seconds", "sources": […], "suspensions": […]}`:
-    /// the board's status (see `BoardRealtime.status`), then one object per realtime source and
-    /// per suspension of the board's railways.
+    /// `"realtime": {"status", "age_seconds", "max_age_seconds", "sources": […], "suspensions": […],
+    /// "warnings": […]}`: the board's status (see `BoardRealtime.status`), one object per realtime
+    /// source and per suspension of the board's railways, and what the sources' data had that could
+    /// not be used (counted lines, or why a source is stale).
     static func member(_ realtime: BoardRealtime, clock: ZoneClock) -> (String, JSONOutput) {
         let sources: [JSONOutput] = realtime.sources.map { source in
             .object([
@@ -49,6 +50,7 @@ enum RealtimeJSON {
             ("max_age_seconds", realtime.deciding.map { .int($0.maxAgeSeconds) } ?? .null),
             ("sources", .array(sources)),
             ("suspensions", .array(suspensions)),
+            ("warnings", .array(realtime.predictions.warnings.map { .string($0) })),
         ]))
     }
 }

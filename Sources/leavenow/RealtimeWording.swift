@@ -10,19 +10,37 @@ struct RealtimeWording {
     /// `realtime 2 min old` / `timetable: realtime 12 min old (max 1 min 30 s)` / `timetable: no
     /// realtime yet`; nil for a board without realtime sources.
     func statusLine(_ realtime: BoardRealtime) -> String? {
+        let status = realtime.status
+        if case .live(let age) = status {
+            return language == .japanese ? "リアルタイム (\(duration(age, wholeMinutes: true))前)" : "realtime \(duration(age, wholeMinutes: true)) old"
+        }
+        return reason(status, maxAge: realtime.deciding?.maxAgeSeconds ?? 0).map { (language == .japanese ? "時刻表: " : "timetable: ") + $0 }
+    }
+
+    /// The status line, then, when the board's realtime is live but some of its sources are not,
+    /// one line per such source: `timetable for hillsdale.1: no realtime yet`.
+    func statusLines(_ realtime: BoardRealtime) -> [String] {
+        guard let line = statusLine(realtime) else { return [] }
+        guard realtime.status.isLive else { return [line] }
+        return [line] + realtime.sources.compactMap { source in
+            reason(source.status, maxAge: source.maxAgeSeconds).map {
+                language == .japanese ? "時刻表 (\(source.id)): \($0)" : "timetable for \(source.id): \($0)"
+            }
+        }
+    }
+
+    /// Why the timetable applies: `realtime 12 min old (max 1 min 30 s)`, `no realtime yet`; nil
+    /// when realtime is live or not configured.
+    func reason(_ status: RealtimeStatus, maxAge: Int64) -> String? {
         let japanese = language == .japanese
-        switch realtime.status {
-        case .notConfigured:
+        switch status {
+        case .live, .notConfigured:
             return nil
-        case .live(let age):
-            return japanese ? "リアルタイム (\(duration(age, wholeMinutes: true))前)" : "realtime \(duration(age, wholeMinutes: true)) old"
         case .stale(let age):
-            let max = duration(realtime.deciding?.maxAgeSeconds ?? 0, wholeMinutes: false)
-            return japanese
-                ? "時刻表: リアルタイムが古いため使いません (\(duration(age, wholeMinutes: true))前、上限 \(max))"
-                : "timetable: realtime \(duration(age, wholeMinutes: true)) old (max \(max))"
+            let age = duration(age, wholeMinutes: true), max = duration(maxAge, wholeMinutes: false)
+            return japanese ? "リアルタイムが古いため使いません (\(age)前、上限 \(max))" : "realtime \(age) old (max \(max))"
         case .missing:
-            return japanese ? "時刻表: リアルタイムはまだありません" : "timetable: no realtime yet"
+            return japanese ? "リアルタイムはまだありません" : "no realtime yet"
         }
     }
 

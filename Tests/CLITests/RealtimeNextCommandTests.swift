@@ -126,7 +126,7 @@ final class RealtimeNextCommandTests: XCTestCase {
         "predicted": "2023-11-07T17:09:38-08:00", "delay": 878, "realtime": true, "canceled": false, "extra": null}], \
         "complete": true, "warnings": [], "realtime": {"status": "live", "age_seconds": 0, "max_age_seconds": 90, \
         "sources": [{"source": "hillsdale.0", "kind": "gtfs-rt", "status": "live", "age_seconds": 0, "max_age_seconds": 90, \
-        "observed_at": "2023-11-07T17:05:34-08:00"}], "suspensions": []}}
+        "observed_at": "2023-11-07T17:05:34-08:00"}], "suspensions": [], "warnings": []}}
 
         """, outcome.stderr)
     }
@@ -188,6 +188,24 @@ final class RealtimeNextCommandTests: XCTestCase {
                                                                         "--at", "2023-11-07T17:07-08:00", "--json"])) as? [String: Any])
         XCTAssertEqual((json["realtime"] as? [String: Any])?["status"] as? String, "live")
         XCTAssertEqual(Array(json.keys).count, 9, "board, title, service_date, day_type, timezone, departures, complete, warnings, realtime")
+    }
+
+    func testASecondFeedNotFetchedYetIsSaidUnderTheLiveOne() throws {
+        try writeBoard(feed: capture())
+        try fetch()
+        // The 70111 source gets a feed of its own that was never fetched.
+        var text = try String(contentsOfFile: rules + "/boards.yaml", encoding: .utf8)
+        text = text.replacingOccurrences(of: "stop_id: \"70111\"\n        walk: 5m\n",
+                                         with: "stop_id: \"70111\"\n        walk: 5m\n        realtime: {gtfs_rt: \"\(capture())\"}\n")
+        try text.write(toFile: rules + "/boards.yaml", atomically: true, encoding: .utf8)
+        let outcome = try next("2023-11-07T16:52-08:00", count: 1)
+        XCTAssertEqual(outcome.stdout, """
+        Caltrain Hillsdale — Tue 2023-11-07 16:52 (America/Los_Angeles)
+        realtime 0 s old
+        timetable for hillsdale.1: no realtime yet
+        16:55 → 17:09 (+14) from Hillsdale Caltrain Station (L3) to Gilroy · last — leave in 12 min
+
+        """, outcome.stderr)
     }
 
     func testABoardWithoutRealtimeAnswersAsBeforeEvenWithACachedFeed() throws {
