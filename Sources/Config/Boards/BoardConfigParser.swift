@@ -46,11 +46,7 @@ public struct BoardConfigParser {
     public func parseBoard(_ node: YAMLNode) -> BoardSpec? {
         let before = diagnostics.diagnostics.count
         guard var board = MappingReader(node, what: "board", diagnostics: diagnostics) else { return nil }
-        let id = board.require("id", YAMLValue.string)
-        if let id, let idNode = board.optional("id"), !BoardConfigParser.isValidID(id) {
-            diagnostics.report("board id \(quoted(id)) may only contain lowercase letters a-z, digits 0-9 and \"-\"",
-                               at: idNode.mark)
-        }
+        let id = board.requireID(what: "board")
         let title = board.optional("title", YAMLValue.string)
         var timeZone = TimeZone(identifier: BoardConfigParser.defaultTimeZone)
         if let zoneNode = board.optional("timezone"), let name = diagnostics.decode(zoneNode, YAMLValue.string) {

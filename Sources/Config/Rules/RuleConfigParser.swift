@@ -45,10 +45,7 @@ public struct RuleConfigParser {
             guard reader.contains(key) else { return nil }
             return reference(target, key, &reader)
         }
-        let id = rule.require("id", YAMLValue.string)
-        if let id, let idNode = rule.optional("id"), !BoardConfigParser.isValidID(id) {
-            diagnostics.report("rule id \(quoted(id)) may only contain lowercase letters a-z, digits 0-9 and \"-\"", at: idNode.mark)
-        }
+        let id = rule.requireID(what: "rule")
         var kind: RuleKindSpec?
         var kindName: String?
         if let kindNode = rule.require("kind"), let name = diagnostics.decode(kindNode, YAMLValue.string) {
@@ -274,7 +271,7 @@ public struct RuleConfigParser {
         return items.compactMap { item in
             let before = diagnostics.diagnostics.count
             guard var reader = MappingReader(item, what: "weather source", diagnostics: diagnostics) else { return nil }
-            let id = self.id(&reader, what: "weather source")
+            let id = reader.requireID(what: "weather source")
             var provider: WeatherSourceSpec.Provider?
             if let node = reader.require("provider"), let text = diagnostics.decode(node, YAMLValue.string) {
                 provider = WeatherSourceSpec.Provider(rawValue: text)
@@ -327,7 +324,7 @@ public struct RuleConfigParser {
         return items.compactMap { item in
             let before = diagnostics.diagnostics.count
             guard var reader = MappingReader(item, what: "feed", diagnostics: diagnostics) else { return nil }
-            let id = self.id(&reader, what: "feed")
+            let id = reader.requireID(what: "feed")
             let url = reader.optionalString("url")
             var calendar: String?
             var calendarURL: String?
@@ -361,7 +358,7 @@ public struct RuleConfigParser {
         return items.compactMap { item -> ChannelSpec? in
             let before = diagnostics.diagnostics.count
             guard var reader = MappingReader(item, what: "channel", diagnostics: diagnostics) else { return nil }
-            let id = self.id(&reader, what: "channel")
+            let id = reader.requireID(what: "channel")
             var kind: ChannelKind?
             if let node = reader.require("type"), let text = diagnostics.decode(node, YAMLValue.string) {
                 kind = ChannelKind(rawValue: text)
@@ -395,14 +392,6 @@ public struct RuleConfigParser {
     }
 
     // MARK: values
-
-    private func id(_ reader: inout MappingReader, what: String) -> String? {
-        guard let node = reader.require("id"), let id = diagnostics.decode(node, YAMLValue.string) else { return nil }
-        if !BoardConfigParser.isValidID(id) {
-            diagnostics.report("\(what) id \(quoted(id)) may only contain lowercase letters a-z, digits 0-9 and \"-\"", at: node.mark)
-        }
-        return id
-    }
 
     private func stringSet(_ reader: inout MappingReader, _ key: String) -> Set<String>? {
         reader.optionalList(key).map { Set($0.compactMap { diagnostics.decode($0, YAMLValue.string) }) }

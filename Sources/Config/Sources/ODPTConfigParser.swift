@@ -40,13 +40,7 @@ public struct ODPTConfigParser {
     func parseServiceStatus(_ node: YAMLNode) -> ServiceStatusSpec? {
         let before = diagnostics.diagnostics.count
         guard var reader = MappingReader(node, what: "service status", diagnostics: diagnostics) else { return nil }
-        var id: String?
-        if let idNode = reader.require("id"), let text = diagnostics.decode(idNode, YAMLValue.string) {
-            id = text
-            if !BoardConfigParser.isValidID(text) {
-                diagnostics.report("service status id \(quoted(text)) may only contain lowercase letters a-z, digits 0-9 and \"-\"", at: idNode.mark)
-            }
-        }
+        let id = reader.requireID(what: "service status")
         var operatorID: String?
         if let operatorNode = reader.require("operator"), let text = diagnostics.decode(operatorNode, YAMLValue.string) {
             operatorID = text
@@ -70,13 +64,7 @@ public struct ODPTConfigParser {
     func parseTrains(_ node: YAMLNode) -> ODPTTrainsSpec? {
         let before = diagnostics.diagnostics.count
         guard var reader = MappingReader(node, what: "odpt trains", diagnostics: diagnostics) else { return nil }
-        var id: String?
-        if let idNode = reader.require("id"), let text = diagnostics.decode(idNode, YAMLValue.string) {
-            id = text
-            if !BoardConfigParser.isValidID(text) {
-                diagnostics.report("trains id \(quoted(text)) may only contain lowercase letters a-z, digits 0-9 and \"-\"", at: idNode.mark)
-            }
-        }
+        let id = reader.requireID(what: "trains")
         func identifier(_ key: String, type: String, example: String) -> String? {
             guard let valueNode = reader.require(key), let text = diagnostics.decode(valueNode, YAMLValue.string) else { return nil }
             if !ODPTIdentifier.has(type: type, text) {

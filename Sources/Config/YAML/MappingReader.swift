@@ -85,6 +85,16 @@ public struct MappingReader {
         return diagnostics.decode(value, getter)
     }
 
+    /// The required `id` of a `what` (`board`, `rule`, `channel`, …): reported when missing, not a
+    /// string, or not `[a-z0-9-]+` (the id is still returned then, so later checks can name it).
+    public mutating func requireID(what: String) -> String? {
+        guard let node = require("id"), let id = diagnostics.decode(node, YAMLValue.string) else { return nil }
+        if !BoardConfigParser.isValidID(id) {
+            diagnostics.report("\(what) id \(quoted(id)) may only contain lowercase letters a-z, digits 0-9 and \"-\"", at: node.mark)
+        }
+        return id
+    }
+
     /// Marks keys as known without reading them (keys that only matter in some other case).
     public mutating func ignore(_ keys: String...) {
         for key in keys { expect(key) }
