@@ -94,7 +94,7 @@ let package = Package(
         .testTarget(name: "FeedsTests", dependencies: ["Feeds", "TestServers"]),
         .testTarget(name: "ConfigTests", dependencies: ["Config", "Channels", "Facts", "Timetable"]),
         .testTarget(name: "FactsTests", dependencies: ["Facts", "Config", "Timetable", "Realtime"]),
-        .testTarget(name: "RulesTests", dependencies: ["Notifications", "Config", "Facts", "Rules", "Timetable", "TestServers", "RuleTestSupport"]),
+        .testTarget(name: "RulesTests", dependencies: ["Notifications", "Config", "Facts", "Realtime", "Rules", "Timetable", "TestServers", "RuleTestSupport"]),
         .testTarget(name: "LiveSourcesTests", dependencies: ["LiveSources", "HTTP", "Secrets", "Config", "Facts", "Weather", "Feeds", "TestServers"]),
         .testTarget(name: "DaemonTests", dependencies: ["Daemon", "CLinuxEvents"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "JSONText", "Notifications", "Rules", "Worker"]),

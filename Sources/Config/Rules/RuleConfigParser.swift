@@ -82,7 +82,7 @@ public struct RuleConfigParser {
     /// Keys that belong to one rule kind or another (not "unknown" when the kind itself is wrong).
     static let kindKeys = ["board", "lines", "stops", "destinations", "days", "day_types", "between", "last_only", "pick", "buffer",
                            "heads_up", "rain", "weather", "when", "feed", "first_run", "title_contains", "authors", "digest",
-                           "status", "notify_recovery", "max_age"]
+                           "status", "notify_recovery", "max_age", "moved_by", "when_suspended"]
 
     private func parseLeaveNow(_ rule: inout MappingReader,
                                reference: (RuleReference.Target, String, inout MappingReader) -> String?) -> RuleKindSpec? {
@@ -122,6 +122,18 @@ public struct RuleConfigParser {
             rain.finish()
             if let weather, let extra {
                 spec.rain = RainAdjustment(weather: weather, extraWalkSeconds: extra, thresholdMillimetresPerHour: threshold ?? 0.1)
+            }
+        }
+        if let node = rule.optional("moved_by"), let seconds = diagnostics.decode(node, YAMLValue.duration) {
+            if seconds < LeaveNowSpec.minimumMovedBySeconds || seconds > 3600 {
+                diagnostics.report("moved_by must be between 1m and 1h, found \(seconds / 60) min", at: node.mark)
+            } else {
+                spec.movedBySeconds = seconds
+            }
+        }
+        if let node = rule.optional("when_suspended"), let text = diagnostics.decode(node, YAMLValue.string) {
+            if let policy = LeaveNowSpec.SuspensionPolicy(rawValue: text) { spec.whenSuspended = policy } else {
+                diagnostics.report("when_suspended must be \"notify\" or \"hold\", found \(quoted(text))", at: node.mark)
             }
         }
         // The engine looks a day and a bit ahead for departures whose notifications are due.

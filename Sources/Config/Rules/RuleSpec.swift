@@ -121,8 +121,27 @@ public struct LeaveNowSpec: Sendable {
     public var headsUpSeconds: [Int]
     /// More walking time when rain is expected during the walk.
     public var rain: RainAdjustment?
+    /// With realtime: after a heads-up or leave-now was sent for a departure, a change of its leave
+    /// time by at least this much sends one update (`moved_by:`, default 2 min).
+    public var movedBySeconds: Int = LeaveNowSpec.defaultMovedBySeconds
+    /// What to do while the departure's line is suspended (`when_suspended:`).
+    public var whenSuspended: SuspensionPolicy = .notify
 
     public enum Pick: String, Sendable { case all, first }
+
+    /// `when_suspended:` of a leave-now rule.
+    public enum SuspensionPolicy: String, Sendable {
+        /// Send as usual and say the suspension in the message (the default).
+        case notify
+        /// Send nothing while the whole line is suspended; what comes due is sent when service resumes
+        /// (if its departure is still ahead).
+        case hold
+    }
+
+    /// `moved_by:` when not given: 2 minutes.
+    public static let defaultMovedBySeconds = 120
+    /// The smallest `moved_by:` accepted (a smaller one would send an update per feed refresh).
+    public static let minimumMovedBySeconds = 60
 
     /// The longest heads-up + buffer + rain extra a rule may have (the engine scans 30 h ahead).
     public static let maximumLeadSeconds = 24 * 3600

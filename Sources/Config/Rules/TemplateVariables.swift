@@ -30,6 +30,11 @@ public enum LeaveNowVariable: String, CaseIterable, Sendable {
     /// `銀座線: 遅延` / `Ginza Line: delayed` when the board's service status says the departure's line
     /// is disrupted; empty otherwise. `status_note` is the same with a separator, as the built-in texts use it.
     case status, statusNote = "status_note"
+    /// With realtime: the expected departure time (the timetable's when no live prediction has one),
+    /// the delay in whole minutes (negative: early; 0 without a prediction), and a note saying it
+    /// (` (live: 4 min late, leaves 10:37)`, or ` (timetable: no live data)` when the board's realtime
+    /// is missing or stale); empty for a board without realtime.
+    case predicted, delayMinutes = "delay_minutes", realtimeNote = "realtime_note"
 }
 
 /// The variables of `service_status` messages.

@@ -62,6 +62,16 @@ extension BoardRealtime {
                              suspensions: suspensions(spec: spec, facts: facts, odpt: odpt, now: now))
     }
 
+    /// The ids of every realtime source of `spec`, as the ``FactTimeline`` and the worker name them
+    /// when they have new data: `<board>.<index>` for each source with `realtime:`, then the id of
+    /// each `odpt: trains:` entry of `odpt` on the railway of one of the board's ODPT sources.
+    /// Empty when the board has no realtime.
+    public static func sourceIDs(spec: BoardSpec, odpt: ODPTSpec?) -> [String] {
+        let anyIndex = spec.sources.map { _ in [0] }
+        return spec.realtimeFeeds.map { RealtimeSourceID(board: spec.id, index: $0.index).description }
+            + (odpt?.trains ?? []).filter { !odptTargets(of: $0, spec: spec, indices: anyIndex).isEmpty }.map(\.id)
+    }
+
     /// For each source of `spec` (by its index), the indices of the board sources it loaded as: a
     /// source's board sources carry its configuration place as their `origin` (a CSV directory loads
     /// as one board source per route; a source that failed to load as none).

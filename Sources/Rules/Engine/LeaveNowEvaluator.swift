@@ -52,21 +52,28 @@ final class LeaveNowEvaluator: Sendable {
     static let horizon: Int64 = 30 * 3600
 
     func evaluate(board: Board, schedule: BoardSchedule, filter: CompiledFilter, keys: inout KeyMemo, facts: FactSet,
-                  state: RuleState, now: Int64, trace: inout Trace) -> RuleOutcome {
+                  realtime: RealtimeView? = nil, state: RuleState, now: Int64, trace: inout Trace) -> RuleOutcome {
         var outcome = RuleOutcome()
         let forecast = rain.flatMap { facts.forecasts[$0.weather]?.value }
         if let rain, forecast == nil {
             trace.note("no forecast from weather source \"\(rain.weather)\" yet: no rain adjustment")
         }
+        if let realtime { for line in realtime.describeSources() { trace.note(line) } }
         // Read once per evaluation; only a notification being made looks its line up.
         let statusReport = status?.freshReport(facts, now: now, trace: &trace)
         let rainExtra = Int64(rain?.extraWalkSeconds ?? 0)
         let maxLead = Int64(filter.longestWalk + longestHeadsUp) + bufferSeconds + rainExtra
+        // Realtime moves departures: a late one whose timetable time has passed is still ahead, an
+        // early one needs its notifications sooner than its timetable time says.
+        let late = realtime?.latestSeconds ?? 0
+        let early = realtime?.earliestSeconds ?? 0
+        // On a board with realtime a key is kept until the departure can no longer come back as late.
+        let keepKeys = realtime == nil ? 0 : RealtimeView.lookbackSeconds
         let departures = schedule.departures
         let instants = schedule.instants
         let serviceSeconds = schedule.serviceSeconds
         let limit = now + LeaveNowEvaluator.horizon
-        var index = schedule.firstIndex(atOrAfter: now + 1)
+        var index = schedule.firstIndex(atOrAfter: now + 1 - late)
         keys.forget(before: index)
         var considered = 0
         // Offsets due for one departure, largest first (the heads-up before the leave-now); reused.
@@ -76,7 +83,7 @@ final class LeaveNowEvaluator: Sendable {
             index += 1
             if instant > limit { break }
             // No later departure can need a notification before the earliest wake-up found.
-            if let wake = outcome.nextWakeUp, instant - maxLead > wake { break }
+            if let wake = outcome.nextWakeUp, instant - early - maxLead > wake { break }
             // The window rules out most departures: checked here first, without a call.
             if let window, !window.contains(Self.secondsOfDay(serviceSeconds[index - 1])) {
                 if let jump = filter.windowJump, let next = jump.nextStart(after: instant), next > instant + 1 {
@@ -85,10 +92,27 @@ final class LeaveNowEvaluator: Sendable {
                 continue
             }
             guard matches(index - 1, filter: filter, board: board, schedule: schedule) else { continue }
+            let departure = departures[index - 1]
+            let prediction = realtime?.prediction(for: departure)
+            // The instant the departure is expected: the prediction's when a live source has one.
+            let expected = prediction?.expected ?? instant
+            if expected <= now { continue }
             considered += 1
-            let walkStart = departures[index - 1].leaveAt
-            let rainy = forecast.map { isRainy($0, from: walkStart - bufferSeconds, to: instant) } ?? false
+            let walkStart = departure.leaveAt + (expected - instant)
+            let rainy = forecast.map { isRainy($0, from: walkStart - bufferSeconds, to: expected) } ?? false
             let leaveAt = walkStart - bufferSeconds - (rainy ? rainExtra : 0)
+            let forgetAfter = max(instant, expected) + keepKeys
+            let disruption = statusReport.flatMap { self.disruption(of: departure.line, in: $0) }
+            if spec.whenSuspended == .hold, let disruption, Self.isWhollySuspended(disruption) {
+                trace.note("departure \(board.clock.iso8601(instant)) \(departure.line): held, the line is suspended "
+                    + "(\(disruption.mention(in: rule.common.language))) and the rule says when_suspended: hold")
+                continue
+            }
+            if let prediction, prediction.canceled {
+                canceled(index - 1, leaveAt: leaveAt, forgetAfter: forgetAfter, board: board, schedule: schedule, filter: filter,
+                         realtime: realtime, state: state, now: now, outcome: &outcome, trace: &trace)
+                continue
+            }
             // Keys are made only for due offsets.
             due.removeAll(keepingCapacity: true)
             for offset in headsUpSeconds {
@@ -100,20 +124,32 @@ final class LeaveNowEvaluator: Sendable {
                 let key = keys.key(index: index - 1, offset: offset) { self.key(index - 1, schedule: schedule, offset: offset) }
                 if state.sent[key] == nil { due.append((offset, key)) }
             }
-            trace.note("departure \(board.clock.iso8601(instant)) \(departures[index - 1].line) from \(departures[index - 1].stop): leave at \(board.clock.clockText(leaveAt))"
+            trace.note("departure \(board.clock.iso8601(instant)) \(departure.line) from \(departure.stop): leave at \(board.clock.clockText(leaveAt))"
+                + (prediction.map { " (" + Self.delayText($0, clock: board.clock, language: .en) + ")" } ?? "")
                 + (rainy ? " (rain expected: +\(rainExtra / 60) min walk)" : "")
                 + (due.isEmpty ? "" : "; due now: " + due.map { $0.offset == 0 ? "leave-now" : "heads-up \($0.offset / 60) min" }.joined(separator: ", ")))
-            guard let send = due.last else { continue }
+            guard let send = due.last else {
+                if let prediction {
+                    moved(index - 1, leaveAt: leaveAt, prediction: prediction, forgetAfter: forgetAfter, board: board,
+                          schedule: schedule, state: state, now: now, outcome: &outcome, trace: &trace)
+                }
+                continue
+            }
             // Only the most recent of several due notifications is sent; the older ones are recorded as handled.
             for (offset, key) in due.dropLast() {
                 trace.note("  heads-up \(offset / 60) min skipped: a later notification for the same departure is due")
-                outcome.due.append((handled(key: key, fireAt: leaveAt - Int64(offset), expiresAt: instant), instant, false))
+                outcome.due.append((handled(key: key, fireAt: leaveAt - Int64(offset), expiresAt: expected), forgetAfter, false))
             }
-            let disruption = statusReport.flatMap { self.disruption(of: departures[index - 1].line, in: $0) }
             if let disruption { trace.note("  service status: \(disruption.mention(in: rule.common.language))") }
-            let notification = self.notification(departures[index - 1], board: board, key: send.key, leaveAt: leaveAt,
-                                                  offset: send.offset, rainy: rainy, now: now, disruption: disruption)
-            outcome.due.append((notification, instant, true))
+            let notification = self.notification(departure, board: board, key: send.key, leaveAt: leaveAt, offset: send.offset,
+                                                 rainy: rainy, now: now, disruption: disruption,
+                                                 realtime: realtime.map { RealtimeMention(prediction: prediction, live: $0.realtime.status.isLive) })
+            outcome.due.append((notification, forgetAfter, true))
+            if realtime != nil {
+                let told = state.announced?[movedKey(index - 1, schedule: schedule)]
+                outcome.announcements[send.key] = (movedKey(index - 1, schedule: schedule),
+                                                   AnnouncedLeave(leaveAt: leaveAt, updates: told?.updates ?? 0, forgetAfter: forgetAfter))
+            }
         }
         if considered == 0 { trace.note("no departure of board \"\(spec.board)\" within \(LeaveNowEvaluator.horizon / 3600) h matches the rule's filters") }
         return outcome
@@ -180,9 +216,11 @@ final class LeaveNowEvaluator: Sendable {
     }
 
     /// Whether the departure at `index` of the schedule is one the rule cares about. The cheapest,
-    /// most selective checks come first.
-    func matches(_ index: Int, filter: CompiledFilter, board: Board, schedule: BoardSchedule, ignoringPick: Bool = false) -> Bool {
-        if let window, !window.contains(Self.secondsOfDay(schedule.serviceSeconds[index])) { return false }
+    /// most selective checks come first. Ignoring the pick and the window, it is one that takes the
+    /// user where the rule goes (what a canceled departure's notice offers instead).
+    func matches(_ index: Int, filter: CompiledFilter, board: Board, schedule: BoardSchedule, ignoringPick: Bool = false,
+                 ignoringWindow: Bool = false) -> Bool {
+        if !ignoringWindow, let window, !window.contains(Self.secondsOfDay(schedule.serviceSeconds[index])) { return false }
         if lastOnly, !schedule.lastFlags[index] { return false }
         if let stops = filter.stops, !stops.contains(schedule.stopIDs[index]) { return false }
         if let lines = filter.lines, !lines.contains(schedule.lineIDs[index]) { return false }
@@ -257,8 +295,8 @@ final class LeaveNowEvaluator: Sendable {
     }
 
     static let defaultText = MessageRenderer.builtIn([
-        .en: "{{when}}: the {{departure}} to {{destination}} from {{place}}{{rain_note}}{{status_note}}",
-        .ja: "{{when}}: {{departure}}発 {{place}} {{destination}}行{{rain_note}}{{status_note}}",
+        .en: "{{when}}: the {{departure}} to {{destination}} from {{place}}{{realtime_note}}{{rain_note}}{{status_note}}",
+        .ja: "{{when}}: {{departure}}発 {{place}} {{destination}}行{{realtime_note}}{{rain_note}}{{status_note}}",
     ])
 
     /// The line's status when the report says it is not normal.
@@ -271,7 +309,7 @@ final class LeaveNowEvaluator: Sendable {
     static let defaultTitle = MessageRenderer.builtIn([.en: "{{board_title}}", .ja: "{{board_title}}"])
 
     func notification(_ departure: BoardDeparture, board: Board, key: String, leaveAt: Int64, offset: Int, rainy: Bool,
-                      now: Int64, disruption: RailwayStatus? = nil) -> Notice {
+                      now: Int64, disruption: RailwayStatus? = nil, realtime: RealtimeMention? = nil) -> Notice {
         let renderer = MessageRenderer(rule: rule)
         let ja = renderer.language == .ja
         let minutes = max(0, Int((leaveAt - now + 30) / 60))
@@ -318,6 +356,9 @@ final class LeaveNowEvaluator: Sendable {
                     output.append(disruption.mention(in: renderer.language))
                     output.append(ja ? "］" : "]")
                 }
+            case .predicted: ClockText.append(realtime?.prediction?.expected ?? departure.departure, clock: board.clock, to: &output)
+            case .delayMinutes: output.append(Self.delayMinutes(realtime?.prediction))
+            case .realtimeNote: if let realtime { realtime.appendNote(clock: board.clock, language: renderer.language, to: &output) }
             case .rule, .board, .boardTitle, .line, .stop, .destination, .dayType: break
             }
         }
@@ -328,7 +369,7 @@ final class LeaveNowEvaluator: Sendable {
         let text = render(self.text)
         let title = render(self.title)
         return Notice(key: key, rule: rule.id, kind: .leaveNow, fireAt: leaveAt - Int64(offset),
-                            expiresAt: departure.departure, channels: rule.common.channels, urgency: rule.common.urgency,
+                            expiresAt: realtime?.prediction?.expected ?? departure.departure, channels: rule.common.channels, urgency: rule.common.urgency,
                             language: rule.common.language, title: title, text: text)
     }
 }

@@ -13,13 +13,25 @@ public struct RuleEngine: Sendable {
     private let leaveNow: [LeaveNowEvaluator?]
     /// Service status rules, their source resolved once (nil for other kinds).
     private let serviceStatus: [ServiceStatusEvaluator?]
+    /// The realtime of each leave-now rule's board (nil for other kinds and timetable-only boards).
+    private let realtime: [BoardRealtimeLink?]
 
     /// An engine for `rules`. `boards` (their `status:` and line ↔ railway ties) and
     /// `serviceStatus` (refresh intervals, for staleness) matter to leave-now status mentions and
-    /// `service_status` rules.
-    public init(rules: [RuleSpec], feeds: [FeedSourceSpec] = [], boards: [BoardSpec] = [], serviceStatus: [ServiceStatusSpec] = []) {
+    /// `service_status` rules; `boards` (their `realtime:` sources) and `odpt` (its `trains:`) to
+    /// leave-nows on predictions.
+    public init(rules: [RuleSpec], feeds: [FeedSourceSpec] = [], boards: [BoardSpec] = [], serviceStatus: [ServiceStatusSpec] = [],
+                odpt: ODPTSpec? = nil) {
         self.rules = rules
         let boardsByID = Dictionary(boards.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var links: [String: BoardRealtimeLink] = [:]
+        for board in boards where links[board.id] == nil {
+            if let link = BoardRealtimeLink(board: board, odpt: odpt) { links[board.id] = link }
+        }
+        self.realtime = rules.map { rule in
+            if case .leaveNow(let spec) = rule.kind { return links[spec.board] }
+            return nil
+        }
         self.leaveNow = rules.map { rule in
             if case .leaveNow(let spec) = rule.kind {
                 let link = boardsByID[spec.board].flatMap { BoardStatusLink(board: $0, sources: serviceStatus) }
@@ -39,16 +51,19 @@ public struct RuleEngine: Sendable {
 
     public init(configuration: Configuration) {
         self.init(rules: configuration.rules, feeds: configuration.feeds, boards: configuration.boards,
-                  serviceStatus: configuration.serviceStatus)
+                  serviceStatus: configuration.serviceStatus, odpt: configuration.odpt)
     }
 
     /// An engine for one of this engine's rules, with the same boards and sources (for `explain`).
     public func only(rule index: Int) -> RuleEngine {
-        RuleEngine(rules: [rules[index]], feeds: Array(feeds.values), leaveNow: [leaveNow[index]], serviceStatus: [serviceStatus[index]])
+        RuleEngine(rules: [rules[index]], feeds: Array(feeds.values), leaveNow: [leaveNow[index]], serviceStatus: [serviceStatus[index]],
+                   realtime: [realtime[index]])
     }
 
-    private init(rules: [RuleSpec], feeds: [FeedSourceSpec], leaveNow: [LeaveNowEvaluator?], serviceStatus: [ServiceStatusEvaluator?]) {
+    private init(rules: [RuleSpec], feeds: [FeedSourceSpec], leaveNow: [LeaveNowEvaluator?], serviceStatus: [ServiceStatusEvaluator?],
+                 realtime: [BoardRealtimeLink?]) {
         self.rules = rules
+        self.realtime = realtime
         self.leaveNow = leaveNow
         self.serviceStatus = serviceStatus
         self.feeds = Dictionary(feeds.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -72,6 +87,7 @@ public struct RuleEngine: Sendable {
         case .serviceStatus: sources = []
         }
         if let status = serviceStatusSource(of: index) { sources.insert(status) }
+        if let link = realtime[index] { sources.formUnion(link.sourceIDs) }
         return sources
     }
 
@@ -148,10 +164,17 @@ public struct RuleEngine: Sendable {
         // Taken out of the outcome so that its notifications are read in place, not copied.
         let due = outcome.due
         outcome.due = []
+        let announcements = outcome.announcements
         for index in due.indices {
             state.sent[due[index].notification.key] = due[index].forgetAfter
             guard due[index].deliver else { continue }
+            let sent = sendable.count
             gate(due[index].notification, rule: rule, state: &state, now: now, into: &sendable, outcome: &outcome, trace: &trace)
+            // A leave time counts as told only when its notification goes out.
+            if sendable.count > sent, let told = announcements[due[index].notification.key] {
+                state.announced = state.announced ?? [:]
+                state.announced![told.key] = told.leave
+            }
         }
         if sendable.isEmpty, due.isEmpty, !hadReady { trace.note("nothing to send at this time") }
         return RuleEvaluation(notifications: sendable, nextWakeUp: outcome.nextWakeUp, explanation: trace.lines)
@@ -166,8 +189,9 @@ public struct RuleEngine: Sendable {
             return RuleOutcome()
         }
         var (schedule, filter, keys) = schedules.leaveNow(evaluator, rule: index, board: board, now: now)
+        let view = realtime[index].map { schedules.realtime($0, board: board, facts: facts, now: now) }
         var outcome = evaluator.evaluate(board: board, schedule: schedule, filter: filter, keys: &keys, facts: facts,
-                                         state: state, now: now, trace: &trace)
+                                         realtime: view, state: state, now: now, trace: &trace)
         schedules.returnKeys(keys, rule: index, evaluator: evaluator)
         guard outcome.nextWakeUp == nil else { return outcome }
         // Nothing within the horizon needs the rule again: the timetable alone decides when it

@@ -22,6 +22,9 @@ public struct RuleState: Sendable, Equatable, Codable {
     public var lastSnapshotAt: Int64?
     /// A service status rule's disruption episodes in progress, by railway id (nil when none).
     public var serviceStatus: [String: ServiceStatusEpisode]?
+    /// A leave-now rule with realtime: the leave time last announced for each departure it sent a
+    /// heads-up, leave-now or update for, by the departure's `…/moved` key (nil when none).
+    public var announced: [String: AnnouncedLeave]?
 
     public init() {}
 
@@ -34,7 +37,31 @@ public struct RuleState: Sendable, Equatable, Codable {
     /// Forgets sent keys that can no longer come back.
     mutating func prune(now: Int64) {
         sent = sent.filter { $0.value >= now }
+        if let announced {
+            let kept = announced.filter { $0.value.forgetAfter >= now }
+            self.announced = kept.isEmpty ? nil : kept
+        }
     }
+}
+
+/// The leave time a leave-now rule last told the user for one departure, and how many updates it
+/// sent since: a later prediction moving the leave time by `moved_by` or more sends one update.
+public struct AnnouncedLeave: Sendable, Equatable, Codable {
+    /// The leave time told (seconds since the epoch).
+    public var leaveAt: Int64
+    /// Updates sent for the departure so far (at most ``AnnouncedLeave/maximumUpdates``).
+    public var updates: Int
+    /// When the entry can be forgotten.
+    public var forgetAfter: Int64
+
+    public init(leaveAt: Int64, updates: Int, forgetAfter: Int64) {
+        self.leaveAt = leaveAt
+        self.updates = updates
+        self.forgetAfter = forgetAfter
+    }
+
+    /// No departure gets more updates than this, however much its prediction swings.
+    public static let maximumUpdates = 3
 }
 
 /// A disruption of one railway as a `service_status` rule follows it: from the first snapshot that

@@ -1,3 +1,4 @@
+import Facts
 import Timetable
 
 /// Merged board schedules around "now", built once per board and service-date range and reused
@@ -49,7 +50,19 @@ public struct ScheduleCache: Sendable {
         }
     }
 
+    /// The last realtime view of each board with realtime, by board id.
+    private var realtimeViews: [String: RealtimeView] = [:]
+
     public init() {}
+
+    /// The board's realtime at `now` (see ``BoardRealtimeLink``), from the last view while its facts
+    /// are the same and no live source has turned stale since.
+    mutating func realtime(_ link: BoardRealtimeLink, board: Board, facts: FactSet, now: Int64) -> RealtimeView {
+        if let cached = realtimeViews[board.id], cached.answers(now: now, signature: link.signature(facts)) { return cached }
+        let view = link.view(board: board, facts: facts, now: now)
+        realtimeViews[board.id] = view
+        return view
+    }
 
     /// The rule's plan for departures after `instant` (see `LeaveNowEvaluator.plan`), from the last
     /// search when it still answers: the same first match, or the same ended service.

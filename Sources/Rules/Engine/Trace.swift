@@ -16,6 +16,9 @@ struct RuleOutcome {
     /// Notifications due now, each with the instant after which its key can be forgotten; those
     /// with `deliver` false are only recorded as handled (superseded by a later one).
     var due: [(notification: Notice, forgetAfter: Int64, deliver: Bool)] = []
+    /// Leave times to remember as told, by the notification key that tells them: recorded only when
+    /// that notification passes the engine's gate.
+    var announcements: [String: (key: String, leave: AnnouncedLeave)] = [:]
     /// The next instant this rule could produce something on its own (without new facts).
     var nextWakeUp: Int64?
 
