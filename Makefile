@@ -43,6 +43,7 @@ test: deps
 	$(SWIFT) test --skip-build --disable-swift-testing
 	$(BIN) check --rules rules
 	$(BIN) test --rules rules
+	$(BIN) test --rules Tests/Fixtures/realtime-rules
 
 # On a throw-away minimal Debian 12 root (debootstrap, needs root): does `make deps` install everything
 # the tests and scripts use? Add SWIFT_ROOT=/opt/swift to also build and run tests there (slow).

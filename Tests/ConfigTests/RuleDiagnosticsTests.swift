@@ -50,7 +50,7 @@ final class RuleDiagnosticsTests: XCTestCase {
     func testEachKindOfMistake() throws {
         let cases: [(yaml: String, expected: String)] = [
             ("  - {id: a, kind: leave_now, board: chofu, channels: [phone], colour: red}",
-             "17:63: unknown key \"colour\" (expected one of: id, kind, board, lines, stops, destinations, days, day_types, between, last_only, pick, buffer, heads_up, rain, timezone, active, quiet_hours, cooldown, max_per_day, urgency, language, message, title, channels)"),
+             "17:63: unknown key \"colour\" (expected one of: id, kind, board, lines, stops, destinations, days, day_types, between, last_only, pick, buffer, heads_up, rain, moved_by, when_suspended, timezone, active, quiet_hours, cooldown, max_per_day, urgency, language, message, title, channels)"),
             ("  - {id: a, kind: leave_now, board: mitaka, channels: [phone]}",
              "17:37: unknown board \"mitaka\" in rule \"a\" (known: chofu)"),
             ("  - {id: a, kind: leave_now, board: chofu, channels: [pager]}",
@@ -68,7 +68,13 @@ final class RuleDiagnosticsTests: XCTestCase {
             ("  - {id: a, kind: leave_now, board: chofu, days: [sunday], channels: [phone]}",
              "17:51: unknown day \"sunday\" (expected sun, mon, tue, wed, thu, fri, sat, weekdays, weekends or everyday)"),
             ("  - {id: a, kind: leave_now, board: chofu, message: \"{{lien}}\", channels: [phone]}",
-             "17:53: unknown template variable {{lien}} (known: rule, board, board_title, line, stop, place, destination, departure, leave_at, when, minutes, walk_minutes, heads_up_minutes, rain_note, service_date, day_type, status, status_note)"),
+             "17:53: unknown template variable {{lien}} (known: rule, board, board_title, line, stop, place, destination, departure, leave_at, when, minutes, walk_minutes, heads_up_minutes, rain_note, service_date, day_type, status, status_note, predicted, delay_minutes, realtime_note)"),
+            ("  - {id: a, kind: leave_now, board: chofu, moved_by: 30s, channels: [phone]}",
+             "17:54: moved_by must be between 1m and 1h, found 30s"),
+            ("  - {id: a, kind: leave_now, board: chofu, moved_by: 2h, channels: [phone]}",
+             "17:54: moved_by must be between 1m and 1h, found 120m"),
+            ("  - {id: a, kind: leave_now, board: chofu, when_suspended: pause, channels: [phone]}",
+             "17:60: when_suspended must be \"notify\" or \"hold\", found \"pause\""),
             ("  - {id: a, kind: leave_now, board: chofu, message: \"{{when\", channels: [phone]}",
              "17:53: bad template: \"{{\" without a closing \"}}\""),
             ("  - {id: a, kind: leave_now, board: chofu}",

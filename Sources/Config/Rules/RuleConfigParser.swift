@@ -126,7 +126,7 @@ public struct RuleConfigParser {
         }
         if let node = rule.optional("moved_by"), let seconds = diagnostics.decode(node, YAMLValue.duration) {
             if seconds < LeaveNowSpec.minimumMovedBySeconds || seconds > 3600 {
-                diagnostics.report("moved_by must be between 1m and 1h, found \(seconds / 60) min", at: node.mark)
+                diagnostics.report("moved_by must be between 1m and 1h, found " + (seconds % 60 == 0 ? "\(seconds / 60)m" : "\(seconds)s"), at: node.mark)
             } else {
                 spec.movedBySeconds = seconds
             }

@@ -76,6 +76,7 @@ final class LeaveNowEvaluator: Sendable {
         var index = schedule.firstIndex(atOrAfter: now + 1 - late)
         keys.forget(before: index)
         var considered = 0
+        var predicted = false
         // Offsets due for one departure, largest first (the heads-up before the leave-now); reused.
         var due: [(offset: Int, key: String)] = []
         while index < instants.count {
@@ -98,11 +99,12 @@ final class LeaveNowEvaluator: Sendable {
             let expected = prediction?.expected ?? instant
             if expected <= now { continue }
             considered += 1
+            if prediction != nil { predicted = true }
             let walkStart = departure.leaveAt + (expected - instant)
             let rainy = forecast.map { isRainy($0, from: walkStart - bufferSeconds, to: expected) } ?? false
             let leaveAt = walkStart - bufferSeconds - (rainy ? rainExtra : 0)
             let forgetAfter = max(instant, expected) + keepKeys
-            let disruption = statusReport.flatMap { self.disruption(of: departure.line, in: $0) }
+            let disruption = statusReport.flatMap { self.disruption(of: departure, board: board, in: $0) }
             if spec.whenSuspended == .hold, let disruption, Self.isWhollySuspended(disruption) {
                 trace.note("departure \(board.clock.iso8601(instant)) \(departure.line): held, the line is suspended "
                     + "(\(disruption.mention(in: rule.common.language))) and the rule says when_suspended: hold")
@@ -151,6 +153,8 @@ final class LeaveNowEvaluator: Sendable {
                                                    AnnouncedLeave(leaveAt: leaveAt, updates: told?.updates ?? 0, forgetAfter: forgetAfter))
             }
         }
+        // Once the data is too old the timetable applies again: a leave time that moved back may be due.
+        if predicted, let staleAt = realtime?.staleAt { outcome.wake(at: staleAt) }
         if considered == 0 { trace.note("no departure of board \"\(spec.board)\" within \(LeaveNowEvaluator.horizon / 3600) h matches the rule's filters") }
         return outcome
     }
@@ -299,11 +303,9 @@ final class LeaveNowEvaluator: Sendable {
         .ja: "{{when}}: {{departure}}発 {{place}} {{destination}}行{{realtime_note}}{{rain_note}}{{status_note}}",
     ])
 
-    /// The line's status when the report says it is not normal.
-    func disruption(of line: String, in report: ServiceStatusReport) -> RailwayStatus? {
-        guard let railway = report.railway(matching: line, railwayByLine: status?.railwayByLine ?? [:]), railway.condition != nil else {
-            return nil
-        }
+    /// The status of the departure's line when the report says it is not normal.
+    func disruption(of departure: BoardDeparture, board: Board, in report: ServiceStatusReport) -> RailwayStatus? {
+        guard let railway = status?.railway(of: departure, board: board, in: report), railway.condition != nil else { return nil }
         return railway
     }
     static let defaultTitle = MessageRenderer.builtIn([.en: "{{board_title}}", .ja: "{{board_title}}"])

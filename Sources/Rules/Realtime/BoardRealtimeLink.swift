@@ -60,6 +60,9 @@ struct RealtimeView: Sendable {
     /// Until when the view may be reused for later instants: the first moment a live source turns
     /// stale, and at most a minute.
     let validUntil: Int64
+    /// The first instant a live source is too old to use (its observation + `max_age` + 1 s); nil
+    /// when none is live. A rule that planned with predictions looks again then.
+    let staleAt: Int64?
     /// Facts it was built from, to tell when a cached view no longer applies.
     let signature: [Int64]
     /// The instant it was built for.
@@ -78,11 +81,14 @@ struct RealtimeView: Sendable {
         }
         latestSeconds = min(latest, Self.lookbackSeconds)
         earliestSeconds = min(earliest, Self.lookbackSeconds)
-        var until = now + 60
+        var stale: Int64?
         for source in realtime.sources {
-            if case .live = source.status, let observed = source.observedAt { until = min(until, observed + source.maxAgeSeconds) }
+            if case .live = source.status, let observed = source.observedAt {
+                stale = min(stale ?? .max, observed + source.maxAgeSeconds + 1)
+            }
         }
-        validUntil = until
+        staleAt = stale
+        validUntil = min(now + 60, stale ?? .max)
         self.signature = signature
         builtAt = now
     }
