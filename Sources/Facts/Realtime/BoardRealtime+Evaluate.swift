@@ -1,4 +1,5 @@
 import Config
+import Realtime
 import Timetable
 
 extension BoardRealtime {
@@ -18,6 +19,7 @@ extension BoardRealtime {
     public static func evaluate(board: Board, spec: BoardSpec, facts: FactSet, odpt: ODPTSpec?, now: Int64) -> BoardRealtime {
         var merged = BoardPredictions(observedAt: 0)
         var statuses: [RealtimeSourceStatus] = []
+        var alerts: [GTFSServiceAlert] = []
         let indices = boardSourceIndices(board: board, spec: spec)
 
         for (index, realtime) in spec.realtimeFeeds {
@@ -34,6 +36,9 @@ extension BoardRealtime {
             statuses.append(RealtimeSourceStatus(id: id, kind: .gtfsRealtime, status: result.stale ? .stale(age: age) : .live(age: age),
                                                  maxAgeSeconds: maxAge, observedAt: result.observedAt, sourceIndices: indices[index]))
             merge(result, into: &merged)
+            if !result.stale, !snapshot.value.alerts.isEmpty {
+                alerts += GTFSServiceAlert.active(in: snapshot.value, board: board, sourceIndices: indices[index], now: now, source: id)
+            }
         }
 
         for entry in odpt?.trains ?? [] {
@@ -59,7 +64,7 @@ extension BoardRealtime {
         merged.extraDepartures.sort { $0.departure.departure < $1.departure.departure }
         merged.stale = !statuses.contains(where: \.status.isLive) && statuses.contains { $0.status.age != nil }
         return BoardRealtime(predictions: merged, sources: statuses,
-                             suspensions: suspensions(spec: spec, facts: facts, odpt: odpt, now: now))
+                             suspensions: suspensions(spec: spec, facts: facts, odpt: odpt, now: now), alerts: alerts)
     }
 
     /// The ids of every realtime source of `spec`, as the ``FactTimeline`` and the worker name them

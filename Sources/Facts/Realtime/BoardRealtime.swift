@@ -14,12 +14,23 @@ public struct BoardRealtime: Sendable {
     /// Suspensions (whole or partial) of the railways of the board's ODPT sources, from the
     /// board's `status:` source; empty without one.
     public var suspensions: [ODPTLineSuspension]
+    /// `NO_SERVICE` / `REDUCED_SERVICE` alerts of the live GTFS-Realtime feeds that concern the
+    /// board's departures.
+    public var alerts: [GTFSServiceAlert]
 
     /// A board's realtime from its parts.
-    public init(predictions: BoardPredictions, sources: [RealtimeSourceStatus], suspensions: [ODPTLineSuspension] = []) {
+    public init(predictions: BoardPredictions, sources: [RealtimeSourceStatus], suspensions: [ODPTLineSuspension] = [],
+                alerts: [GTFSServiceAlert] = []) {
         self.predictions = predictions
         self.sources = sources
         self.suspensions = suspensions
+        self.alerts = alerts
+    }
+
+    /// The alert that concerns a departure, `NO_SERVICE` ones first; nil when none does.
+    public func alert(for departure: BoardDeparture) -> GTFSServiceAlert? {
+        guard !alerts.isEmpty else { return nil }
+        return alerts.first { $0.extent == .whole && $0.applies(to: departure) } ?? alerts.first { $0.applies(to: departure) }
     }
 
     /// True when at least one realtime source is configured for the board.

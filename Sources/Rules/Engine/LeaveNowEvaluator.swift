@@ -108,6 +108,17 @@ final class LeaveNowEvaluator: Sendable {
             if spec.whenSuspended == .hold, let disruption, Self.isWhollySuspended(disruption) {
                 trace.note("departure \(board.clock.iso8601(instant)) \(departure.line): held, the line is suspended "
                     + "(\(disruption.mention(in: rule.common.language))) and the rule says when_suspended: hold")
+                // New service status wakes the rule; its notification times too (the status may be stale by then).
+                for offset in headsUpSeconds where leaveAt - Int64(offset) > now { outcome.wake(at: leaveAt - Int64(offset)) }
+                continue
+            }
+            let alert = realtime?.realtime.alert(for: departure)
+            if spec.whenSuspended == .hold, let alert, alert.extent == .whole {
+                trace.note("departure \(board.clock.iso8601(instant)) \(departure.line): held, an alert of \(alert.source) says no service "
+                    + "(\(alert.header)) and the rule says when_suspended: hold")
+                // Looked at again when the alert ends, and at its notification times (it may have ended by then).
+                if let until = alert.until, until > now { outcome.wake(at: until) }
+                for offset in headsUpSeconds where leaveAt - Int64(offset) > now { outcome.wake(at: leaveAt - Int64(offset)) }
                 continue
             }
             if let prediction, prediction.canceled {
@@ -145,7 +156,7 @@ final class LeaveNowEvaluator: Sendable {
             if let disruption { trace.note("  service status: \(disruption.mention(in: rule.common.language))") }
             let notification = self.notification(departure, board: board, key: send.key, leaveAt: leaveAt, offset: send.offset,
                                                  rainy: rainy, now: now, disruption: disruption,
-                                                 realtime: realtime.map { RealtimeMention(prediction: prediction, live: $0.realtime.status.isLive) })
+                                                 realtime: realtime.map { RealtimeMention(prediction: prediction, live: $0.realtime.status.isLive, alert: alert) })
             outcome.due.append((notification, forgetAfter, true))
             if realtime != nil {
                 let told = state.announced?[movedKey(index - 1, schedule: schedule)]

@@ -9,10 +9,13 @@ struct RealtimeMention {
     let prediction: DeparturePrediction?
     /// Whether any realtime source of the board is live.
     let live: Bool
+    /// A `NO_SERVICE` / `REDUCED_SERVICE` alert that concerns the departure.
+    var alert: GTFSServiceAlert? = nil
 
     /// ` (live: 4 min late, leaves 10:37)` / `（リアルタイム: 4分遅れ、10:37発）`, or, when the board's
     /// realtime is missing or stale, ` (timetable: no live data)` / `（時刻表どおり: リアルタイムなし）`.
     /// Nothing when the feed is live but says nothing about this departure (it runs as scheduled).
+    /// An alert follows: ` [no service: Header]` / `［運休: 見出し］`.
     func appendNote(clock: ZoneClock, language: MessageLanguage, to output: inout TextBuilder) {
         let ja = language == .ja
         if let prediction {
@@ -21,6 +24,12 @@ struct RealtimeMention {
             output.append(ja ? "）" : ")")
         } else if !live {
             output.append(ja ? "（時刻表どおり: リアルタイムなし）" : " (timetable: no live data)")
+        }
+        if let alert {
+            let whole = alert.extent == .whole
+            output.append(ja ? (whole ? "［運休: " : "［減便: ") : (whole ? " [no service: " : " [reduced service: "))
+            output.append(alert.header(japanese: ja))
+            output.append(ja ? "］" : "]")
         }
     }
 }

@@ -153,4 +153,55 @@ final class RealtimeLeaveNowTests: XCTestCase {
         XCTAssertEqual(sent.map(\.key), ["600", "0"])
         XCTAssertEqual(sent[1].text, "Leave now: the 16:55 to Gilroy from Hillsdale Caltrain Station (L3) (live: 2 min early, leaves 16:53)")
     }
+
+    /// The capture (trip 310 on time) with a NO_SERVICE alert on `selector`, active `from`–`until`.
+    func feed(alertOn selector: EntitySelector, from: Int64, until: Int64, observed: Int64) throws -> FeedMessage {
+        var feed = try feed(trip310Delay: 0, observed: observed)
+        let alert = Alert(activePeriods: [TimeRange(start: UInt64(from), end: UInt64(until))], informedEntities: [selector],
+                          cause: .maintenance, effect: .noService,
+                          headerText: TranslatedString(translations: [.init(text: "No trains at Hillsdale: track work", language: "en"),
+                                                                      .init(text: "線路工事のため運休", language: "ja")]))
+        feed.entities.append(FeedEntity(id: "alert-1", alert: alert))
+        return feed
+    }
+
+    func testANoServiceAlertOnTheStopIsSaidAndHoldWaitsUntilItEnds() throws {
+        // Active 16:00–16:48 on stop 70112; snapshots at 16:30 and 16:45 (max_age 30 min).
+        for hold in [false, true] {
+            var workspace = try workspace(rule: "    heads_up: [10m, 0m]" + (hold ? "\n    when_suspended: hold" : ""))
+            for fetched in [at("16:30"), at("16:45")] {
+                add(try feed(alertOn: EntitySelector(stopId: "70112"), from: at("16:00"), until: at("16:48"), observed: fetched),
+                    to: &workspace, at: fetched)
+            }
+            let sent = run(workspace, from: "16:00", to: "17:30")
+            if hold {
+                // Nothing while the alert is active; when it ends at 16:48 the heads-up that came due at
+                // 16:40 is sent (the train is still ahead), then the leave-now at 16:50, without any mention.
+                XCTAssertEqual(sent.map(\.at), ["16:48", "16:50"], "\(sent)")
+                XCTAssertEqual(sent.map(\.key), ["600", "0"])
+                XCTAssertTrue(sent.allSatisfy { !$0.text.contains("no service") }, "\(sent)")
+            } else {
+                XCTAssertEqual(sent.map(\.at), ["16:40", "16:50"], "\(sent)")
+                XCTAssertEqual(sent[0].text, "Leave in 10 min: the 16:55 to Gilroy from Hillsdale Caltrain Station (L3) (live: on time) "
+                    + "[no service: No trains at Hillsdale: track work]")
+                XCTAssertFalse(sent[1].text.contains("no service"), "the alert ended at 16:48: \(sent[1].text)")
+            }
+        }
+    }
+
+    func testAnAlertOnAnotherStopOrTripIsNotTheDeparturesOne() throws {
+        var workspace = try workspace(rule: "    heads_up: [10m, 0m]\n    when_suspended: hold")
+        add(try feed(alertOn: EntitySelector(stopId: "70111"), from: at("16:00"), until: at("18:00"), observed: at("16:30")),
+            to: &workspace, at: at("16:30"))
+        add(try feed(alertOn: EntitySelector(trip: TripDescriptor(tripId: "312")), from: at("16:00"), until: at("18:00"), observed: at("16:45")),
+            to: &workspace, at: at("16:45"))
+        let sent = run(workspace, from: "16:00", to: "17:30")
+        XCTAssertEqual(sent.map(\.at), ["16:40", "16:50"], "\(sent)")
+        XCTAssertTrue(sent.allSatisfy { !$0.text.contains("no service") }, "\(sent)")
+
+        var trip = try self.workspace(rule: "    heads_up: [10m, 0m]\n    when_suspended: hold")
+        add(try feed(alertOn: EntitySelector(trip: TripDescriptor(tripId: "310")), from: at("16:00"), until: at("18:00"), observed: at("16:30")),
+            to: &trip, at: at("16:30"))
+        XCTAssertEqual(run(trip, from: "16:00", to: "16:59").map(\.at), [], "trip 310's own alert holds it")
+    }
 }
