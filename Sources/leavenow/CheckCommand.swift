@@ -36,6 +36,7 @@ struct CheckCommand {
         for (rule, reason) in RuleEngine(configuration: configuration).silentLeaveNowRules(boards: catalog.boardsByID, now: context.now()) {
             context.warn("\(rule.location): rule \"\(rule.id)\" will not fire: \(reason)")
         }
+        for (rule, message) in Self.holdsWithNothingToHold(configuration) { context.warn("\(rule.location): rule \"\(rule.id)\" \(message)") }
         let secrets = SecretSource(environment: context.environment)
         for channel in configuration.channels {
             do {
@@ -51,6 +52,20 @@ struct CheckCommand {
             count(configuration.boards.count, "board"), count(configuration.weather.count, "weather source"),
             count(configuration.feeds.count, "feed"), count(configuration.channels.count, "channel"),
             count(configuration.rules.count, "rule"),
-        ].joined(separator: ", ") + "\nrequests a day: " + configuration.quotaPlan.lines.map(\.summary).joined(separator: ", ")
+        ].joined(separator: ", ") + "\nrequests a day: "
+            + (configuration.quotaPlan.lines.isEmpty ? "none (no source is fetched over the network)"
+                : configuration.quotaPlan.lines.map(\.summary).joined(separator: ", "))
+    }
+
+    /// Leave-now rules with `when_suspended: hold` on a board where nothing can say a line is
+    /// suspended (no `status:`, no `realtime:` feed for its alerts): the setting would never act.
+    static func holdsWithNothingToHold(_ configuration: Configuration) -> [(RuleSpec, String)] {
+        let boards = Dictionary(configuration.boards.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return configuration.rules.compactMap { rule in
+            guard case .leaveNow(let spec) = rule.kind, spec.whenSuspended == .hold, let board = boards[spec.board],
+                  board.status == nil, board.realtimeFeeds.isEmpty else { return nil }
+            return (rule, "has when_suspended: hold, but board \"\(board.id)\" has no status: and no realtime: feed, so no "
+                + "suspension can ever hold it")
+        }
     }
 }

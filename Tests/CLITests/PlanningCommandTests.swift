@@ -31,6 +31,7 @@ final class PlanningCommandTests: XCTestCase {
         rules:
           - {id: weekday-morning, kind: leave_now, board: ginza, days: [weekdays], between: "08:00-08:10", channels: [box]}
           - {id: ended-bus, kind: leave_now, board: kawasaki-west, channels: [box]}
+          - {id: held-bus, kind: leave_now, board: kawasaki-west, when_suspended: hold, channels: [box]}
         """.write(toFile: rules + "/rules.yaml", atomically: true, encoding: .utf8)
     }
 
@@ -44,6 +45,9 @@ final class PlanningCommandTests: XCTestCase {
         XCTAssertTrue(check.stderr.contains(#"rules.yaml:16:5: rule "ended-bus" will not fire: the service of board "kawasaki-west" ended on 2017-04-30 (the last date any of its sources runs): the rule cannot fire again until its timetable changes"#),
                       check.stderr)
         XCTAssertFalse(check.stderr.contains("weekday-morning"), check.stderr)
+        XCTAssertTrue(check.stderr.contains(#"rules.yaml:17:5: rule "held-bus" has when_suspended: hold, but board "kawasaki-west" has no status: and no realtime: feed, so no suspension can ever hold it"#),
+                      check.stderr)
+        XCTAssertTrue(check.stdout.contains("requests a day: none (no source is fetched over the network)"), check.stdout)
     }
 
     func testStatusAfterAFridayPassShowsMondayAndNever() throws {
