@@ -190,7 +190,7 @@ struct RefreshBench {
             perRefresh.append(seconds(clock.now - start) / Double(refreshes))
         }
         precondition(sink != 0)
-        report("  of which the overlay (GTFSRealtimeOverlay.apply, \(stops.count) sources)", perRefresh)
+        report("  of which the overlay (GTFSRealtimeOverlay.apply, \(stops.count) source\(stops.count == 1 ? "" : "s"))", perRefresh)
     }
 
     /// Prints a phase's median (best) run in ms per refresh, with the goal beside the whole.
