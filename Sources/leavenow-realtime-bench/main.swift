@@ -9,6 +9,13 @@
 // Defaults: Tests/Fixtures/realtime/transitland-caltrain/ct-trip-updates.pb applied to ct.zip's stops
 // 70112, 70052 and 70232 (America/Los_Angeles), 5,000 decodes per run, 7 runs; the figure is the
 // median (and best) run. Python: `pip install gtfs-realtime-bindings`.
+//
+// The refresh figure (``RefreshBench``, issue 12's goal: < 5 ms for a 100-trip feed): fetch from a
+// local server (scripts/realtime-bench-server.py) with libcurl, decode, apply to a board of one
+// source per `--refresh-stops` stop and re-plan `--rules` leave-now rules; `--refresh-runs` runs of
+// `--refreshes` refreshes (defaults 5 × 200, 100 trips of `--date` 2023-11-07, 100 rules).
+//
+//   … [--refreshes N] [--refresh-runs R] [--trips N] [--rules N] [--refresh-stops ID,…] [--date YYYY-MM-DD] [--no-refresh]
 import CGTFSRealtime
 import Foundation
 import JSONText
@@ -23,6 +30,13 @@ struct Options {
     var gtfs = "Tests/Fixtures/realtime/transitland-caltrain/ct.zip"
     var stops = ["70112", "70052", "70232"]
     var timeZone = "America/Los_Angeles"
+    var refresh = true
+    var refreshes = 200
+    var refreshRuns = 5
+    var trips = 100
+    var rules = 100
+    var refreshStops = ["70111", "70112", "70051", "70052", "70231", "70232"]
+    var date = "2023-11-07"
 }
 
 func parseOptions() -> Options {
@@ -41,8 +55,16 @@ func parseOptions() -> Options {
         case "--gtfs": options.gtfs = value(arg)
         case "--stops": options.stops = value(arg).split(separator: ",").map(String.init)
         case "--timezone": options.timeZone = value(arg)
+        case "--no-refresh": options.refresh = false
+        case "--refreshes": options.refreshes = positive(value(arg), arg)
+        case "--refresh-runs": options.refreshRuns = positive(value(arg), arg)
+        case "--trips": options.trips = positive(value(arg), arg)
+        case "--rules": options.rules = positive(value(arg), arg)
+        case "--refresh-stops": options.refreshStops = value(arg).split(separator: ",").map(String.init)
+        case "--date": options.date = value(arg)
         case "-h", "--help":
-            print("usage: leavenow-realtime-bench [--file PATH] [--gtfs PATH --stops ID,ID,…] [--timezone TZ] [--iterations N] [--runs R] [--no-python]")
+            print("usage: leavenow-realtime-bench [--file PATH] [--gtfs PATH --stops ID,ID,…] [--timezone TZ] [--iterations N] [--runs R] [--no-python] "
+                  + "[--refreshes N] [--refresh-runs R] [--trips N] [--rules N] [--refresh-stops ID,…] [--date YYYY-MM-DD] [--no-refresh]")
             exit(0)
         default: fail("unknown argument \(arg)")
         }
@@ -122,6 +144,11 @@ let applyOnly = summary(measure { apply(check, board: board).byDeparture.count +
 let decodeApply = summary(measure { decodeAndApply(bytes, source: options.file, board: board) + 1 })
 print("leavenow overlay alone (GTFSRealtimeOverlay.apply on the decoded feed): \(format(applyOnly.median)) (\(format(applyOnly.best)))")
 print("leavenow decode + apply: \(format(decodeApply.median)) (\(format(decodeApply.best)))")
+
+if options.refresh {
+    RefreshBench(gtfs: options.gtfs, stops: options.refreshStops, timeZone: options.timeZone, date: options.date, trips: options.trips,
+                 rules: options.rules, refreshes: options.refreshes, runs: options.refreshRuns).run()
+}
 
 guard options.python else { exit(0) }
 
