@@ -18,31 +18,37 @@ public struct FactTimeline: Sendable {
     public init() {}
 
     public mutating func add(forecast: Forecast, source: String, fetchedAt: Int64) {
-        weather[source, default: []].append(Snapshot(value: forecast, fetchedAt: fetchedAt))
-        weather[source]!.sort { $0.fetchedAt < $1.fetchedAt }
+        Self.insert(Snapshot(value: forecast, fetchedAt: fetchedAt), into: &weather[source, default: []])
     }
 
     public mutating func add(feed: Feed, source: String, fetchedAt: Int64) {
-        feeds[source, default: []].append(Snapshot(value: feed, fetchedAt: fetchedAt))
-        feeds[source]!.sort { $0.fetchedAt < $1.fetchedAt }
+        Self.insert(Snapshot(value: feed, fetchedAt: fetchedAt), into: &feeds[source, default: []])
     }
 
     /// Adds a service status snapshot of the `odpt: service_status:` source `source`.
     public mutating func add(serviceStatus report: ServiceStatusReport, source: String, fetchedAt: Int64) {
-        serviceStatus[source, default: []].append(Snapshot(value: report, fetchedAt: fetchedAt))
-        serviceStatus[source]!.sort { $0.fetchedAt < $1.fetchedAt }
+        Self.insert(Snapshot(value: report, fetchedAt: fetchedAt), into: &serviceStatus[source, default: []])
     }
 
     /// Adds a snapshot of the realtime feed `source`.
     public mutating func add(realtime message: FeedMessage, source: RealtimeSourceID, fetchedAt: Int64) {
-        realtime[source, default: []].append(Snapshot(value: message, fetchedAt: fetchedAt))
-        realtime[source]!.sort { $0.fetchedAt < $1.fetchedAt }
+        Self.insert(Snapshot(value: message, fetchedAt: fetchedAt), into: &realtime[source, default: []])
     }
 
     /// Adds an `odpt:Train` snapshot of the `odpt: trains:` entry `source`.
     public mutating func add(trains response: ODPTTrainResponse, source: String, fetchedAt: Int64) {
-        trains[source, default: []].append(Snapshot(value: response, fetchedAt: fetchedAt))
-        trains[source]!.sort { $0.fetchedAt < $1.fetchedAt }
+        Self.insert(Snapshot(value: response, fetchedAt: fetchedAt), into: &trains[source, default: []])
+    }
+
+    /// Inserts `snapshot` after every snapshot fetched at or before it: the list stays sorted by
+    /// fetch time, snapshots of one instant in the order added, with no sort per snapshot.
+    private static func insert<Value>(_ snapshot: Snapshot<Value>, into list: inout [Snapshot<Value>]) {
+        var low = 0, high = list.count
+        while low < high {
+            let middle = (low + high) / 2
+            if list[middle].fetchedAt <= snapshot.fetchedAt { low = middle + 1 } else { high = middle }
+        }
+        list.insert(snapshot, at: low)
     }
 
     /// The facts at `instant`.
