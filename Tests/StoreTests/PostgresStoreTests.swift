@@ -1,0 +1,149 @@
+import Foundation
+import Notifications
+import Store
+import TestServers
+import XCTest
+
+/// What only the PostgreSQL store has: a server to reach, a password to hide, restarts to survive.
+/// Runs on its own cluster (`PostgresTestCluster.lifecycle`), which these tests stop and start.
+final class PostgresStoreTests: XCTestCase {
+    private static let password = "s3cret-Horse_battery"
+
+    override class func tearDown() {
+        PostgresTestCluster.lifecycle.stop()
+        super.tearDown()
+    }
+
+    private func freshDatabase(_ label: String) throws -> (PostgresCluster, String) {
+        let cluster = try PostgresTestCluster.lifecycle.cluster()
+        let name = "\(label)_\(UUID().uuidString.prefix(8).lowercased())"
+        try cluster.createDatabase(name)
+        return (cluster, cluster.socketURL(database: name))
+    }
+
+    private func notice(_ key: String) -> Notice {
+        Notice(key: key, rule: "commute", kind: .leaveNow, fireAt: 100, expiresAt: nil, channels: ["phone"],
+               urgency: .normal, language: .en, title: "Leave now", text: "10:33 from platform 2", link: nil)
+    }
+
+    func testANewerSchemaIsRefusedNamingBothVersions() throws {
+        let (_, url) = try freshDatabase("newer")
+        do {
+            let store = try PostgresStore(url: url)
+            XCTAssertEqual(try store.connection.schemaVersion(), PostgresStore.schemaVersion)
+            try store.connection.run("UPDATE leavenow_schema SET version = 99")
+            store.close()
+        }
+        XCTAssertThrowsError(try PostgresStore(url: url)) { error in
+            let error = error as? StoreError
+            XCTAssertEqual(error?.code, .newerSchema(found: 99, supported: PostgresStore.schemaVersion))
+            let text = error.map(\.description) ?? ""
+            XCTAssertTrue(text.contains("schema version is 99, newer than the \(PostgresStore.schemaVersion) this leavenow knows"), text)
+            XCTAssertTrue(text.hasPrefix("postgresql://postgres@/newer_"), text)
+        }
+    }
+
+    func testOpeningTwiceMigratesOnceAndKeepsTheData() throws {
+        let (_, url) = try freshDatabase("reopen")
+        let first = try PostgresStore(url: url)
+        _ = try first.enqueue([notice("k")], now: 1)
+        let second = try PostgresStore(url: url)
+        XCTAssertEqual(try second.counts()[.pending], 1)
+        XCTAssertEqual(try second.connection.query("SELECT COUNT(*) FROM leavenow_schema").first?.int64(0), 1)
+    }
+
+    func testAWrongPasswordIsAClearErrorWithoutThePassword() throws {
+        let cluster = try PostgresTestCluster.lifecycle.cluster()
+        try cluster.psql("CREATE ROLE leavenow LOGIN PASSWORD '\(Self.password)'")
+        try cluster.psql("CREATE DATABASE owned OWNER leavenow")
+
+        // The right password over TCP (scram-sha-256) works…
+        let store = try PostgresStore(url: cluster.tcpURL(database: "owned", user: "leavenow", password: Self.password))
+        XCTAssertEqual(try store.counts()[.pending], 0)
+        XCTAssertFalse(store.path.contains(Self.password), store.path)
+        XCTAssertEqual(store.path, "postgresql://leavenow:REDACTED@127.0.0.1:\(cluster.port)/owned")
+
+        // …a wrong one is refused, and neither password is printed.
+        let wrong = "not-the-" + Self.password
+        XCTAssertThrowsError(try PostgresStore(url: cluster.tcpURL(database: "owned", user: "leavenow", password: wrong))) { error in
+            let text = "\(error)"
+            XCTAssertEqual((error as? StoreError)?.code, .connection)
+            XCTAssertTrue(text.contains("connecting: "), text)
+            XCTAssertTrue(text.contains("password authentication failed for user \"leavenow\""), text)
+            XCTAssertFalse(text.contains(wrong) || text.contains(Self.password), text)
+        }
+        // A password from elsewhere (a secret reference) replaces the URL's, and is not printed either.
+        XCTAssertThrowsError(try PostgresStore(url: "postgresql://leavenow@127.0.0.1:\(cluster.port)/owned", password: wrong)) { error in
+            XCTAssertFalse("\(error)".contains(wrong), "\(error)")
+        }
+        XCTAssertEqual(try PostgresStore(url: "postgresql://leavenow@127.0.0.1:\(cluster.port)/owned", password: Self.password)
+            .counts()[.pending], 0)
+    }
+
+    func testAServerThatIsDownIsAClearErrorWithoutThePassword() throws {
+        let cluster = try PostgresTestCluster.lifecycle.cluster()
+        // A port nobody listens on: the cluster's own port plus one is as good as any (checked refused).
+        let url = "postgresql://leavenow:\(Self.password)@127.0.0.1:1/leavenow"
+        XCTAssertThrowsError(try PostgresStore(url: url)) { error in
+            let text = "\(error)"
+            XCTAssertEqual((error as? StoreError)?.code, .connection)
+            XCTAssertTrue(text.hasPrefix("postgresql://leavenow:REDACTED@127.0.0.1:1/leavenow: connecting: "), text)
+            XCTAssertTrue(text.contains("Connection refused"), text)
+            XCTAssertFalse(text.contains(Self.password), text)
+        }
+        _ = cluster
+    }
+
+    func testTheStoreReconnectsAfterARestartAndNothingCommittedIsLost() throws {
+        let (cluster, url) = try freshDatabase("restart")
+        let store = try PostgresStore(url: url)
+        store.connection.reconnectDelays = [.zero, .milliseconds(50), .milliseconds(100)]
+        let inserted = try store.commit(notifications: (1...50).map { notice("k\($0)") },
+                                        ruleStates: ["commute": ["k50": 100]], now: 10)
+        try store.record([DeliveryRecord(entryID: inserted[0].id, outcome: .delivered(status: 200))], now: 11)
+        try store.setMeta("last_wall_clock", "11")
+
+        cluster.stop()
+        // While it is down: a clear error, no hang.
+        XCTAssertThrowsError(try store.counts()) { error in
+            XCTAssertEqual((error as? StoreError)?.code, .connection, "\(error)")
+            XCTAssertTrue("\(error)".contains("reconnecting after the connection was lost: gave up after 3 attempts"), "\(error)")
+        }
+        try cluster.start()
+
+        // Back up: the next calls reconnect (prepared statements again) and see everything committed.
+        XCTAssertEqual(try store.counts(), [.pending: 49, .delivered: 1, .dead: 0, .expired: 0])
+        XCTAssertEqual(try store.loadRuleStates(as: [String: Int64].self, onUndecodable: nil), ["commute": ["k50": 100]])
+        XCTAssertEqual(try store.meta("last_wall_clock"), "11")
+        XCTAssertEqual(try store.enqueue([notice("k1"), notice("k51")], now: 12).map(\.key), ["k51"])
+
+        // A restart between two calls that write: the transaction's BEGIN finds the connection lost and
+        // is safely sent again on a new one.
+        cluster.stop()
+        try cluster.start()
+        XCTAssertEqual(try store.enqueue([notice("k52")], now: 13).map(\.key), ["k52"])
+        XCTAssertEqual(try store.due(now: 100, limit: 100).count, 51)
+    }
+
+    func testAClosedStoreThrows() throws {
+        let (_, url) = try freshDatabase("closed")
+        let store = try PostgresStore(url: url)
+        store.close()
+        XCTAssertThrowsError(try store.counts()) { error in
+            XCTAssertEqual((error as? StoreError)?.code, .closed)
+        }
+    }
+
+    func testSQLErrorsNameTheStatementAndTheSQLState() throws {
+        let (_, url) = try freshDatabase("errors")
+        let store = try PostgresStore(url: url)
+        XCTAssertThrowsError(try store.connection.run("INSERT INTO meta (key, value) VALUES ($1, NULL)", ["k"])) { error in
+            XCTAssertEqual((error as? StoreError)?.code, .postgres(sqlState: "23502"))
+            XCTAssertTrue("\(error)".contains(": executing \"INSERT INTO meta (key, value) VALUES ($1, NULL)\": ERROR:  null value"),
+                          "\(error)")
+        }
+        // The connection is still usable, outside any transaction.
+        XCTAssertFalse(store.connection.isInTransaction)
+        XCTAssertNil(try store.meta("k"))
+    }
+}
