@@ -11,32 +11,56 @@ extension PostgresStore {
         try connection.transaction { try insert(notifications, now: now) }
     }
 
-    /// The inserts of `enqueue`, inside the caller's transaction. `ON CONFLICT DO NOTHING` keeps the
-    /// unique (key, channel) across every worker writing to the database.
+    /// The inserts of `enqueue`, inside the caller's transaction: one statement per chunk of rows
+    /// (arrays unnested in the given order, so ids increase in that order). A (key, channel) repeated
+    /// in the batch is inserted once (its first occurrence); `ON CONFLICT DO NOTHING` skips the ones
+    /// already in the outbox, and keeps (key, channel) unique across every worker sharing the database.
     func insert(_ notifications: [Notice], now: Int64) throws -> [OutboxEntry] {
-        var inserted: [OutboxEntry] = []
-        let created = String(now)
+        var rows: [(notification: Notice, channel: String)] = []
+        var seen = Set<OutboxKey>()
         for notification in notifications {
-            let text = NotificationJSON.encode(notification)
-            let fireAt = String(notification.fireAt)
-            let expiresAt = notification.expiresAt.map(String.init)
-            for channel in notification.channels {
-                let rows = try connection.query("""
-                    INSERT INTO outbox (key, channel, rule, fire_at, expires_at, status, attempts, next_attempt_at,
-                                        created_at, updated_at, notification)
-                    VALUES ($1, $2, $3, $4::bigint, $5::bigint, 'pending', 0, $4::bigint, $6::bigint, $6::bigint, $7)
-                    ON CONFLICT (key, channel) DO NOTHING
-                    RETURNING id
-                    """, [notification.key, channel, notification.rule, fireAt, expiresAt, created, text], idempotent: false)
-                guard let row = rows.first else { continue }
-                inserted.append(OutboxEntry(id: try row.int64(0), key: notification.key, channel: channel,
-                                            notification: notification, status: .pending, attempts: 0,
-                                            nextAttemptAt: notification.fireAt, lastError: nil, createdAt: now,
+            for channel in notification.channels where seen.insert(OutboxKey(key: notification.key, channel: channel)).inserted {
+                rows.append((notification, channel))
+            }
+        }
+        var inserted: [OutboxEntry] = []
+        var start = 0
+        while start < rows.count {
+            let chunk = rows[start..<min(start + Self.insertChunk, rows.count)]
+            start += chunk.count
+            var texts: [String] = []
+            texts.reserveCapacity(chunk.count)
+            for row in chunk { texts.append(NotificationJSON.encode(row.notification)) }
+            var ids: [OutboxKey: Int64] = [:]
+            for row in try connection.query("""
+                INSERT INTO outbox (key, channel, rule, fire_at, expires_at, status, attempts, next_attempt_at,
+                                    created_at, updated_at, notification)
+                SELECT key, channel, rule, fire_at, expires_at, 'pending', 0, fire_at, $6::bigint, $6::bigint, notification
+                FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::bigint[], $7::text[])
+                     WITH ORDINALITY AS rows (key, channel, rule, fire_at, expires_at, notification, position)
+                ORDER BY position
+                ON CONFLICT (key, channel) DO NOTHING
+                RETURNING id, key, channel
+                """, [Self.textArray(chunk.map(\.notification.key)), Self.textArray(chunk.map(\.channel)),
+                      Self.textArray(chunk.map(\.notification.rule)),
+                      Self.integerArray(chunk.map(\.notification.fireAt)),
+                      Self.integerArray(chunk.map(\.notification.expiresAt)), String(now), Self.textArray(texts)],
+                idempotent: false) {
+                ids[OutboxKey(key: try row.text(1), channel: try row.text(2))] = try row.int64(0)
+            }
+            for row in chunk {
+                guard let id = ids[OutboxKey(key: row.notification.key, channel: row.channel)] else { continue }
+                inserted.append(OutboxEntry(id: id, key: row.notification.key, channel: row.channel,
+                                            notification: row.notification, status: .pending, attempts: 0,
+                                            nextAttemptAt: row.notification.fireAt, lastError: nil, createdAt: now,
                                             deliveredAt: nil))
             }
         }
         return inserted
     }
+
+    /// Rows per INSERT statement of `insert` (a bound on the size of one statement's arrays).
+    static let insertChunk = 1_000
 
     /// As `SQLiteStore`'s; the rows are locked `FOR UPDATE SKIP LOCKED`, so that when several workers
     /// claim entries inside a transaction, each gets different ones (outside a transaction the lock
@@ -274,6 +298,12 @@ extension PostgresStore {
                            status: status, attempts: Int(try row.int64(4)), nextAttemptAt: try row.int64(5),
                            lastError: row.optionalText(6), createdAt: try row.int64(7), deliveredAt: row.optionalInt64(8))
     }
+}
+
+/// An outbox entry's identity: unique in the outbox.
+struct OutboxKey: Hashable {
+    var key: String
+    var channel: String
 }
 
 /// Consecutive `.delivered` results, their ids grouped by HTTP status (in the order first seen).

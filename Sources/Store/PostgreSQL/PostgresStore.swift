@@ -53,16 +53,26 @@ public final class PostgresStore: NotificationStore {
         }
     }
 
-    /// `{"a","b"}`: strings as a PostgreSQL array literal, bound as one `text[]` value (never SQL).
+    /// `{"a","b"}`: strings as a PostgreSQL array literal, bound as one `text[]` value (never SQL):
+    /// each element quoted, with `"` and `\` escaped by a backslash.
     static func textArray(_ values: some Sequence<String>) -> String {
-        "{" + values.map { value in
-            "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
-        }.joined(separator: ",") + "}"
+        var bytes: [UInt8] = [UInt8(ascii: "{")]
+        for value in values {
+            if bytes.count > 1 { bytes.append(UInt8(ascii: ",")) }
+            bytes.append(UInt8(ascii: "\""))
+            for byte in value.utf8 {
+                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { bytes.append(UInt8(ascii: "\\")) }
+                bytes.append(byte)
+            }
+            bytes.append(UInt8(ascii: "\""))
+        }
+        bytes.append(UInt8(ascii: "}"))
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// `{1,2,3}`: ids as one `bigint[]` value.
-    static func integerArray(_ values: [Int64]) -> String {
-        "{" + values.map(String.init).joined(separator: ",") + "}"
+    /// `{1,NULL,3}`: integers (nil for NULL) as one `bigint[]` value.
+    static func integerArray(_ values: [Int64?]) -> String {
+        "{" + values.map { $0.map(String.init) ?? "NULL" }.joined(separator: ",") + "}"
     }
 }
 
