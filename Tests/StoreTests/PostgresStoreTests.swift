@@ -125,6 +125,26 @@ final class PostgresStoreTests: XCTestCase {
         XCTAssertEqual(try store.due(now: 100, limit: 100).count, 51)
     }
 
+    func testTwoConnectionsClaimingDueEntriesGetDifferentOnes() throws {
+        let (_, url) = try freshDatabase("claims")
+        let first = try PostgresStore(url: url)
+        let second = try PostgresStore(url: url)
+        _ = try first.enqueue((1...10).map { notice("k\($0)") }, now: 0)
+        // The same keys from another worker: nothing new (the unique key holds across connections).
+        XCTAssertEqual(try second.enqueue((1...10).map { notice("k\($0)") }, now: 1), [])
+
+        // While the first holds its claim (a transaction), the second skips the locked rows.
+        let (claimed, others) = try first.connection.transaction {
+            let claimed = try first.due(now: 100, limit: 4)
+            let others = try second.due(now: 100, limit: 100)
+            return (claimed, others)
+        }
+        XCTAssertEqual(claimed.map(\.key), ["k1", "k2", "k3", "k4"])
+        XCTAssertEqual(others.map(\.key), ["k5", "k6", "k7", "k8", "k9", "k10"])
+        // The claim ends with the transaction.
+        XCTAssertEqual(try second.due(now: 100, limit: 100).count, 10)
+    }
+
     func testAClosedStoreThrows() throws {
         let (_, url) = try freshDatabase("closed")
         let store = try PostgresStore(url: url)
