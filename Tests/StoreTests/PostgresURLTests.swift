@@ -46,3 +46,16 @@ final class PostgresURLTests: XCTestCase {
         }
     }
 }
+
+final class StateLocationTests: XCTestCase {
+    func testAPathIsAFileAndAURLIsADatabaseShownWithoutItsPassword() throws {
+        XCTAssertEqual(try StateLocation("/var/lib/leavenow/state.db"), .file("/var/lib/leavenow/state.db"))
+        let location = try StateLocation("postgres://leavenow:hunter2@db:5432/leavenow")
+        guard case .postgres(let url) = location else { return XCTFail("\(location)") }
+        XCTAssertEqual(url.database, "leavenow")
+        XCTAssertEqual("\(location)", "postgres://leavenow:REDACTED@db:5432/leavenow")
+        XCTAssertThrowsError(try StateLocation("postgresql://leavenow:hunter2@db:none/leavenow")) { error in
+            XCTAssertFalse("\(error)".contains("hunter2"), "\(error)")
+        }
+    }
+}
