@@ -76,6 +76,8 @@ public final class PostgresCluster {
         guard server == nil else { return }
         let process = Process()
         let log = FileHandle(forWritingAtPath: try logFile()) ?? FileHandle.nullDevice
+        log.seekToEndOfFile()
+        defer { try? log.close() }
         process.standardOutput = log
         process.standardError = log
         let arguments = ["-D", directory + "/data", "-k", socketDirectory, "-p", String(port),
@@ -210,8 +212,10 @@ extension PostgresCluster: Sendable {}
 
 /// A cluster step that failed, with what it printed.
 public struct PostgresClusterError: Error, CustomStringConvertible {
+    /// What failed, with the program's output.
     public var message: String
     /// An error saying `message`.
     public init(message: String) { self.message = message }
+    /// The message.
     public var description: String { message }
 }

@@ -145,6 +145,44 @@ final class PostgresStoreTests: XCTestCase {
         XCTAssertEqual(try second.due(now: 100, limit: 100).count, 10)
     }
 
+    func testACommitTheServerRejectsHalfWayWritesNothingAndTheConnectionGoesOn() throws {
+        let (_, url) = try freshDatabase("poison")
+        let store = try PostgresStore(url: url)
+        try store.saveRuleStates(["commute": ["before": Int64(1)]], now: 1)
+        try store.connection.execute("""
+            CREATE FUNCTION poison() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN RAISE EXCEPTION 'poisoned rule state'; END $$;
+            CREATE TRIGGER poison BEFORE INSERT ON rule_state FOR EACH ROW WHEN (NEW.rule = 'poison') EXECUTE FUNCTION poison();
+            """)
+        XCTAssertThrowsError(try store.commit(notifications: [notice("k1"), notice("k2")],
+                                              ruleStates: ["poison": ["x": Int64(2)]], now: 2)) { error in
+            XCTAssertEqual((error as? StoreError)?.code, .postgres(sqlState: "P0001"))
+            XCTAssertTrue("\(error)".contains("ERROR:  poisoned rule state"), "\(error)")
+        }
+        XCTAssertFalse(store.connection.isInTransaction)
+        XCTAssertEqual(try store.list(statuses: nil, limit: 10), [])
+        XCTAssertEqual(try store.loadRuleStates(as: [String: Int64].self, onUndecodable: nil), ["commute": ["before": 1]])
+        XCTAssertEqual(try store.commit(notifications: [notice("k1")], ruleStates: ["commute": ["k1": Int64(3)]], now: 3)
+            .map(\.key), ["k1"])
+    }
+
+    func testANestedTransactionThatFailsIsUndoneOnItsOwn() throws {
+        let (_, url) = try freshDatabase("nested")
+        let store = try PostgresStore(url: url)
+        struct Failure: Error {}
+        try store.connection.transaction {
+            try store.setMeta("outer", "1")
+            XCTAssertThrowsError(try store.connection.transaction {
+                try store.setMeta("inner", "2")
+                throw Failure()
+            })
+            try store.setMeta("after", "3")
+        }
+        XCTAssertEqual(try store.meta("outer"), "1")
+        XCTAssertNil(try store.meta("inner"))
+        XCTAssertEqual(try store.meta("after"), "3")
+    }
+
     func testAClosedStoreThrows() throws {
         let (_, url) = try freshDatabase("closed")
         let store = try PostgresStore(url: url)

@@ -168,7 +168,9 @@ public final class PostgresConnection {
                 guard PQstatus(connection) != CONNECTION_OK else { throw failure(sql, result) }
                 // The connection was lost (the server restarted or went away).
                 guard idempotent, transactionDepth == 0, !retried else {
-                    throw lost(sql, result.map { PQresultErrorMessage($0) } ?? PQerrorMessage(connection))
+                    var error = lost(sql, result.map { PQresultErrorMessage($0) } ?? PQerrorMessage(connection))
+                    if sql == "COMMIT" { error.message += " (the transaction may or may not have been committed)" }
+                    throw error
                 }
                 retried = true
                 try reconnect()
