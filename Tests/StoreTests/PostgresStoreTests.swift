@@ -183,6 +183,16 @@ final class PostgresStoreTests: XCTestCase {
         XCTAssertEqual(try store.meta("after"), "3")
     }
 
+    func testAValueWithANULCharacterIsRefusedNotShortened() throws {
+        let (_, url) = try freshDatabase("nul")
+        let store = try PostgresStore(url: url)
+        XCTAssertThrowsError(try store.enqueue([notice("a\u{0}b")], now: 1)) { error in
+            XCTAssertEqual((error as? StoreError)?.code, .badValue)
+            XCTAssertTrue("\(error)".contains("parameter $1 contains a NUL character"), "\(error)")
+        }
+        XCTAssertEqual(try store.counts()[.pending], 0)
+    }
+
     func testAClosedStoreThrows() throws {
         let (_, url) = try freshDatabase("closed")
         let store = try PostgresStore(url: url)

@@ -30,8 +30,9 @@ public final class PostgresConnection {
     public init(url: PostgresURL, password: String? = nil) throws(StoreError) {
         self.url = url
         redaction = URLRedaction.standard.adding(secrets: [url.password, password].compactMap { $0 })
-        var keywords = ["connect_timeout", "application_name", "dbname"]
-        var values = ["10", "leavenow", url.string]
+        // Defaults first: the URL (expanded from `dbname`) may override them; the encoding it may not.
+        var keywords = ["connect_timeout", "application_name", "dbname", "client_encoding"]
+        var values = ["10", "leavenow", url.string, "UTF8"]
         if let password {
             keywords.append("password")
             values.append(password)
@@ -129,7 +130,13 @@ public final class PostgresConnection {
     }
 
     private func prepared(_ sql: String, _ arguments: [String?], idempotent: Bool) throws(StoreError) -> Outcome {
-        try perform(sql, idempotent: idempotent) { connection in
+        // A C string ends at its first NUL: refuse such a value rather than store a shortened one.
+        if let index = arguments.firstIndex(where: { $0?.utf8.contains(0) == true }) {
+            throw StoreError(path: url.redacted, operation: operation(sql),
+                             message: "parameter $\(index + 1) contains a NUL character, which PostgreSQL text cannot hold",
+                             code: .badValue)
+        }
+        return try perform(sql, idempotent: idempotent) { connection in
             let name: String
             if let known = prepared[sql] {
                 name = known
