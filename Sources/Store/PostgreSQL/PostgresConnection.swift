@@ -131,7 +131,7 @@ public final class PostgresConnection {
 
     private func prepared(_ sql: String, _ arguments: [String?], idempotent: Bool) throws(StoreError) -> Outcome {
         // A C string ends at its first NUL: refuse such a value rather than store a shortened one.
-        if let index = arguments.firstIndex(where: { $0?.utf8.contains(0) == true }) {
+        if let index = arguments.firstIndex(where: { value in value.map { $0.withCString { strlen($0) } != $0.utf8.count } ?? false }) {
             throw StoreError(path: url.redacted, operation: operation(sql),
                              message: "parameter $\(index + 1) contains a NUL character, which PostgreSQL text cannot hold",
                              code: .badValue)
