@@ -27,7 +27,7 @@ public final class Worker {
     private let options: WorkerOptions
     private let clock: any WorkerClock
     private let logger: LogfmtLogger
-    private let store: SQLiteStore
+    private let store: any NotificationStore
     private let systemd: SystemdNotifier
     private var rules: Workspace
     private var supply: any FactSupply
@@ -55,7 +55,7 @@ public final class Worker {
         self.clock = clock
         self.logger = logger
         self.systemd = try SystemdNotifier(environment: options.environment)
-        self.store = try SQLiteStore(path: options.statePath)
+        self.store = try options.stateLocation.open()
         let rules = try Self.load(options)
         self.rules = rules
         let now = Int64(clock.now().rounded(.down))
@@ -77,8 +77,9 @@ public final class Worker {
 
     /// Runs until SIGTERM / SIGINT (or, with `--once`, one pass; with `until`, the clock passing it).
     public func run() throws {
-        let lock = try SingleInstanceLock(stateDirectory: options.stateDirectory)
-        defer { lock.release() }
+        // One worker per SQLite file; a PostgreSQL state is shared by several workers on purpose.
+        let lock = options.isSharedState ? nil : try SingleInstanceLock(stateDirectory: options.stateDirectory)
+        defer { lock?.release() }
         let wake = try WakeSource(watching: options.rulesDirectory)
         self.wake = wake
         defer { self.wake = nil }
@@ -88,7 +89,7 @@ public final class Worker {
             sender = try OutboxSender(options: options, channels: rules.configuration.channels, clock: clock, logger: logger)
         }
         defer { stopSender() }
-        logger.log(.info, "worker.started", ["pid": "\(getpid())", "state": options.statePath,
+        logger.log(.info, "worker.started", ["pid": "\(getpid())", "state": (try? options.stateLocation.description) ?? "?",
                                              "mode": options.fixtures == nil ? "live" : "recorded"])
         var first = true
         while true {
@@ -264,7 +265,7 @@ public final class Worker {
     }
 
     /// Where the facts come from: the recorded snapshots of `rules`, or the network through the cache.
-    private static func supply(for rules: Workspace, options: WorkerOptions, store: SQLiteStore, logger: LogfmtLogger,
+    private static func supply(for rules: Workspace, options: WorkerOptions, store: any NotificationStore, logger: LogfmtLogger,
                                now: Int64) -> any FactSupply {
         if options.fixtures != nil { return RecordedFacts(timeline: rules.timeline, boards: rules.boards) }
         let fetcher = SourceFetcher(

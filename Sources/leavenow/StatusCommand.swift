@@ -9,17 +9,15 @@ import Worker
 /// and its next wake-up, each source's last fetch and error, the outbox, and each channel held
 /// because its secret is missing (with how many notifications wait).
 struct StatusCommand {
-    static let usage = "usage: leavenow status [--rules DIR] [--state PATH] [--json]"
+    static let usage = "usage: leavenow status [--rules DIR] [--state PATH|postgresql://…] [--cache-dir DIR] [--json]"
 
     func run(_ arguments: [String], context: CommandContext) throws -> String {
-        let parsed = try ParsedArguments(arguments, options: ["--rules", "--state"], flags: ["--json"])
+        let parsed = try ParsedArguments(arguments, options: ["--rules", "--state", "--cache-dir"], flags: ["--json"])
         _ = try parsed.requirePositionals([])
         let (configuration, _) = try context.loadConfiguration(rulesOption: parsed.value("--rules"))
-        let path = try context.statePath(parsed.value("--state"))
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw CommandFailure.failure("no state at \(path): the worker has not run yet (leavenow run --state \(path))")
+        let store = try context.openState(try context.stateLocation(parsed.value("--state"))) { path in
+            "no state at \(path): the worker has not run yet (leavenow run --state \(path))"
         }
-        let store = try SQLiteStore(path: path)
         defer { store.close() }
         let record = try store.meta(WorkerStatusRecord.metaKey).flatMap(WorkerStatusRecord.init(json:))
         let counts = try store.counts()
@@ -28,7 +26,7 @@ struct StatusCommand {
         let tokyo = ZoneClock(identifier: "Asia/Tokyo")!
         func time(_ instant: Int64?) -> String { instant.map(tokyo.iso8601) ?? "-" }
         let running = record?.processIsAlive ?? false
-        let health = StatusHealth(configuration: configuration, stateDirectory: try context.stateDirectory(parsed.value("--state")),
+        let health = StatusHealth(configuration: configuration, stateDirectory: try context.stateDirectory(parsed.value("--state"), cacheDirectory: parsed.value("--cache-dir")),
                                   sources: sources, now: now)
         /// A rule whose board has no source cannot fire, whatever its wake-up says.
         func unloadableBoard(of rule: RuleSpec) -> String? {
