@@ -169,3 +169,116 @@ final class PostgresStateCommandTests: XCTestCase {
         return text + "</feed>\n"
     }
 }
+
+/// `leavenow state migrate`: a real SQLite state, produced by `run --once`, copied into PostgreSQL.
+final class StateMigrateCommandTests: XCTestCase {
+    nonisolated(unsafe) private static var sharedCluster: PostgresCluster?
+    private var root = ""
+
+    override class func tearDown() {
+        sharedCluster?.destroy()
+        sharedCluster = nil
+        super.tearDown()
+    }
+
+    override func setUpWithError() throws {
+        if let reason = PostgresCluster.unavailableReason { throw XCTSkip(reason) }
+        root = NSTemporaryDirectory() + "leavenow-cli-migrate-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: root + "/fixtures/feeds/news", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: root + "/rules", withIntermediateDirectories: true)
+        try PostgresStateCommandTests.rules.write(toFile: root + "/rules/config.yaml", atomically: true, encoding: .utf8)
+        try PostgresStateCommandTests.atomFeed(entries: 4).write(toFile: root + "/fixtures/feeds/news/2024-12-01T09:00:00+09:00.xml",
+                                                                 atomically: true, encoding: .utf8)
+    }
+
+    override func tearDown() {
+        try? FileManager.default.removeItem(atPath: root)
+    }
+
+    private func freshDatabase() throws -> (PostgresCluster, String) {
+        let cluster = try Self.sharedCluster ?? PostgresCluster()
+        Self.sharedCluster = cluster
+        let name = "migrate_\(UUID().uuidString.prefix(8).lowercased())"
+        try cluster.createDatabase(name)
+        return (cluster, cluster.socketURL(database: name))
+    }
+
+    private var environment: [String: String] {
+        ["XDG_STATE_HOME": root + "/xdg", "LEAVENOW_TEST_HOOK_URL": "http://127.0.0.1:1/hook"]
+    }
+
+    /// `outbox --json` of every status, for comparing two states.
+    private func outbox(_ state: String) throws -> [[String: String]] {
+        let listing = try CLIRunner.run(["outbox", "--state", state, "--status", "pending,delivered,dead,expired", "--json"],
+                                        environment: environment)
+        let object = try XCTUnwrap(try CLIRunner.json(listing) as? [String: Any])
+        let entries = try XCTUnwrap(object["entries"] as? [[String: Any]])
+        return entries.map { entry in entry.mapValues { "\($0)" } }
+    }
+
+    func testMigrateCopiesAWorkersStateVerifiesTheCountsAndRefusesAFullTarget() throws {
+        let file = root + "/state/state.db"
+        let run = try CLIRunner.run(["run", "--once", "--rules", root + "/rules", "--state", file, "--fixtures", root + "/fixtures"],
+                                    environment: environment)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let (_, url) = try freshDatabase()
+
+        let migrate = try CLIRunner.run(["state", "migrate", "--from", file, "--to", url, "--json"], environment: environment)
+        let report = try XCTUnwrap(try CLIRunner.json(migrate) as? [String: Any])
+        let tables = try XCTUnwrap(report["tables"] as? [[String: Any]])
+        var counts: [String: (Int, Int)] = [:]
+        for table in tables {
+            counts[table["table"] as? String ?? "?"] = (table["sqlite"] as? Int ?? -1, table["postgresql"] as? Int ?? -2)
+        }
+        XCTAssertEqual(Set(counts.keys), ["outbox", "delivery_log", "rule_state", "source_state", "meta"], migrate.stdout)
+        for (table, count) in counts { XCTAssertEqual(count.0, count.1, "\(table): \(migrate.stdout)") }
+        XCTAssertEqual(counts["outbox"]?.0, 4, migrate.stdout)
+        XCTAssertEqual(counts["delivery_log"]?.0, 4, "one failed attempt logged per entry: \(migrate.stdout)")
+        XCTAssertEqual(counts["rule_state"]?.0, 1, migrate.stdout)
+        XCTAssertGreaterThanOrEqual(counts["meta"]?.0 ?? 0, 1, migrate.stdout)
+
+        // The same outbox, entry by entry (ids, keys, statuses, attempts, times, errors).
+        XCTAssertEqual(try outbox(url), try outbox(file))
+
+        // The copied rule state and outbox carry on: a worker on PostgreSQL repeats nothing, and a
+        // new entry gets an id after the copied ones.
+        let again = try CLIRunner.run(["run", "--once", "--rules", root + "/rules", "--state", url, "--cache-dir", root + "/cache",
+                                       "--fixtures", root + "/fixtures"], environment: environment)
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertFalse(again.stderr.contains("event=notification.queued"), again.stderr)
+        try PostgresStateCommandTests.atomFeed(entries: 5).write(toFile: root + "/fixtures/feeds/news/2024-12-01T10:00:00+09:00.xml",
+                                                                 atomically: true, encoding: .utf8)
+        let fifth = try CLIRunner.run(["run", "--once", "--rules", root + "/rules", "--state", url, "--cache-dir", root + "/cache",
+                                       "--fixtures", root + "/fixtures"], environment: environment)
+        XCTAssertEqual(fifth.status, 0, fifth.stderr)
+        XCTAssertTrue(fifth.stderr.contains("event=notification.queued id=5 "), fifth.stderr)
+
+        // A second migrate into the now non-empty database is refused; nothing changes.
+        let refused = try CLIRunner.run(["state", "migrate", "--from", file, "--to", url], environment: environment)
+        XCTAssertEqual(refused.status, 1, refused.stdout)
+        XCTAssertTrue(refused.stderr.contains("already holds a leavenow state (outbox has 5 rows"), refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("only into an empty database"), refused.stderr)
+        XCTAssertEqual(try outbox(url).count, 5)
+
+        // The text report: one row per table, both counts.
+        let (_, other) = try freshDatabase()
+        let text = try CLIRunner.run(["state", "migrate", "--from", file, "--to", other], environment: environment)
+        XCTAssertEqual(text.status, 0, text.stderr)
+        XCTAssertTrue(text.stdout.hasPrefix("copied \(file) to postgresql://postgres@/migrate_"), text.stdout)
+        XCTAssertTrue(text.stdout.contains("in one transaction"), text.stdout)
+        XCTAssertNotNil(text.stdout.range(of: #"outbox\s+4\s+4"#, options: .regularExpression), text.stdout)
+    }
+
+    func testMigrateNeedsAnExistingFileAndAPostgresURL() throws {
+        let missing = try CLIRunner.run(["state", "migrate", "--from", root + "/nothing.db", "--to", "postgresql://u:pw-XYZ@127.0.0.1/db"],
+                                        environment: environment)
+        XCTAssertEqual(missing.status, 1, missing.stderr)
+        XCTAssertTrue(missing.stderr.contains("no state at \(root)/nothing.db"), missing.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/nothing.db"), "a missing source is not created")
+        let notURL = try CLIRunner.run(["state", "migrate", "--from", root + "/nothing.db", "--to", root + "/other.db"],
+                                       environment: environment)
+        XCTAssertEqual(notURL.status, 64, notURL.stderr)
+        XCTAssertTrue(notURL.stderr.contains("is not a postgresql:// or postgres:// URL"), notURL.stderr)
+        XCTAssertFalse(missing.stderr.contains("pw-XYZ") || missing.stdout.contains("pw-XYZ"), missing.stderr)
+    }
+}
