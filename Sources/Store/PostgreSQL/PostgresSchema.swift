@@ -57,5 +57,21 @@ enum PostgresSchema {
                 value text NOT NULL
             );
             """),
+        SchemaMigration(version: 2, summary: "workers and partition leases", sql: """
+            CREATE TABLE leavenow_workers (
+                id        text    PRIMARY KEY,
+                host      text    NOT NULL,
+                pid       integer NOT NULL,
+                started   bigint  NOT NULL,
+                heartbeat bigint  NOT NULL
+            );
+
+            CREATE TABLE leavenow_leases (
+                partition  integer PRIMARY KEY CHECK (partition >= 0),
+                worker     text,
+                expires_at bigint  NOT NULL DEFAULT 0
+            );
+            CREATE INDEX leavenow_leases_worker ON leavenow_leases (worker);
+            """),
     ]
 }
