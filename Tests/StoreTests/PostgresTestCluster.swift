@@ -10,6 +10,8 @@ final class PostgresTestCluster: @unchecked Sendable {
     static let shared = PostgresTestCluster()
     /// The cluster of `PostgresStoreTests` (stopped and restarted by its tests).
     static let lifecycle = PostgresTestCluster()
+    /// The cluster of `WorkerLeasesTests`.
+    static let leases = PostgresTestCluster()
 
     private let lock = NSLock()
     private var running: PostgresCluster?
