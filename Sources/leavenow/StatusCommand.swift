@@ -25,6 +25,8 @@ struct StatusCommand {
         let now = context.now()
         let tokyo = ZoneClock(identifier: "Asia/Tokyo")!
         func time(_ instant: Int64?) -> String { instant.map(tokyo.iso8601) ?? "-" }
+        // A shared PostgreSQL state: every worker that joined the partition leases (SQLite has one worker, no leases).
+        let holders = try (store as? PostgresStore).map { try LeaseHolder.all(in: $0, now: now) }
         let running = record?.processIsAlive ?? false
         let health = StatusHealth(configuration: configuration, stateDirectory: try context.stateDirectory(parsed.value("--state"), cacheDirectory: parsed.value("--cache-dir")),
                                   sources: sources, now: now)
@@ -34,7 +36,14 @@ struct StatusCommand {
         }
 
         if parsed.has("--json") {
-            return JSONOutput.object([
+            let workers: [(String, JSONOutput)] = holders.map { holders in
+                [("workers", .array(holders.map { holder in
+                    .object([("id", .string(holder.id)), ("host", .string(holder.host)), ("pid", .int(Int64(holder.pid))),
+                             ("leases", .int(Int64(holder.leases))), ("started", .string(tokyo.iso8601(holder.started))),
+                             ("heartbeat", .string(tokyo.iso8601(holder.heartbeat)))])
+                }))]
+            } ?? []
+            return JSONOutput.object(workers + [
                 ("worker", .object([
                     ("running", .bool(running)), ("pid", record.map { .int(Int64($0.pid)) } ?? .null),
                     ("updated_at", record.map { .string(tokyo.iso8601($0.at)) } ?? .null),
@@ -71,6 +80,12 @@ struct StatusCommand {
                                  : "worker: not running (last pass \(time(record.at)) by pid \(record.pid))")
         } else {
             lines.append("worker: has not run yet")
+        }
+        if let holders {
+            lines.append("\nworkers sharing the PostgreSQL state:")
+            lines.append(holders.isEmpty ? "(none has taken partition leases)" : TextTable.render(
+                [["ID", "HOST", "PID", "LEASES", "LAST HEARTBEAT"]]
+                    + holders.map { [$0.id, $0.host, "\($0.pid)", "\($0.leases)", tokyo.iso8601($0.heartbeat)] }))
         }
         lines.append("\nrules:")
         lines.append(TextTable.render([["ID", "KIND", "NEXT WAKE-UP"]] + configuration.rules.map { rule in

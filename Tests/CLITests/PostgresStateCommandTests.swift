@@ -109,6 +109,31 @@ final class PostgresStateCommandTests: XCTestCase {
         XCTAssertFalse(again.stderr.contains("event=notification.queued"), again.stderr)
     }
 
+    func testStatusListsTheWorkersWithTheirLeases() throws {
+        let url = try freshDatabase()
+        let empty = try CLIRunner.run(["status", "--rules", root + "/rules", "--state", url], environment: environment)
+        XCTAssertEqual(empty.status, 0, empty.stderr)
+        XCTAssertTrue(empty.stdout.contains("workers sharing the PostgreSQL state:\n(none has taken partition leases)"), empty.stdout)
+
+        // Two workers as `WorkerLeases` registers them; b's lease on partition 2 has expired.
+        let database = String(url.split(separator: "/").last ?? "")
+        let far = Int64(Date().timeIntervalSince1970) + 3_600
+        try XCTUnwrap(Self.sharedCluster).psql("""
+            INSERT INTO leavenow_workers VALUES ('a', 'host-a', 101, 1, \(far)), ('b', 'host-b', 202, 1, 2);
+            INSERT INTO leavenow_leases VALUES (0, 'a', \(far)), (1, 'a', \(far)), (2, 'b', 3), (3, NULL, 0);
+            """, database: database)
+        let text = try CLIRunner.run(["status", "--rules", root + "/rules", "--state", url], environment: environment)
+        assertNoPassword(text, "status")
+        XCTAssertEqual(text.status, 0, text.stderr)
+        XCTAssertNotNil(text.stdout.range(of: #"a\s+host-a\s+101\s+2\s"#, options: .regularExpression), text.stdout)
+        XCTAssertNotNil(text.stdout.range(of: #"b\s+host-b\s+202\s+0\s"#, options: .regularExpression), text.stdout)
+        let json = try CLIRunner.run(["status", "--rules", root + "/rules", "--state", url, "--json"], environment: environment)
+        let report = try XCTUnwrap(try CLIRunner.json(json) as? [String: Any])
+        let workers = try XCTUnwrap(report["workers"] as? [[String: Any]], json.stdout)
+        XCTAssertEqual(workers.compactMap { $0["host"] as? String }, ["host-a", "host-b"])
+        XCTAssertEqual(workers.compactMap { $0["leases"] as? Int }, [2, 0])
+    }
+
     func testAWrongPasswordOrAMalformedURLIsAClearErrorWithoutThePassword() throws {
         let url = try freshDatabase()
         let wrong = url.replacingOccurrences(of: Self.password, with: Self.wrongPassword)
