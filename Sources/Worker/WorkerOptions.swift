@@ -9,6 +9,9 @@ public struct WorkerOptions: Sendable {
     /// The state (outbox, delivery log, rule state, source index): an SQLite file, or a
     /// `postgresql://` / `postgres://` URL (see ``stateLocation``).
     public var statePath: String
+    /// On a PostgreSQL state, seconds a partition lease lasts without a heartbeat (heartbeats come
+    /// every third of it): a worker that dies loses its rules to the others after this long.
+    public var leaseTTL: Int64 = 30
     /// Where the source cache lives (and, with an SQLite state, the single-instance lock); nil for the
     /// default (see ``stateDirectory``).
     public var cacheDirectory: String?
