@@ -14,6 +14,8 @@ final class LeasedRules {
     let heartbeatInterval: Int64
     /// When the next heartbeat is due (nil: at the next pass).
     private(set) var nextHeartbeat: Int64?
+    /// The partitions of the last engine handed out (``engine(for:now:)``): what the worker steps now.
+    private var adopted: Set<Int> = []
 
     /// Connects to `url` for the leases; nothing is leased before the first ``refresh(now:)``.
     init(url: PostgresURL, ttl: Int64, logger: LogfmtLogger) throws {
@@ -24,9 +26,9 @@ final class LeasedRules {
     }
 
     /// Joins or heartbeats when due; true when the partitions this worker may evaluate at `now`
-    /// changed (gained, handed back, or lost with an expired lease).
+    /// differ from those of its engine (gained, handed back, or lost with an expired lease): then the
+    /// worker takes a new ``engine(for:now:)``.
     func refresh(now: Int64) -> Bool {
-        let before = current(now: now - 1)
         if nextHeartbeat.map({ now >= $0 }) ?? true {
             do {
                 if leases.validUntil == nil { try leases.join(now: now) } else { try leases.heartbeat(now: now) }
@@ -36,11 +38,11 @@ final class LeasedRules {
                 logger.log(.error, "leases.heartbeat_failed", ["msg": "\(error); the leases lapse at their expiry"])
             }
         }
-        let after = current(now: now)
-        if after != before {
-            logger.log(.info, "leases.changed", ["worker": leases.id, "partitions": "\(after.count)"])
+        let valid = current(now: now)
+        if valid != adopted {
+            logger.log(.info, "leases.changed", ["worker": leases.id, "partitions": "\(valid.count)", "before": "\(adopted.count)"])
         }
-        return after != before
+        return valid != adopted
     }
 
     /// The partitions valid at `now`.
@@ -51,6 +53,7 @@ final class LeasedRules {
     /// An engine for the rules of `configuration` whose partitions this worker holds at `now`.
     func engine(for configuration: Configuration, now: Int64) -> RuleEngine {
         let held = current(now: now)
+        adopted = held
         let rules = configuration.rules.filter { held.contains(RulePartition.of($0.id, count: leases.partitions)) }
         return RuleEngine(rules: rules, feeds: configuration.feeds, boards: configuration.boards, serviceStatus: configuration.serviceStatus)
     }

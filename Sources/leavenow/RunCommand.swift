@@ -14,9 +14,9 @@ struct RunCommand {
     Runs the worker: fetches sources on their schedules, runs the rules, keeps every notification in
     the outbox at PATH (default $XDG_STATE_HOME/leavenow/state.db; under systemd $STATE_DIRECTORY)
     before sending it, and sleeps until the next thing to do. With --state postgresql://… (or
-    postgres://) several workers share one database and there is no single-instance lock; the
-    source cache is then in --cache-dir (default $XDG_STATE_HOME/leavenow). SIGHUP or a change in the rules
-    directory reloads (a broken rule file keeps the running rules); SIGTERM finishes in-flight sends
+    postgres://) several workers share one database, each evaluating the rules of the partitions it
+    leases; there is no single-instance lock, and the source cache is in --cache-dir (default
+    $XDG_STATE_HOME/leavenow). SIGHUP or a change in the rules directory reloads (a broken rule file keeps the running rules); SIGTERM finishes in-flight sends
     and exits. --once runs one pass and exits (for cron). --fixtures uses recorded snapshots instead
     of the network; --simulate-from starts a simulated clock there, --speed times faster (a demo).
     """

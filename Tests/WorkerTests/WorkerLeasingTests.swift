@@ -105,4 +105,34 @@ final class WorkerLeasingTests: XCTestCase {
         print("leases: every rule taken over \(takeover - stoppedAt) s after the other worker's last heartbeat (TTL 30 s)")
         XCTAssertEqual(try outboxTotal(), 36, "each (key, channel) still once after the takeover")
     }
+
+    /// (The lease table renamed away makes the heartbeat fail at once; a stopped server would too,
+    /// after the connection's reconnect backoff on every statement of the pass.)
+    func testAWorkerWhoseHeartbeatFailsStopsEvaluatingAtItsLeaseExpiry() throws {
+        let url = try database()
+        let cluster = try XCTUnwrap(Self.cluster)
+        let scratch = try WorkerScratch()
+        try rulesDirectory(scratch)
+        let start: Int64 = 1_733_011_200
+        let clock = ManualWorkerClock(start)
+        let alone = try worker("alone", url: url, scratch: scratch, clock: clock)
+        alone.pass()
+        XCTAssertEqual(alone.activeRules.count, ruleIDs.count)
+
+        let database = String(url.components(separatedBy: "@/").last?.split(separator: "?").first ?? "")
+        try cluster.psql("ALTER TABLE leavenow_leases RENAME TO leavenow_leases_away", database: database)
+        clock.set(start + 20)
+        alone.pass()  // the heartbeat fails; the lease (until start + 30) still holds
+        XCTAssertEqual(alone.activeRules.count, ruleIDs.count)
+        clock.set(start + 30)
+        alone.pass()
+        XCTAssertEqual(alone.activeRules, [], "no rule is evaluated on an expired lease")
+
+        try cluster.psql("ALTER TABLE leavenow_leases_away RENAME TO leavenow_leases", database: database)
+        clock.set(start + 40)
+        alone.pass()
+        XCTAssertEqual(alone.activeRules.count, ruleIDs.count, "the leases come back with the table")
+        let log = try String(contentsOfFile: scratch.path("alone.log"), encoding: .utf8)
+        XCTAssertTrue(log.contains("event=leases.heartbeat_failed"), log)
+    }
 }
