@@ -9,6 +9,9 @@ import Worker
 /// and its next wake-up, each source's last fetch and error, the outbox, and each channel held
 /// because its secret is missing (with how many notifications wait).
 struct StatusCommand {
+    /// The lease TTL of `leavenow run` (``WorkerOptions/leaseTTL``): a worker silent longer is gone.
+    static let leaseTTL: Int64 = 30
+
     static let usage = "usage: leavenow status [--rules DIR] [--state PATH|postgresql://…] [--cache-dir DIR] [--json]"
 
     func run(_ arguments: [String], context: CommandContext) throws -> String {
@@ -27,7 +30,8 @@ struct StatusCommand {
         func time(_ instant: Int64?) -> String { instant.map(tokyo.iso8601) ?? "-" }
         // A shared PostgreSQL state: every worker that joined the partition leases (SQLite has one worker, no leases).
         let holders = try (store as? PostgresStore).map { try LeaseHolder.all(in: $0, now: now) }
-        let running = record?.processIsAlive ?? false
+        // One worker: its process is alive here. Shared state: some worker, on any machine, heartbeat within the lease TTL.
+        let running = holders.map { $0.contains { now - $0.heartbeat < Self.leaseTTL } } ?? (record?.processIsAlive ?? false)
         let health = StatusHealth(configuration: configuration, stateDirectory: try context.stateDirectory(parsed.value("--state"), cacheDirectory: parsed.value("--cache-dir")),
                                   sources: sources, now: now)
         /// A rule whose board has no source cannot fire, whatever its wake-up says.

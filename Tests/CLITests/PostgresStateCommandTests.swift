@@ -132,6 +132,7 @@ final class PostgresStateCommandTests: XCTestCase {
         let workers = try XCTUnwrap(report["workers"] as? [[String: Any]], json.stdout)
         XCTAssertEqual(workers.compactMap { $0["host"] as? String }, ["host-a", "host-b"])
         XCTAssertEqual(workers.compactMap { $0["leases"] as? Int }, [2, 0])
+        XCTAssertEqual((report["worker"] as? [String: Any])?["running"] as? Bool, true, "worker a heartbeats: the shared state has a worker")
     }
 
     func testAWrongPasswordOrAMalformedURLIsAClearErrorWithoutThePassword() throws {
