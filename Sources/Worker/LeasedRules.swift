@@ -58,6 +58,22 @@ final class LeasedRules {
         return RuleEngine(rules: rules, feeds: configuration.feeds, boards: configuration.boards, serviceStatus: configuration.serviceStatus)
     }
 
+    /// Throws when the leases of the current engine ran out before `now` (a pass slower than the
+    /// TTL): another worker may evaluate those rules by now, so the pass must not commit what they decided.
+    func fence(at now: Int64) throws {
+        guard !adopted.isEmpty, let expiry = leases.validUntil, now >= expiry else { return }
+        throw LeaseExpired(expiry: expiry)
+    }
+
+    /// The leases ran out during a pass.
+    struct LeaseExpired: Error, CustomStringConvertible {
+        var expiry: Int64
+        var description: String {
+            "the partition leases expired during the pass (at \(Worker.iso(expiry))): another worker may evaluate these rules now, "
+                + "so their decisions were not committed"
+        }
+    }
+
     /// When the held leases stop being valid without a heartbeat (the worker must look before then).
     var expiry: Int64? { leases.validUntil }
 

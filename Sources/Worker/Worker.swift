@@ -144,6 +144,8 @@ public final class Worker {
         do {
             var changed: [String: RuleState] = [:]
             for id in ran { changed[id] = state.rules[id] }
+            // A pass slower than the lease: the rules may have another worker by now; commit nothing.
+            if let leased, !ran.isEmpty { try leased.fence(at: Int64(clock.now().rounded(.down))) }
             queued = try store.commit(notifications: notifications, ruleStates: changed, now: now)
             for entry in queued {
                 logger.log(.info, "notification.queued", ["id": "\(entry.id)", "rule": entry.notification.rule,

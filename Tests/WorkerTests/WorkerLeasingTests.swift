@@ -39,7 +39,7 @@ final class WorkerLeasingTests: XCTestCase {
         try scratch.write("fixtures/feeds/news/2024-12-01T09:00:00+09:00.xml", WorkerConfig.atomFeed(entries: 3))
     }
 
-    private func worker(_ name: String, url: String, scratch: WorkerScratch, clock: ManualWorkerClock) throws -> Worker {
+    private func worker(_ name: String, url: String, scratch: WorkerScratch, clock: any WorkerClock) throws -> Worker {
         var options = WorkerOptions(rulesDirectory: scratch.path("rules"), statePath: url, fixtures: scratch.path("fixtures"),
                                     environment: [:], dispatcherConfiguration: InProcessWorker.quickDispatcher,
                                     cacheDirectory: scratch.path("cache-\(name)"))
@@ -135,4 +135,44 @@ final class WorkerLeasingTests: XCTestCase {
         let log = try String(contentsOfFile: scratch.path("alone.log"), encoding: .utf8)
         XCTAssertTrue(log.contains("event=leases.heartbeat_failed"), log)
     }
+
+    func testAPassSlowerThanTheLeaseCommitsNothing() throws {
+        let url = try database()
+        let scratch = try WorkerScratch()
+        try rulesDirectory(scratch)
+        let start: Int64 = 1_733_011_200
+        // The pass reads the clock at its start; every later reading is 40 s on: past the 30 s lease.
+        let clock = JumpingClock(start: start, jump: 40)
+        let slow = try worker("slow", url: url, scratch: scratch, clock: clock)
+        clock.arm()
+        slow.pass()
+        XCTAssertEqual(try PostgresStore(url: url).counts().values.reduce(0, +), 0, "nothing committed on an expired lease")
+        let log = try String(contentsOfFile: scratch.path("slow.log"), encoding: .utf8)
+        XCTAssertTrue(log.contains("the partition leases expired during the pass"), log)
+    }
+}
+
+/// A clock that reads `start` once after ``arm()``, then `start + jump` (a pass that took that long).
+private final class JumpingClock: WorkerClock, @unchecked Sendable {
+    private let lock = NSLock()
+    private let start: Double
+    private let jump: Double
+    private var readings = Int.max
+
+    init(start: Int64, jump: Int64) {
+        self.start = Double(start)
+        self.jump = Double(jump)
+    }
+
+    func arm() { lock.withLock { readings = 0 } }
+
+    func now() -> Double {
+        lock.withLock {
+            defer { readings += readings == Int.max ? 0 : 1 }
+            return readings == 0 || readings == Int.max ? start : start + jump
+        }
+    }
+
+    func realTime(of instant: Double) -> Date { Date() }
+    var realSecondsPerSecond: Double { 0 }
 }
