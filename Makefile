@@ -16,7 +16,7 @@ FUZZ_TARGETS ?=
 # scripts/check-fresh-machine.sh checks on a minimal Debian 12 that these lists are complete.
 TOOLCHAIN_PACKAGES := binutils libc6-dev libgcc-12-dev libstdc++-12-dev libxml2 libncurses6 libicu72 libsqlite3-0
 APT_PACKAGES := libyaml-dev zlib1g-dev libcurl4-openssl-dev libsqlite3-dev libssl-dev libxml2-dev libxml2-utils pkg-config tzdata python3 \
-	systemd procps libnotify-bin dunst xvfb dbus dbus-x11 lld libprotobuf-c-dev protobuf-c-compiler \
+	systemd procps libnotify-bin dunst xvfb dbus dbus-x11 lld libprotobuf-c-dev protobuf-c-compiler libpq-dev postgresql-15 \
 	$(TOOLCHAIN_PACKAGES)
 BIN := .build/debug/leavenow
 

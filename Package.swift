@@ -21,6 +21,8 @@ let package = Package(
         // Linux event descriptors (epoll, signalfd, inotify, timerfd, eventfd, flock): headers only, glibc.
         .systemLibrary(name: "CLinuxEvents"),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // libpq, PostgreSQL's client library, for the store several workers can share.
+        .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // libxml2's xmlReader for feeds: strict, no network, no DTD, no entity substitution.
         .systemLibrary(name: "CXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
@@ -66,8 +68,8 @@ let package = Package(
         // Linux worker primitives: one wake-up source (signals, rules directory, deadline, clock jumps,
         // resume), the systemd notify protocol, logfmt logging, the single-instance lock.
         .target(name: "Daemon", dependencies: ["CLinuxEvents"]),
-        // Durable state in SQLite: the outbox, the delivery log, rule state, the source index.
-        .target(name: "Store", dependencies: ["CSQLite", "JSONText", "Notifications"]),
+        // Durable state in SQLite (or PostgreSQL): the outbox, the delivery log, rule state, the source index.
+        .target(name: "Store", dependencies: ["CSQLite", "CLibPQ", "JSONText", "Notifications", "Secrets"]),
 
         // The worker: sources → facts → rules → outbox → channels, on one thread that sleeps until the
         // next thing to do. The composition root of the modules above.
@@ -97,7 +99,7 @@ let package = Package(
         .testTarget(name: "RulesTests", dependencies: ["Notifications", "Config", "Facts", "Realtime", "Rules", "Timetable", "TestServers", "RuleTestSupport"]),
         .testTarget(name: "LiveSourcesTests", dependencies: ["LiveSources", "HTTP", "Secrets", "Config", "Facts", "Weather", "Feeds", "TestServers"]),
         .testTarget(name: "DaemonTests", dependencies: ["Daemon", "CLinuxEvents"]),
-        .testTarget(name: "StoreTests", dependencies: ["Store", "JSONText", "Notifications", "Rules", "Worker"]),
+        .testTarget(name: "StoreTests", dependencies: ["Store", "JSONText", "Notifications", "Rules", "Worker", "TestServers"]),
         .testTarget(name: "DeliveryTests", dependencies: ["Delivery", "Channels", "HTTP", "Notifications", "Secrets", "Config", "TestServers"]),
         .testTarget(name: "CLITests", dependencies: ["leavenow", "Config", "TestServers"]),
         // End-to-end tests of `leavenow run`: the built binary and the Worker in process, against local sinks and sources.

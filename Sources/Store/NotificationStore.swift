@@ -2,8 +2,8 @@ import Notifications
 import Notifications
 
 /// Durable state of the worker: the outbox and its delivery log, rule state, the source index and a
-/// few key/value facts. `SQLiteStore` is the default; a PostgreSQL store shared by several workers can
-/// implement the same protocol later.
+/// few key/value facts. `SQLiteStore` is the default; `PostgresStore` is the one several workers can
+/// share. `StateLocation` opens the right one for a `--state` value.
 ///
 /// Times are seconds since the epoch and always passed in (`now`): the store never reads a clock.
 /// A store is used from one thread or actor at a time.
@@ -91,6 +91,11 @@ public protocol NotificationStore: AnyObject {
 
     /// Stores `value` under `key`; nil removes it.
     func setMeta(_ key: String, _ value: String?) throws
+
+    // MARK: Connection
+
+    /// Closes the connection; later calls throw.
+    func close()
 }
 
 extension NotificationStore {

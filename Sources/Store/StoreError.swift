@@ -1,9 +1,10 @@
-/// A store operation failed. Names the database file, what was being done and why, in SQLite's words.
+/// A store operation failed. Names the database file (or the redacted PostgreSQL URL), what was being
+/// done and why, in SQLite's (or PostgreSQL's) words.
 ///
 /// `description` reads `<file>: <operation>: <message>`, e.g.
 /// `/var/lib/leavenow/state.db: executing "BEGIN IMMEDIATE": database is locked`.
 public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The database file (`:memory:` for an in-memory database).
+    /// The database file (`:memory:` for an in-memory database), or a PostgreSQL URL without its password.
     public var path: String
     /// What was being done, e.g. `opening`, `executing "UPDATE outbox …"`, `decoding rule state "commute"`.
     public var operation: String
@@ -24,6 +25,10 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case file(errno: Int32)
         /// The database was used after `close()`.
         case closed
+        /// PostgreSQL answered with this SQLSTATE (`23505`, `57P01`, …).
+        case postgres(sqlState: String)
+        /// The PostgreSQL server could not be reached, refused the login, or the connection was lost.
+        case connection
     }
 
     /// An error about `path`.

@@ -32,7 +32,7 @@ final class OutboxSender: Sendable {
     private let wake: WakeUpHandle
     private let finished = DispatchSemaphore(value: 0)
 
-    /// Starts the thread: it opens `options.statePath` and sends through `channels`.
+    /// Starts the thread: it opens `options.statePath` (its own connection) and sends through `channels`.
     init(options: WorkerOptions, channels: [ChannelSpec], clock: any WorkerClock, logger: LogfmtLogger) throws(DaemonError) {
         wake = try WakeUpHandle()
         let thread = Thread { [self] in
@@ -71,9 +71,9 @@ final class OutboxSender: Sendable {
     // MARK: - The sender thread
 
     private func run(options: WorkerOptions, channels: [ChannelSpec], clock: any WorkerClock, logger: LogfmtLogger) {
-        let store: SQLiteStore
+        let store: any NotificationStore
         do {
-            store = try SQLiteStore(path: options.statePath)
+            store = try options.stateLocation.open()
         } catch {
             logger.log(.error, "outbox.sender_failed", ["msg": "the sender could not open the state: \(error); nothing is sent until a restart"])
             return

@@ -27,7 +27,7 @@ public final class Worker {
     private let options: WorkerOptions
     private let clock: any WorkerClock
     private let logger: LogfmtLogger
-    private let store: SQLiteStore
+    private let store: any NotificationStore
     private let systemd: SystemdNotifier
     private var rules: Workspace
     private var supply: any FactSupply
@@ -47,6 +47,8 @@ public final class Worker {
     private var purgedAt: Int64?
     /// The sending thread while `run` runs without `--once` (nil: passes send inline).
     private var sender: OutboxSender?
+    /// On a shared PostgreSQL state, the partitions of the rules this worker evaluates (nil: all rules).
+    private var leased: LeasedRules?
 
     /// Opens the state, loads the rules (failing with every problem when they do not check) and
     /// prepares the first pass at the clock's current time.
@@ -55,7 +57,10 @@ public final class Worker {
         self.clock = clock
         self.logger = logger
         self.systemd = try SystemdNotifier(environment: options.environment)
-        self.store = try SQLiteStore(path: options.statePath)
+        self.store = try options.stateLocation.open()
+        if case .postgres(let url) = try options.stateLocation {
+            self.leased = try LeasedRules(url: url, ttl: options.leaseTTL, logger: logger)
+        }
         let rules = try Self.load(options)
         self.rules = rules
         let now = Int64(clock.now().rounded(.down))
@@ -64,7 +69,7 @@ public final class Worker {
         }
         self.pump = OutboxPump(store: store, dispatcher: Self.dispatcher(for: rules.configuration, options: options, clock: clock, logger: logger),
                                logger: logger, batchSize: options.batchSize)
-        self.stepper = RuleStepper(engine: rules.engine, start: now)
+        self.stepper = RuleStepper(engine: leased?.engine(for: rules.configuration, now: now) ?? rules.engine, start: now)
         self.supply = Self.supply(for: rules, options: options, store: store, logger: logger, now: now)
         self.purgedAt = (try? store.meta(Self.purgedAtKey)).flatMap { $0.flatMap { Int64($0) } }
         for warning in rules.warnings { logger.log(.warning, "board.warning", ["msg": warning]) }
@@ -77,8 +82,10 @@ public final class Worker {
 
     /// Runs until SIGTERM / SIGINT (or, with `--once`, one pass; with `until`, the clock passing it).
     public func run() throws {
-        let lock = try SingleInstanceLock(stateDirectory: options.stateDirectory)
-        defer { lock.release() }
+        // One worker per SQLite file; a PostgreSQL state is shared by several workers on purpose.
+        let lock = options.isSharedState ? nil : try SingleInstanceLock(stateDirectory: options.stateDirectory)
+        defer { lock?.release() }
+        defer { leased?.release() }
         let wake = try WakeSource(watching: options.rulesDirectory)
         self.wake = wake
         defer { self.wake = nil }
@@ -88,7 +95,7 @@ public final class Worker {
             sender = try OutboxSender(options: options, channels: rules.configuration.channels, clock: clock, logger: logger)
         }
         defer { stopSender() }
-        logger.log(.info, "worker.started", ["pid": "\(getpid())", "state": options.statePath,
+        logger.log(.info, "worker.started", ["pid": "\(getpid())", "state": (try? options.stateLocation.description) ?? "?",
                                              "mode": options.fixtures == nil ? "live" : "recorded"])
         var first = true
         while true {
@@ -129,6 +136,7 @@ public final class Worker {
                                                  "msg": "re-planning: what expired is skipped, not sent late"])
         }
         lastNow = now
+        if let leased, leased.refresh(now: now) { adoptLeases(now: now) }
         let updated = supply.refresh(now: now)
         let facts = supply.facts(at: now)
         let (notifications, ran) = stepper.step(now: now, updated: updated, facts: facts, state: &state, schedules: &schedules)
@@ -136,6 +144,8 @@ public final class Worker {
         do {
             var changed: [String: RuleState] = [:]
             for id in ran { changed[id] = state.rules[id] }
+            // A pass slower than the lease: the rules may have another worker by now; commit nothing.
+            if let leased, !ran.isEmpty { try leased.fence(at: Int64(clock.now().rounded(.down))) }
             queued = try store.commit(notifications: notifications, ruleStates: changed, now: now)
             for entry in queued {
                 logger.log(.info, "notification.queued", ["id": "\(entry.id)", "rule": entry.notification.rule,
@@ -150,7 +160,7 @@ public final class Worker {
             stepper.wake(ran, at: now + 5)
             logger.log(.error, "state.commit_failed", ["msg": "\(error); the rules run again in 5 s"])
         }
-        var next = [stepper.nextWake, supply.nextRefresh(after: now)]
+        var next = [stepper.nextWake, supply.nextRefresh(after: now), leased?.nextHeartbeat, leased?.expiry]
         if let sender {
             // The sender thread sends (and wakes itself for retries and expiries): the pass is done.
             sender.enqueue(queued)
@@ -179,6 +189,24 @@ public final class Worker {
         let limit = options.dispatcherConfiguration.requestTimeout + options.dispatcherConfiguration.connectTimeout + .seconds(5)
         if !sender.stop(timeout: Double(limit.components.seconds)) {
             logger.log(.error, "outbox.sender_stuck", ["msg": "the sender did not finish its requests within \(limit); exiting anyway"])
+        }
+    }
+
+    /// The ids of the rules this worker evaluates: all of them, or on a shared PostgreSQL state the
+    /// rules of the partitions it leases now.
+    public var activeRules: [String] { stepper.engine.rules.map(\.id) }
+
+    /// The leased partitions changed: step the rules of the partitions held now, with the state
+    /// committed to the store (a rule taken over goes on from where its previous worker left it).
+    private func adoptLeases(now: Int64) {
+        guard let leased else { return }
+        stepper = RuleStepper(engine: leased.engine(for: rules.configuration, now: now), start: now)
+        do {
+            state = try store.loadEngineState { rule, error in
+                self.logger.log(.warning, "state.reset", ["rule": rule, "msg": "the stored state does not decode; the rule starts afresh: \(error)"])
+            }
+        } catch {
+            logger.log(.error, "state.load_failed", ["msg": "\(error); the rules taken over start from the state this worker had"])
         }
     }
 
@@ -216,7 +244,7 @@ public final class Worker {
             rules = fresh
             pump.dispatcher = dispatcher
             sender?.reload(channels: fresh.configuration.channels)
-            stepper = RuleStepper(engine: fresh.engine, start: now)
+            stepper = RuleStepper(engine: leased?.engine(for: fresh.configuration, now: now) ?? fresh.engine, start: now)
             schedules = ScheduleCache()
             supply = Self.supply(for: fresh, options: options, store: store, logger: logger, now: now)
             for warning in fresh.warnings { logger.log(.warning, "board.warning", ["msg": warning]) }
@@ -264,7 +292,7 @@ public final class Worker {
     }
 
     /// Where the facts come from: the recorded snapshots of `rules`, or the network through the cache.
-    private static func supply(for rules: Workspace, options: WorkerOptions, store: SQLiteStore, logger: LogfmtLogger,
+    private static func supply(for rules: Workspace, options: WorkerOptions, store: any NotificationStore, logger: LogfmtLogger,
                                now: Int64) -> any FactSupply {
         if options.fixtures != nil { return RecordedFacts(timeline: rules.timeline, boards: rules.boards) }
         let fetcher = SourceFetcher(

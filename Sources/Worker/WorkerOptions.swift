@@ -1,12 +1,20 @@
 import Delivery
 import Foundation
+import Store
 
 /// How `leavenow run` was asked to work.
 public struct WorkerOptions: Sendable {
     /// The rules directory (boards, sources, channels, rules).
     public var rulesDirectory: String
-    /// The SQLite state file (outbox, delivery log, rule state, source index).
+    /// The state (outbox, delivery log, rule state, source index): an SQLite file, or a
+    /// `postgresql://` / `postgres://` URL (see ``stateLocation``).
     public var statePath: String
+    /// On a PostgreSQL state, seconds a partition lease lasts without a heartbeat (heartbeats come
+    /// every third of it): a worker that dies loses its rules to the others after this long.
+    public var leaseTTL: Int64 = 30
+    /// Where the source cache lives (and, with an SQLite state, the single-instance lock); nil for the
+    /// default (see ``stateDirectory``).
+    public var cacheDirectory: String?
     /// Recorded snapshots to use instead of the network (a demo, an offline test).
     public var fixtures: String?
     /// One pass (fetch what is due, evaluate, deliver what is due) and exit: for cron.
@@ -29,9 +37,10 @@ public struct WorkerOptions: Sendable {
     /// Options with the defaults of `leavenow run`.
     public init(rulesDirectory: String, statePath: String, fixtures: String? = nil, once: Bool = false, until: Int64? = nil,
                 environment: [String: String], batchSize: Int = 512, sourceBaseURL: String? = nil,
-                dispatcherConfiguration: DispatcherConfiguration = DispatcherConfiguration()) {
+                dispatcherConfiguration: DispatcherConfiguration = DispatcherConfiguration(), cacheDirectory: String? = nil) {
         self.rulesDirectory = rulesDirectory
         self.statePath = statePath
+        self.cacheDirectory = cacheDirectory
         self.fixtures = fixtures
         self.once = once
         self.until = until
@@ -41,8 +50,22 @@ public struct WorkerOptions: Sendable {
         self.dispatcherConfiguration = dispatcherConfiguration
     }
 
-    /// The directory holding the state file; the source cache lives in its `sources/`.
+    /// ``statePath`` read as a file or a PostgreSQL URL; a malformed URL throws, naming what is wrong.
+    public var stateLocation: StateLocation {
+        get throws(StoreError) { try StateLocation(statePath) }
+    }
+
+    /// True when the state is a PostgreSQL database that several workers may share: no single-instance lock.
+    public var isSharedState: Bool { PostgresURL.isPostgresURL(statePath) }
+
+    /// The directory of the source cache (its `sources/`) and, with an SQLite state, of the
+    /// single-instance lock: ``cacheDirectory`` when given; else, for an SQLite state, the directory
+    /// holding the file; for a PostgreSQL state, the default state directory (`$STATE_DIRECTORY`,
+    /// `$XDG_STATE_HOME/leavenow` or `~/.local/state/leavenow`).
     public var stateDirectory: String {
-        (statePath as NSString).deletingLastPathComponent.isEmpty ? "." : (statePath as NSString).deletingLastPathComponent
+        if let cacheDirectory { return cacheDirectory }
+        let file = isSharedState ? StatePaths.defaultDatabase(environment: environment) : statePath
+        let directory = (file as NSString).deletingLastPathComponent
+        return directory.isEmpty ? "." : directory
     }
 }

@@ -3,6 +3,7 @@ import Facts
 import Foundation
 import LiveSources
 import Rules
+import Store
 import Timetable
 
 /// What every command gets from the outside world: environment, clock, output streams.
@@ -33,11 +34,13 @@ struct CommandContext {
         return "rules"
     }
 
-    /// The state directory: `--state` (a directory, or the `state.db` file in it), else systemd's
-    /// `$STATE_DIRECTORY`, else `$XDG_STATE_HOME/leavenow`, else `$HOME/.local/state/leavenow`.
-    /// The source cache is its `sources/`, the worker's database its `state.db`.
-    func stateDirectory(_ option: String?) throws -> String {
-        if let option {
+    /// The state directory: `--cache-dir` when given; else `--state` (a directory, or the `state.db`
+    /// file in it); else (also when `--state` is a PostgreSQL URL) systemd's `$STATE_DIRECTORY`,
+    /// else `$XDG_STATE_HOME/leavenow`, else `$HOME/.local/state/leavenow`. The source cache is its
+    /// `sources/`, the SQLite database its `state.db`, the single-instance lock its `worker.lock`.
+    func stateDirectory(_ option: String?, cacheDirectory: String? = nil) throws -> String {
+        if let cacheDirectory { return cacheDirectory }
+        if let option, !PostgresURL.isPostgresURL(option) {
             return option.hasSuffix(".db") ? ((option as NSString).deletingLastPathComponent.isEmpty ? "." : (option as NSString).deletingLastPathComponent) : option
         }
         if let systemd = environment["STATE_DIRECTORY"], !systemd.isEmpty {

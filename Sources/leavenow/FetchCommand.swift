@@ -9,10 +9,11 @@ import Secrets
 /// Exit 1 when any fetch failed.
 struct FetchCommand {
     static let usage = """
-    usage: leavenow fetch [SOURCE…] [--rules DIR] [--state DIR] [--json]
+    usage: leavenow fetch [SOURCE…] [--rules DIR] [--state DIR|postgresql://…] [--cache-dir DIR] [--json]
 
     Fetches every weather source and feed of the configuration (or the ids given) into
-    <state>/sources/ (default $XDG_STATE_HOME/leavenow, else $HOME/.local/state/leavenow).
+    <state>/sources/ (default $XDG_STATE_HOME/leavenow, else $HOME/.local/state/leavenow; with a
+    PostgreSQL --state, --cache-dir or that default) and records each fetch in the state.
     For testing: LEAVENOW_SOURCE_BASE_URL=http://127.0.0.1:PORT sends every request to that
     server instead of the providers (same paths and queries, no proxy).
     """
@@ -22,9 +23,10 @@ struct FetchCommand {
 
     func run(_ arguments: [String], context: CommandContext) throws -> String {
         if arguments.contains("--help") || arguments.contains("-h") { return Self.usage }
-        let parsed = try ParsedArguments(arguments, options: ["--rules", "--state"], flags: ["--json"])
+        let parsed = try ParsedArguments(arguments, options: ["--rules", "--state", "--cache-dir"], flags: ["--json"])
         let (configuration, directory) = try context.loadConfiguration(rulesOption: parsed.value("--rules"))
-        let state = try context.stateDirectory(parsed.value("--state"))
+        let state = try context.stateDirectory(parsed.value("--state"), cacheDirectory: parsed.value("--cache-dir"))
+        let location = try context.stateLocation(parsed.value("--state"))
         let sources = try Self.select(parsed.positionals, from: LiveSource.all(in: configuration))
         let baseURL = context.environment[Self.baseURLVariable].flatMap { $0.isEmpty ? nil : $0 }
         let fetcher = SourceFetcher(
@@ -32,7 +34,7 @@ struct FetchCommand {
             cache: SourceCache(stateDirectory: state),
             client: HTTPMultiClient(configuration: HTTPClientConfiguration(proxy: baseURL == nil ? .environment : .direct)))
         let results = sources.isEmpty ? [] : fetcher.fetch(sources)
-        SourceIndex.record(results, stateDirectory: state, now: context.now(), needs: SourceNeeds(configuration: configuration), context: context)
+        SourceIndex.record(results, state: location, now: context.now(), needs: SourceNeeds(configuration: configuration), context: context)
         for result in results {
             for warning in result.warnings { context.warn("\(result.source): \(warning)") }
         }

@@ -11,18 +11,16 @@ import Timetable
 /// passed); forget old entries.
 struct OutboxCommand {
     static let usage = """
-    usage: leavenow outbox [list] [--state PATH] [--status pending,dead,…] [--limit N] [--json]
+    usage: leavenow outbox [list] [--state PATH|postgresql://…] [--status pending,dead,…] [--limit N] [--json]
            leavenow outbox retry ID [--state PATH]
            leavenow outbox purge [--state PATH] [--status delivered,expired] [--older-than 7d]
     """
 
     func run(_ arguments: [String], context: CommandContext) throws -> String {
         let parsed = try ParsedArguments(arguments, options: ["--state", "--status", "--limit", "--older-than"], flags: ["--json"])
-        let path = try context.statePath(parsed.value("--state"))
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw CommandFailure.failure("no state at \(path) (the worker has not run yet; give --state PATH)")
+        let store = try context.openState(try context.stateLocation(parsed.value("--state"))) { path in
+            "no state at \(path) (the worker has not run yet; give --state PATH)"
         }
-        let store = try SQLiteStore(path: path)
         defer { store.close() }
         let statuses = try parsed.value("--status").map(Self.statuses)
         switch parsed.positionals.first ?? "list" {

@@ -6,7 +6,7 @@ import Store
 /// with what the cache holds for it: last fetch and age, next refresh, bytes, bytes saved by 304s.
 /// Reads the cache only; no network.
 struct SourcesCommand {
-    static let usage = "usage: leavenow sources [--rules DIR] [--state DIR] [--json]"
+    static let usage = "usage: leavenow sources [--rules DIR] [--state DIR|postgresql://…] [--cache-dir DIR] [--json]"
 
     /// One source and its cache entry.
     struct Row {
@@ -19,12 +19,12 @@ struct SourcesCommand {
     }
 
     func run(_ arguments: [String], context: CommandContext) throws -> String {
-        let parsed = try ParsedArguments(arguments, options: ["--rules", "--state"], flags: ["--json"])
+        let parsed = try ParsedArguments(arguments, options: ["--rules", "--state", "--cache-dir"], flags: ["--json"])
         _ = try parsed.requirePositionals([])
         let (configuration, directory) = try context.loadConfiguration(rulesOption: parsed.value("--rules"))
-        let stateDirectory = try context.stateDirectory(parsed.value("--state"))
+        let stateDirectory = try context.stateDirectory(parsed.value("--state"), cacheDirectory: parsed.value("--cache-dir"))
         let cache = SourceCache(stateDirectory: stateDirectory)
-        let index = SourceIndex.rows(stateDirectory: stateDirectory, context: context)
+        let index = SourceIndex.rows(state: try context.stateLocation(parsed.value("--state")), context: context)
         let rows = LiveSource.all(in: configuration).map { source in
             var row = Row(source: source, refreshSeconds: Self.refreshSeconds(of: source), index: index[source.cacheName])
             do {

@@ -9,17 +9,18 @@ import Worker
 /// and its next wake-up, each source's last fetch and error, the outbox, and each channel held
 /// because its secret is missing (with how many notifications wait).
 struct StatusCommand {
-    static let usage = "usage: leavenow status [--rules DIR] [--state PATH] [--json]"
+    /// The lease TTL of `leavenow run` (``WorkerOptions/leaseTTL``): a worker silent longer is gone.
+    static let leaseTTL: Int64 = 30
+
+    static let usage = "usage: leavenow status [--rules DIR] [--state PATH|postgresql://…] [--cache-dir DIR] [--json]"
 
     func run(_ arguments: [String], context: CommandContext) throws -> String {
-        let parsed = try ParsedArguments(arguments, options: ["--rules", "--state"], flags: ["--json"])
+        let parsed = try ParsedArguments(arguments, options: ["--rules", "--state", "--cache-dir"], flags: ["--json"])
         _ = try parsed.requirePositionals([])
         let (configuration, _) = try context.loadConfiguration(rulesOption: parsed.value("--rules"))
-        let path = try context.statePath(parsed.value("--state"))
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw CommandFailure.failure("no state at \(path): the worker has not run yet (leavenow run --state \(path))")
+        let store = try context.openState(try context.stateLocation(parsed.value("--state"))) { path in
+            "no state at \(path): the worker has not run yet (leavenow run --state \(path))"
         }
-        let store = try SQLiteStore(path: path)
         defer { store.close() }
         let record = try store.meta(WorkerStatusRecord.metaKey).flatMap(WorkerStatusRecord.init(json:))
         let counts = try store.counts()
@@ -27,8 +28,11 @@ struct StatusCommand {
         let now = context.now()
         let tokyo = ZoneClock(identifier: "Asia/Tokyo")!
         func time(_ instant: Int64?) -> String { instant.map(tokyo.iso8601) ?? "-" }
-        let running = record?.processIsAlive ?? false
-        let health = StatusHealth(configuration: configuration, stateDirectory: try context.stateDirectory(parsed.value("--state")),
+        // A shared PostgreSQL state: every worker that joined the partition leases (SQLite has one worker, no leases).
+        let holders = try (store as? PostgresStore).map { try LeaseHolder.all(in: $0, now: now) }
+        // One worker: its process is alive here. Shared state: some worker, on any machine, heartbeat within the lease TTL.
+        let running = holders.map { $0.contains { now - $0.heartbeat < Self.leaseTTL } } ?? (record?.processIsAlive ?? false)
+        let health = StatusHealth(configuration: configuration, stateDirectory: try context.stateDirectory(parsed.value("--state"), cacheDirectory: parsed.value("--cache-dir")),
                                   sources: sources, now: now)
         /// A rule whose board has no source cannot fire, whatever its wake-up says.
         func unloadableBoard(of rule: RuleSpec) -> String? {
@@ -36,7 +40,14 @@ struct StatusCommand {
         }
 
         if parsed.has("--json") {
-            return JSONOutput.object([
+            let workers: [(String, JSONOutput)] = holders.map { holders in
+                [("workers", .array(holders.map { holder in
+                    .object([("id", .string(holder.id)), ("host", .string(holder.host)), ("pid", .int(Int64(holder.pid))),
+                             ("leases", .int(Int64(holder.leases))), ("started", .string(tokyo.iso8601(holder.started))),
+                             ("heartbeat", .string(tokyo.iso8601(holder.heartbeat)))])
+                }))]
+            } ?? []
+            return JSONOutput.object(workers + [
                 ("worker", .object([
                     ("running", .bool(running)), ("pid", record.map { .int(Int64($0.pid)) } ?? .null),
                     ("updated_at", record.map { .string(tokyo.iso8601($0.at)) } ?? .null),
@@ -73,6 +84,12 @@ struct StatusCommand {
                                  : "worker: not running (last pass \(time(record.at)) by pid \(record.pid))")
         } else {
             lines.append("worker: has not run yet")
+        }
+        if let holders {
+            lines.append("\nworkers sharing the PostgreSQL state:")
+            lines.append(holders.isEmpty ? "(none has taken partition leases)" : TextTable.render(
+                [["ID", "HOST", "PID", "LEASES", "LAST HEARTBEAT"]]
+                    + holders.map { [$0.id, $0.host, "\($0.pid)", "\($0.leases)", tokyo.iso8601($0.heartbeat)] }))
         }
         lines.append("\nrules:")
         lines.append(TextTable.render([["ID", "KIND", "NEXT WAKE-UP"]] + configuration.rules.map { rule in

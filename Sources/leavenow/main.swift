@@ -19,11 +19,14 @@ usage:
   leavenow status [--rules DIR] [--state PATH] [--json]
   leavenow outbox [list | retry ID | purge] [--state PATH] [--status S,…] [--json]
   leavenow notify CHANNEL MESSAGE [--title T] [--urgency U] [--rules DIR]
+  leavenow state migrate --from STATE.db --to postgresql://USER@HOST/DB [--json]
 
 TIME is ISO 8601 with an offset (2024-12-22T10:32:00+09:00) or a wall time in the board's
 timezone (2024-12-22T10:32). Rules come from --rules, $XDG_CONFIG_HOME/leavenow/rules or ./rules.
 State (the worker's state.db and the source cache in sources/) lives in --state (a directory or a
 .db file), $STATE_DIRECTORY under systemd, $XDG_STATE_HOME/leavenow or $HOME/.local/state/leavenow.
+--state postgresql://… (or postgres://) keeps it in PostgreSQL, shared by several workers; the
+source cache is then in --cache-dir or that default directory.
 For testing, LEAVENOW_SOURCE_BASE_URL=http://127.0.0.1:PORT sends every fetch to that server.
 """
 
@@ -44,6 +47,7 @@ func runCommand(_ arguments: [String], context: CommandContext) throws -> String
     case "status": return try StatusCommand().run(rest, context: context)
     case "outbox": return try OutboxCommand().run(rest, context: context)
     case "notify": return try NotifyCommand().run(rest, context: context)
+    case "state": return try StateCommand().run(rest, context: context)
     case "help", "--help", "-h": return help
     default: throw CommandFailure.usage("unknown command \"\(command)\"\n\n" + help)
     }

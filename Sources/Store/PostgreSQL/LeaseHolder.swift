@@ -1,0 +1,27 @@
+/// One worker registered in `leavenow_workers` of a shared PostgreSQL state, as `leavenow status` shows it.
+public struct LeaseHolder: Sendable, Equatable {
+    /// The worker's id (``WorkerLeases/id``).
+    public var id: String
+    /// The machine it runs on.
+    public var host: String
+    /// Its process id on that machine.
+    public var pid: Int
+    /// When it joined (seconds since the epoch).
+    public var started: Int64
+    /// Its last heartbeat.
+    public var heartbeat: Int64
+    /// How many partitions it holds with a lease valid at the time asked.
+    public var leases: Int
+
+    /// Every registered worker, by id, with the leases valid at `now`.
+    public static func all(in store: PostgresStore, now: Int64) throws -> [LeaseHolder] {
+        try store.connection.query("""
+            SELECT w.id, w.host, w.pid, w.started, w.heartbeat,
+                   (SELECT COUNT(*) FROM leavenow_leases l WHERE l.worker = w.id AND l.expires_at > $1::bigint)
+            FROM leavenow_workers w ORDER BY w.id
+            """, [String(now)]).map { row in
+            LeaseHolder(id: try row.text(0), host: try row.text(1), pid: Int(try row.int64(2)), started: try row.int64(3),
+                        heartbeat: try row.int64(4), leases: Int(try row.int64(5)))
+        }
+    }
+}

@@ -1,0 +1,322 @@
+import Notifications
+
+extension PostgresStore {
+    /// The columns `entry(_:)` reads, in order.
+    static let entryColumns = """
+        SELECT id, key, channel, status, attempts, next_attempt_at, last_error, created_at, delivered_at, notification
+        FROM outbox
+        """
+
+    public func enqueue(_ notifications: [Notice], now: Int64) throws -> [OutboxEntry] {
+        try connection.transaction { try insert(notifications, now: now) }
+    }
+
+    /// The inserts of `enqueue`, inside the caller's transaction: one statement per chunk of rows
+    /// (arrays unnested in the given order, so ids increase in that order). A (key, channel) repeated
+    /// in the batch is inserted once (its first occurrence); `ON CONFLICT DO NOTHING` skips the ones
+    /// already in the outbox, and keeps (key, channel) unique across every worker sharing the database.
+    func insert(_ notifications: [Notice], now: Int64) throws -> [OutboxEntry] {
+        var rows: [(notification: Notice, channel: String)] = []
+        var seen = Set<OutboxKey>()
+        for notification in notifications {
+            for channel in notification.channels where seen.insert(OutboxKey(key: notification.key, channel: channel)).inserted {
+                rows.append((notification, channel))
+            }
+        }
+        var inserted: [OutboxEntry] = []
+        var start = 0
+        while start < rows.count {
+            let chunk = rows[start..<min(start + Self.insertChunk, rows.count)]
+            start += chunk.count
+            var texts: [String] = []
+            texts.reserveCapacity(chunk.count)
+            for row in chunk { texts.append(NotificationJSON.encode(row.notification)) }
+            var ids: [OutboxKey: Int64] = [:]
+            for row in try connection.query("""
+                INSERT INTO outbox (key, channel, rule, fire_at, expires_at, status, attempts, next_attempt_at,
+                                    created_at, updated_at, notification)
+                SELECT key, channel, rule, fire_at, expires_at, 'pending', 0, fire_at, $6::bigint, $6::bigint, notification
+                FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::bigint[], $7::text[])
+                     WITH ORDINALITY AS rows (key, channel, rule, fire_at, expires_at, notification, position)
+                ORDER BY position
+                ON CONFLICT (key, channel) DO NOTHING
+                RETURNING id, key, channel
+                """, [Self.textArray(chunk.map(\.notification.key)), Self.textArray(chunk.map(\.channel)),
+                      Self.textArray(chunk.map(\.notification.rule)),
+                      Self.integerArray(chunk.map(\.notification.fireAt)),
+                      Self.integerArray(chunk.map(\.notification.expiresAt)), String(now), Self.textArray(texts)],
+                idempotent: false) {
+                ids[OutboxKey(key: try row.text(1), channel: try row.text(2))] = try row.int64(0)
+            }
+            for row in chunk {
+                guard let id = ids[OutboxKey(key: row.notification.key, channel: row.channel)] else { continue }
+                inserted.append(OutboxEntry(id: id, key: row.notification.key, channel: row.channel,
+                                            notification: row.notification, status: .pending, attempts: 0,
+                                            nextAttemptAt: row.notification.fireAt, lastError: nil, createdAt: now,
+                                            deliveredAt: nil))
+            }
+        }
+        return inserted
+    }
+
+    /// Rows per INSERT statement of `insert` (a bound on the size of one statement's arrays).
+    static let insertChunk = 1_000
+
+    /// As `SQLiteStore`'s; the rows are locked `FOR UPDATE SKIP LOCKED`, so that when several workers
+    /// claim entries inside a transaction, each gets different ones (outside a transaction the lock
+    /// ends with the statement).
+    public func due(now: Int64, limit: Int, excludingChannels held: Set<String>) throws -> [OutboxEntry] {
+        try connection.query("""
+            \(Self.entryColumns)
+            WHERE status = 'pending' AND next_attempt_at <= $1::bigint AND (expires_at IS NULL OR expires_at > $1::bigint)
+              AND NOT (channel = ANY ($2::text[]))
+            ORDER BY next_attempt_at, id LIMIT $3::bigint
+            FOR UPDATE SKIP LOCKED
+            """, [String(now), Self.textArray(held.sorted()), String(limit)]).map(entry)
+    }
+
+    public func nextAttemptTime(excludingChannels held: Set<String>) throws -> Int64? {
+        try connection.query("""
+            SELECT MIN(CASE WHEN channel = ANY ($1::text[]) THEN expires_at
+                            WHEN expires_at IS NOT NULL AND expires_at < next_attempt_at THEN expires_at
+                            ELSE next_attempt_at END)
+            FROM outbox WHERE status = 'pending'
+            """, [Self.textArray(held.sorted())]).first?.optionalInt64(0)
+    }
+
+    public func pendingCountsByChannel() throws -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for row in try connection.query("SELECT channel, COUNT(*) FROM outbox WHERE status = 'pending' GROUP BY channel") {
+            counts[try row.text(0)] = Int(try row.int64(1))
+        }
+        return counts
+    }
+
+    public func record(_ results: [DeliveryRecord], now: Int64) throws {
+        let at = String(now)
+        try connection.transaction {
+            // As in SQLiteStore: runs of deliveries are applied with one UPDATE and one log INSERT per
+            // HTTP status; a run ends before any other outcome and before an id seen twice.
+            var run = PostgresDeliveredRun()
+            for result in results {
+                if case .delivered(let status) = result.outcome {
+                    if run.ids.contains(result.entryID) { try recordDelivered(&run, now: now) }
+                    run.add(result.entryID, status: status)
+                    continue
+                }
+                try recordDelivered(&run, now: now)
+                let changes: Int
+                let event: DeliveryLogEntry.Event
+                var detail: String?
+                let id = String(result.entryID)
+                switch result.outcome {
+                case .delivered:
+                    continue
+                case .deferred(let until):
+                    // Not an attempt: only the time moves (and nothing is logged).
+                    try connection.run("""
+                        UPDATE outbox SET next_attempt_at = $1::bigint, updated_at = $2::bigint
+                        WHERE id = $3::bigint AND status = 'pending'
+                        """, [String(until), at, id])
+                    continue
+                case .retry(let retryAt, let error):
+                    changes = try connection.run("""
+                        UPDATE outbox SET attempts = attempts + 1, next_attempt_at = $1::bigint, last_error = $2,
+                                          updated_at = $3::bigint
+                        WHERE id = $4::bigint AND status = 'pending'
+                        """, [String(retryAt), error, at, id])
+                    event = .retry
+                    detail = "\(error) (next attempt at \(retryAt))"
+                case .dead(let error):
+                    changes = try connection.run("""
+                        UPDATE outbox SET status = 'dead', attempts = attempts + 1, last_error = $1, updated_at = $2::bigint
+                        WHERE id = $3::bigint AND status = 'pending'
+                        """, [error, at, id])
+                    event = .dead
+                    detail = error
+                case .expired:
+                    changes = try connection.run("""
+                        UPDATE outbox SET status = 'expired', updated_at = $1::bigint WHERE id = $2::bigint AND status = 'pending'
+                        """, [at, id])
+                    event = .expired
+                }
+                if changes > 0 {
+                    try log(entry: result.entryID, at: now, event: event, statusCode: nil, detail: detail)
+                }
+            }
+            try recordDelivered(&run, now: now)
+        }
+    }
+
+    /// Applies and empties `run`: whatever each entry's status, it was delivered (logged once each,
+    /// in the order given; ids no longer in the outbox are skipped).
+    func recordDelivered(_ run: inout PostgresDeliveredRun, now: Int64) throws {
+        for group in run.groups {
+            let ids = Self.integerArray(group.ids)
+            try connection.run("""
+                UPDATE outbox SET status = 'delivered', attempts = attempts + 1, delivered_at = $1::bigint, last_error = NULL,
+                                  updated_at = $1::bigint
+                WHERE id = ANY ($2::bigint[])
+                """, [String(now), ids])
+            try connection.run("""
+                INSERT INTO delivery_log (entry_id, key, channel, at, outcome, status_code, detail)
+                SELECT outbox.id, outbox.key, outbox.channel, $1::bigint, 'delivered', $3::integer, NULL
+                FROM unnest($2::bigint[]) WITH ORDINALITY AS ids (id, position) JOIN outbox ON outbox.id = ids.id
+                ORDER BY ids.position
+                """, [String(now), ids, group.status.map(String.init)])
+        }
+        run = PostgresDeliveredRun()
+    }
+
+    public func expire(now: Int64) throws -> [OutboxEntry] {
+        // Nearly every pass has nothing to expire: a read answers that without a write transaction.
+        guard try !connection.query("""
+            SELECT 1 FROM outbox WHERE status = 'pending' AND expires_at IS NOT NULL AND expires_at <= $1::bigint LIMIT 1
+            """, [String(now)]).isEmpty else { return [] }
+        return try connection.transaction {
+            let entries = try connection.query("""
+                \(Self.entryColumns)
+                WHERE status = 'pending' AND expires_at IS NOT NULL AND expires_at <= $1::bigint ORDER BY id
+                FOR UPDATE SKIP LOCKED
+                """, [String(now)]).map(entry)
+            var expired: [OutboxEntry] = []
+            for var entry in entries {
+                try connection.run("UPDATE outbox SET status = 'expired', updated_at = $1::bigint WHERE id = $2::bigint",
+                                   [String(now), String(entry.id)])
+                try log(entry: entry.id, at: now, event: .expired, statusCode: nil,
+                        detail: entry.notification.expiresAt.map { "expired at \($0)" })
+                entry.status = .expired
+                expired.append(entry)
+            }
+            return expired
+        }
+    }
+
+    public func list(statuses: Set<OutboxStatus>?, limit: Int) throws -> [OutboxEntry] {
+        guard let statuses else {
+            return try connection.query("\(Self.entryColumns) ORDER BY id DESC LIMIT $1::bigint", [String(limit)]).map(entry)
+        }
+        return try connection.query("""
+            \(Self.entryColumns) WHERE status = ANY ($1::text[]) ORDER BY id DESC LIMIT $2::bigint
+            """, [Self.textArray(statuses.map(\.rawValue).sorted()), String(limit)]).map(entry)
+    }
+
+    public func retry(id: Int64, now: Int64) throws -> OutboxRetryResult {
+        try connection.transaction {
+            guard let row = try connection.query("""
+                SELECT status, expires_at, updated_at FROM outbox WHERE id = $1::bigint FOR UPDATE
+                """, [String(id)]).first else {
+                return .notFound
+            }
+            let statusText = try row.text(0)
+            guard let status = OutboxStatus(rawValue: statusText) else {
+                throw StoreError(path: path, operation: "reading outbox entry \(id)", message: "unknown status \"\(statusText)\"",
+                                 code: .badValue)
+            }
+            let expiresAt = row.optionalInt64(1)
+            switch status {
+            case .pending, .delivered:
+                return .notRetryable(status)
+            case .expired:
+                // Expired is final: the notification stopped being useful and is never sent late.
+                return .expired(at: try expiresAt ?? row.int64(2))
+            case .dead:
+                if let expiresAt, expiresAt <= now { return .expired(at: expiresAt) }
+            }
+            // The expiry stays: a retried entry that is still undelivered at its expiry expires.
+            try connection.run("""
+                UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = $1::bigint, updated_at = $1::bigint
+                WHERE id = $2::bigint AND status = 'dead'
+                """, [String(now), String(id)])
+            try log(entry: id, at: now, event: .requeued, statusCode: nil, detail: "was dead")
+            return .requeued
+        }
+    }
+
+    public func purge(statuses: Set<OutboxStatus>, olderThan: Int64) throws -> Int {
+        guard !statuses.isEmpty else { return 0 }
+        // The log rows go with their entries (ON DELETE CASCADE).
+        return try connection.transaction {
+            try connection.run("DELETE FROM outbox WHERE status = ANY ($1::text[]) AND updated_at < $2::bigint",
+                               [Self.textArray(statuses.map(\.rawValue).sorted()), String(olderThan)])
+        }
+    }
+
+    public func counts() throws -> [OutboxStatus: Int] {
+        var counts = Dictionary(uniqueKeysWithValues: OutboxStatus.allCases.map { ($0, 0) })
+        for row in try connection.query("SELECT status, COUNT(*) FROM outbox GROUP BY status") {
+            if let status = OutboxStatus(rawValue: try row.text(0)) {
+                counts[status] = Int(try row.int64(1))
+            }
+        }
+        return counts
+    }
+
+    public func deliveryLog(entry: Int64) throws -> [DeliveryLogEntry] {
+        try connection.query("""
+            SELECT id, entry_id, key, channel, at, outcome, status_code, detail
+            FROM delivery_log WHERE entry_id = $1::bigint ORDER BY id
+            """, [String(entry)]).map { row throws(StoreError) in
+            let outcome = try row.text(5)
+            guard let event = DeliveryLogEntry.Event(rawValue: outcome) else {
+                throw StoreError(path: path, operation: "reading the delivery log of entry \(entry)",
+                                 message: "unknown outcome \"\(outcome)\"", code: .badValue)
+            }
+            return DeliveryLogEntry(id: try row.int64(0), entryID: try row.int64(1), key: try row.text(2),
+                                    channel: try row.text(3), at: try row.int64(4), event: event,
+                                    statusCode: row.optionalInt64(6).map { Int($0) }, detail: row.optionalText(7))
+        }
+    }
+
+    // MARK: Internals
+
+    /// Appends a delivery-log row for entry `id`, copying its key and channel.
+    func log(entry id: Int64, at: Int64, event: DeliveryLogEntry.Event, statusCode: Int?, detail: String?) throws {
+        try connection.run("""
+            INSERT INTO delivery_log (entry_id, key, channel, at, outcome, status_code, detail)
+            SELECT id, key, channel, $1::bigint, $2, $3::integer, $4 FROM outbox WHERE id = $5::bigint
+            """, [String(at), event.rawValue, statusCode.map(String.init), detail, String(id)])
+    }
+
+    /// An entry from a row of `entryColumns`.
+    func entry(_ row: PostgresRow) throws(StoreError) -> OutboxEntry {
+        let id = try row.int64(0)
+        let statusText = try row.text(3)
+        guard let status = OutboxStatus(rawValue: statusText) else {
+            throw StoreError(path: path, operation: "reading outbox entry \(id)", message: "unknown status \"\(statusText)\"",
+                             code: .badValue)
+        }
+        let text = try row.text(9)
+        let notification: Notice
+        do throws(NotificationJSON.Failure) {
+            notification = try NotificationJSON.decode(text)
+        } catch {
+            throw StoreError(path: path, operation: "decoding outbox entry \(id)", message: "the notification is not valid: \(error)",
+                             code: .badValue)
+        }
+        return OutboxEntry(id: id, key: try row.text(1), channel: try row.text(2), notification: notification,
+                           status: status, attempts: Int(try row.int64(4)), nextAttemptAt: try row.int64(5),
+                           lastError: row.optionalText(6), createdAt: try row.int64(7), deliveredAt: row.optionalInt64(8))
+    }
+}
+
+/// An outbox entry's identity: unique in the outbox.
+struct OutboxKey: Hashable {
+    var key: String
+    var channel: String
+}
+
+/// Consecutive `.delivered` results, their ids grouped by HTTP status (in the order first seen).
+struct PostgresDeliveredRun {
+    var ids = Set<Int64>()
+    var groups: [(status: Int?, ids: [Int64])] = []
+
+    mutating func add(_ id: Int64, status: Int?) {
+        ids.insert(id)
+        if let index = groups.firstIndex(where: { $0.status == status }) {
+            groups[index].ids.append(id)
+        } else {
+            groups.append((status, [id]))
+        }
+    }
+}

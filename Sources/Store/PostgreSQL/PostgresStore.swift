@@ -1,0 +1,80 @@
+import Foundation
+
+/// A `NotificationStore` in a PostgreSQL database, with the semantics of `SQLiteStore` (the same
+/// tables in `PostgresSchema`, the same JSON for notifications and rule state), so several workers
+/// can later share one outbox: entries are claimed with `FOR UPDATE SKIP LOCKED`.
+///
+/// One connection (`PostgresConnection`: prepared statements, reconnect after a server restart).
+/// One `PostgresStore` is used by one thread or actor at a time.
+public final class PostgresStore: NotificationStore {
+    /// The connection, for queries the protocol does not cover (`status`, tests).
+    public let connection: PostgresConnection
+    let encoder = JSONEncoder()
+    let decoder = JSONDecoder()
+
+    /// The schema version this program writes (`leavenow_schema.version`).
+    public static var schemaVersion: Int { PostgresSchema.migrations.count }
+
+    /// Connects to `url` (`password` replaces the URL's) and migrates the database to the current
+    /// schema. A database written by a newer leavenow is refused.
+    public init(url: PostgresURL, password: String? = nil) throws {
+        connection = try PostgresConnection(url: url, password: password)
+        try connection.migrate(PostgresSchema.migrations)
+    }
+
+    /// Connects to the URL `text` (`postgresql://…`); see ``init(url:password:)``.
+    public convenience init(url text: String, password: String? = nil) throws {
+        try self.init(url: try PostgresURL(text), password: password)
+    }
+
+    /// The URL without its password, for messages.
+    public var path: String { connection.url.redacted }
+
+    /// Closes the connection; later calls throw.
+    public func close() {
+        connection.close()
+    }
+
+    // MARK: JSON
+
+    func json<Value: Encodable>(_ value: Value, _ what: @autoclosure () -> String) throws(StoreError) -> String {
+        do {
+            return String(decoding: try encoder.encode(value), as: UTF8.self)
+        } catch {
+            throw StoreError(path: path, operation: "encoding \(what())", message: "\(error)", code: .badValue)
+        }
+    }
+
+    func decode<Value: Decodable>(_ type: Value.Type, from text: String, _ what: @autoclosure () -> String) throws(StoreError) -> Value {
+        do {
+            return try decoder.decode(type, from: Data(text.utf8))
+        } catch {
+            throw StoreError(path: path, operation: "decoding \(what())", message: "\(error)", code: .badValue)
+        }
+    }
+
+    /// `{"a","b"}`: strings as a PostgreSQL array literal, bound as one `text[]` value (never SQL):
+    /// each element quoted, with `"` and `\` escaped by a backslash.
+    static func textArray(_ values: some Sequence<String>) -> String {
+        var bytes: [UInt8] = [UInt8(ascii: "{")]
+        for value in values {
+            if bytes.count > 1 { bytes.append(UInt8(ascii: ",")) }
+            bytes.append(UInt8(ascii: "\""))
+            for byte in value.utf8 {
+                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { bytes.append(UInt8(ascii: "\\")) }
+                bytes.append(byte)
+            }
+            bytes.append(UInt8(ascii: "\""))
+        }
+        bytes.append(UInt8(ascii: "}"))
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `{1,NULL,3}`: integers (nil for NULL) as one `bigint[]` value.
+    static func integerArray(_ values: [Int64?]) -> String {
+        "{" + values.map { $0.map(String.init) ?? "NULL" }.joined(separator: ",") + "}"
+    }
+}
+
+@available(*, unavailable)
+extension PostgresStore: Sendable {}
