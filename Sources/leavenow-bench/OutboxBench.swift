@@ -23,6 +23,9 @@ import Worker
 /// - **durable**: per batch, `SQLiteStore.commit` (one transaction: the notifications are durable
 ///   before anything is sent) then `OutboxPump.deliver` (expire → due → send → record outcomes, with
 ///   the worker's logging at info to /dev/null) on a fresh WAL file in a temporary directory;
+/// - **worker**: the same durable path as the worker runs it (`OutboxWorkerPath`): the commits on a
+///   second thread and connection, each batch handed to the sending `OutboxPump` once committed, so
+///   commits overlap transfers;
 /// - connections nginx accepted during each run (`stub_status`): the pool cap at work.
 ///
 /// Latency (`--samples`, default 300): at a known instant T the worker's own sleep
@@ -31,7 +34,7 @@ import Worker
 /// (p50, p90, p99, max) after 5 warm-up samples.
 ///
 /// `leavenow-bench outbox [--count N] [--runs R] [--batch B] [--connections C] [--signed]
-/// [--samples S] [--interval-ms MS] [--no-latency] [--no-throughput] [--phases bare,curl,dispatcher,durable] [--quiet] [--nginx PATH]`
+/// [--samples S] [--interval-ms MS] [--no-latency] [--no-throughput] [--phases bare,curl,dispatcher,durable,worker] [--quiet] [--nginx PATH]`
 func runOutboxBenchmark(arguments: [String]) throws {
     var options = OutboxBenchOptions()
     try options.parse(arguments)
@@ -58,7 +61,7 @@ struct OutboxBenchOptions {
     var latency = true
     var throughput = true
     var nginx = "nginx"
-    var phases: Set<String> = ["bare", "curl", "dispatcher", "durable"]
+    var phases: Set<String> = ["bare", "curl", "dispatcher", "durable", "worker"]
     /// The worker logs every delivery at info; `--quiet` logs notices and above only.
     var logLevel = LogLevel.info
 
@@ -79,7 +82,7 @@ struct OutboxBenchOptions {
             case "--samples": samples = try number(argument)
             case "--interval-ms": intervalMilliseconds = try number(argument)
             case "--phases":
-                guard let value = remaining.popFirst() else { throw LocalNginxError("--phases needs bare,curl,dispatcher,durable") }
+                guard let value = remaining.popFirst() else { throw LocalNginxError("--phases needs bare,curl,dispatcher,durable,worker") }
                 phases = Set(value.split(separator: ",").map(String.init))
             case "--signed": signed = true
             case "--quiet": logLevel = .notice
@@ -106,13 +109,13 @@ private func benchChannels(url: String, signed: Bool) throws -> (channels: [Chan
     return (channels, SecretSource(environment: ["BENCH_SINK_URL": url, "BENCH_SECRET": "bench-secret"]))
 }
 
-private func benchNotification(_ key: String, fireAt: Int64) -> Notice {
+func benchNotification(_ key: String, fireAt: Int64) -> Notice {
     Notice(key: key, rule: "leave-ginza", kind: .leaveNow, fireAt: fireAt, expiresAt: fireAt + 3600,
                        channels: ["sink"], urgency: .normal, language: .ja, title: "出発の時刻です",
                        text: "10:40 銀座線 浅草行き (2番線)。徒歩 8 分。")
 }
 
-private func temporaryDirectory(_ name: String) throws -> String {
+func temporaryDirectory(_ name: String) throws -> String {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("leavenow-\(name)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     return path
@@ -232,6 +235,23 @@ private func runOutboxThroughput(_ options: OutboxBenchOptions, logger: LogfmtLo
     let commitShare = commitShares.isEmpty ? 0 : Int((BenchmarkClock.median(commitShares) * 100).rounded())
     rows.append(("durable: commit + OutboxPump", durableRates, durableCPU, durableConnections, "WAL file; commit \(commitShare)% of the time"))
 
+    // (d) The durable path as the worker runs it: commits on a second thread, overlapping the transfers.
+    var workerRates: [Double] = [], workerConnections: [Int] = [], workerCPU: [Double] = []
+    for run in 0..<(options.phases.contains("worker") ? options.runs : 0) {
+        let directory = try temporaryDirectory("outbox-worker-bench")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = OutboxWorkerPath(url: url, channels: channels, secrets: secrets, batch: batch, connections: options.connections)
+        let notifications = (0..<count).map { benchNotification("worker-\(run)-\($0)", fireAt: now) }
+        let before = server.acceptedConnections() ?? 0
+        var delivered = 0
+        let seconds = try timed { delivered = try path.run(notifications, now: now, directory: directory, logger: logger) }
+        guard delivered == count else { throw LocalNginxError("worker path: \(delivered) of \(count) delivered") }
+        workerConnections.append(server.connectionsOpened(since: before))
+        workerRates.append(Double(count) / seconds.wall)
+        workerCPU.append(seconds.cpu / Double(count) * 1e6)
+    }
+    rows.append(("durable, commits on a 2nd thread", workerRates, workerCPU, workerConnections, "as the worker: commit overlaps transfers"))
+
     // Ratios against the bare loop when it ran, else against leavenow's loop.
     let reference = bareRates.isEmpty ? (name: "loop", rate: BenchmarkClock.median(curlRates), cpu: BenchmarkClock.median(curlCPU))
         : (name: "bare", rate: BenchmarkClock.median(bareRates), cpu: BenchmarkClock.median(bareCPU))
@@ -258,7 +278,7 @@ func processCPUSeconds() -> Double {
 }
 
 /// Wall-clock and CPU seconds (this process) of `body`.
-private func timed(_ body: () throws -> Void) throws -> (wall: Double, cpu: Double) {
+func timed(_ body: () throws -> Void) throws -> (wall: Double, cpu: Double) {
     let cpu = processCPUSeconds()
     let start = BenchmarkClock.seconds()
     try body()
