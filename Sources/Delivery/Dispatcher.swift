@@ -140,7 +140,8 @@ public final class Dispatcher {
     static func classify(_ result: Result<HTTPResponse, HTTPError>, endpoint: ChannelEndpoint,
                          redaction: URLRedaction? = nil) -> DeliveryOutcome {
         let redaction = redaction ?? endpoint.redaction
-        let place = "\(endpoint.kind.rawValue) channel \"\(endpoint.id)\""
+        // Built only for a failure: a delivery (nearly every answer) allocates nothing here.
+        var place: String { "\(endpoint.kind.rawValue) channel \"\(endpoint.id)\"" }
         switch result {
         case .failure(let error):
             // The error's detail is already redacted with the request's redaction.

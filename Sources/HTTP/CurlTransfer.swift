@@ -3,29 +3,65 @@ import Foundation
 
 /// One libcurl easy handle, set up for one request at a time, and what its callbacks collect.
 ///
-/// The handle is reused across requests (`curl_easy_reset` keeps its connection and DNS cache),
-/// and freed in `deinit`. Confined to one thread at a time.
+/// The handle is reused across requests, and freed in `deinit`. A request with the same URL,
+/// method, limits and redirect policy as the handle's last one keeps every setting and sets only
+/// its headers and body (the worker sends to a few channels over and over); any other request
+/// starts from `curl_easy_reset` (which keeps the connection and DNS cache). Neither allocates
+/// per request once warm: the header list and the body live in buffers the transfer reuses.
+/// Confined to one thread at a time.
 final class CurlTransfer {
     let handle: UnsafeMutableRawPointer
     private let errorBuffer: UnsafeMutablePointer<CChar>
-    private var headerList: UnsafeMutablePointer<curl_slist>?
+    private let headerList = CurlHeaderList()
+    /// The body of the current request (`CURLOPT_POSTFIELDS` points here until the transfer ends).
+    private var bodyBuffer: UnsafeMutableRawPointer
+    private var bodyCapacity = 1024
     private let sink = CurlResponseSink()
     private let configuration: HTTPClientConfiguration
     private(set) var request: HTTPRequest?
+    /// What the handle's settings were made for; nil after a failed setup (the next one resets).
+    private var setUpFor: Setup?
+    /// The last effective URL read back, reused while libcurl reports the same one.
+    private var lastEffectiveURL = ""
+    /// The event loop of the multi handle this transfer runs on: it opens and closes the sockets.
+    private let loop: CurlEventLoop?
+
+    /// Everything of a request the handle's settings depend on, apart from its headers and body.
+    private struct Setup: Equatable {
+        var url: String
+        var method: HTTPMethod
+        var hasBody: Bool
+        var connectTimeout: Duration
+        var timeout: Duration
+        var maxResponseBytes: Int
+        var redirects: HTTPRequest.Redirects
+
+        init(_ request: HTTPRequest) {
+            url = request.url
+            method = request.method
+            hasBody = request.body != nil
+            connectTimeout = request.connectTimeout
+            timeout = request.timeout
+            maxResponseBytes = request.maxResponseBytes
+            redirects = request.redirects
+        }
+    }
 
     /// A new easy handle; nil when libcurl cannot initialise or allocate one.
-    init?(configuration: HTTPClientConfiguration) {
+    init?(configuration: HTTPClientConfiguration, loop: CurlEventLoop? = nil) {
         guard CurlGlobal.ensureInitialized() == nil, let handle = curl_easy_init() else { return nil }
         self.handle = handle
         self.configuration = configuration
+        self.loop = loop
         errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+        bodyBuffer = .allocate(byteCount: bodyCapacity, alignment: 1)
     }
 
     deinit {
         curl_easy_cleanup(handle)
-        curl_slist_free_all(headerList)
         errorBuffer.deallocate()
+        bodyBuffer.deallocate()
     }
 
     /// The error for a request when no easy handle could be made.
@@ -36,15 +72,29 @@ final class CurlTransfer {
     /// Sets the handle up for `request`, replacing everything set for the previous one.
     func prepare(_ request: HTTPRequest) throws(HTTPError) {
         self.request = request
-        curl_easy_reset(handle)
-        curl_slist_free_all(headerList)
-        headerList = nil
         errorBuffer[0] = 0
         sink.reset(maxBytes: request.maxResponseBytes)
         if sink.shouldCancel() {
             throw HTTPError(.cancelled, request: request, detail: "cancelled before the transfer started")
         }
+        let setup = Setup(request)
+        if setup != setUpFor {
+            setUpFor = nil
+            curl_easy_reset(handle)
+            try setCommonOptions(for: request)
+            setUpFor = setup
+        }
+        do {
+            try setHeaders(for: request)
+            try setBody(for: request)
+        } catch {
+            setUpFor = nil
+            throw error
+        }
+    }
 
+    /// Everything but the headers and the body: what ``Setup`` decides.
+    private func setCommonOptions(for request: HTTPRequest) throws(HTTPError) {
         try set(CURLOPT_ERRORBUFFER, pointer: UnsafeMutableRawPointer(errorBuffer))
         try set(CURLOPT_NOSIGNAL, 1)
         try set(CURLOPT_URL, string: request.url)
@@ -73,8 +123,7 @@ final class CurlTransfer {
         case .url(let proxy): try set(CURLOPT_PROXY, string: proxy)
         }
         try check(leavenow_easy_setopt_off_t(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(request.maxResponseBytes)))
-        try setHeaders(for: request)
-        try setMethodAndBody(for: request)
+        try setMethod(for: request)
         try setCallbacks()
     }
 
@@ -82,10 +131,6 @@ final class CurlTransfer {
     func finish(_ code: CURLcode) -> Result<HTTPResponse, HTTPError> {
         guard let request else {
             return .failure(HTTPError(.other, request: HTTPRequest(url: ""), detail: "no request prepared"))
-        }
-        defer {
-            curl_slist_free_all(headerList)
-            headerList = nil
         }
         if code != CURLE_OK {
             let message = errorBuffer[0] != 0 ? String(cString: errorBuffer) : String(cString: curl_easy_strerror(code))
@@ -96,7 +141,7 @@ final class CurlTransfer {
             status: infoLong(CURLINFO_RESPONSE_CODE),
             headers: sink.headers,
             body: sink.body,
-            effectiveURL: infoString(CURLINFO_EFFECTIVE_URL) ?? request.url,
+            effectiveURL: effectiveURL() ?? request.url,
             timing: HTTPTiming(
                 nameLookup: infoMicroseconds(CURLINFO_NAMELOOKUP_TIME_T),
                 connect: infoMicroseconds(CURLINFO_CONNECT_TIME_T),
@@ -112,58 +157,58 @@ final class CurlTransfer {
     // MARK: - Setup
 
     private func setHeaders(for request: HTTPRequest) throws(HTTPError) {
-        var lines: [String] = []
+        headerList.removeAll()
         for field in request.headers {
-            guard Self.isSafeHeader(field.name, field.value) else {
+            guard headerList.append(name: field.name, value: field.value) else {
                 throw HTTPError(.invalidRequest, request: request, detail: "header \(field.name) contains a line break")
             }
-            // "Name:" alone would remove the header in libcurl; "Name;" sends it empty.
-            lines.append(field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)")
         }
         if let conditional = request.conditional {
-            if let etag = conditional.etag, Self.isSafeHeader("If-None-Match", etag), !request.headers.contains("If-None-Match") {
-                lines.append("If-None-Match: \(etag)")
+            if let etag = conditional.etag, !request.headers.contains("If-None-Match") {
+                _ = headerList.append(name: "If-None-Match", value: etag)
             }
-            if let date = conditional.lastModified, Self.isSafeHeader("If-Modified-Since", date),
-                !request.headers.contains("If-Modified-Since")
-            {
-                lines.append("If-Modified-Since: \(date)")
+            if let date = conditional.lastModified, !request.headers.contains("If-Modified-Since") {
+                _ = headerList.append(name: "If-Modified-Since", value: date)
             }
         }
         // No "Expect: 100-continue" round trip before a body.
-        if !request.headers.contains("Expect") { lines.append("Expect:") }
-        for line in lines {
-            guard let appended = curl_slist_append(headerList, line) else {
-                throw HTTPError(.other, request: request, detail: "out of memory building headers")
-            }
-            headerList = appended
-        }
-        try check(leavenow_easy_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList))
+        if !request.headers.contains("Expect") { headerList.append(line: "Expect:") }
+        try check(leavenow_easy_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList.list()))
     }
 
-    private func setMethodAndBody(for request: HTTPRequest) throws(HTTPError) {
+    /// The method's options (part of the common setup: they do not change with the body).
+    private func setMethod(for request: HTTPRequest) throws(HTTPError) {
         switch request.method {
         case .get where request.body == nil:
             try set(CURLOPT_HTTPGET, 1)
         case .head:
             try set(CURLOPT_NOBODY, 1)
         default:
-            if let body = request.body {
-                try check(leavenow_easy_setopt_off_t(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count)))
-                let code = body.withUnsafeBytes { bytes -> CURLcode in
-                    guard let base = bytes.baseAddress else {
-                        return leavenow_easy_setopt_string(handle, CURLOPT_COPYPOSTFIELDS, "")
-                    }
-                    return leavenow_easy_setopt_pointer(handle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: base))
-                }
-                try check(code)
-            } else if request.method == .post {
-                try check(leavenow_easy_setopt_off_t(handle, CURLOPT_POSTFIELDSIZE_LARGE, 0))
-                try set(CURLOPT_COPYPOSTFIELDS, string: "")
-            }
             if request.method != .post {
                 try set(CURLOPT_CUSTOMREQUEST, string: request.method.rawValue)
             }
+        }
+    }
+
+    /// The body, copied into the transfer's own buffer (libcurl reads it from there until the
+    /// transfer ends): a POST without one sends an empty body.
+    private func setBody(for request: HTTPRequest) throws(HTTPError) {
+        switch request.method {
+        case .get where request.body == nil, .head:
+            return
+        default:
+            guard request.body != nil || request.method == .post else { return }
+            let body = request.body ?? Data()
+            if body.count > bodyCapacity {
+                bodyBuffer.deallocate()
+                bodyCapacity = max(body.count, bodyCapacity * 2)
+                bodyBuffer = .allocate(byteCount: bodyCapacity, alignment: 1)
+            }
+            body.withUnsafeBytes { bytes in
+                if let base = bytes.baseAddress { bodyBuffer.copyMemory(from: base, byteCount: bytes.count) }
+            }
+            try check(leavenow_easy_setopt_off_t(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count)))
+            try check(leavenow_easy_setopt_pointer(handle, CURLOPT_POSTFIELDS, bodyBuffer))
         }
     }
 
@@ -192,11 +237,12 @@ final class CurlTransfer {
             return sink.shouldCancel() ? 1 : 0
         })
         try set(CURLOPT_XFERINFODATA, pointer: context)
-    }
-
-    private static func isSafeHeader(_ name: String, _ value: String) -> Bool {
-        !name.isEmpty && !name.utf8.contains(where: { $0 == 13 || $0 == 10 || $0 == UInt8(ascii: ":") || $0 == 0 })
-            && !value.utf8.contains(where: { $0 == 13 || $0 == 10 || $0 == 0 })
+        if let loop {
+            try check(leavenow_easy_setopt_opensocket_callback(handle, CurlEventLoop.openSocket))
+            try set(CURLOPT_OPENSOCKETDATA, pointer: loop.socketContext)
+            try check(leavenow_easy_setopt_closesocket_callback(handle, CurlEventLoop.closeSocket))
+            try set(CURLOPT_CLOSESOCKETDATA, pointer: loop.socketContext)
+        }
     }
 
     private func set(_ option: CURLoption, _ value: Int) throws(HTTPError) {
@@ -266,6 +312,14 @@ final class CurlTransfer {
     private func infoMicroseconds(_ info: CURLINFO) -> Duration {
         var value: curl_off_t = 0
         return leavenow_easy_getinfo_off_t(handle, info, &value) == CURLE_OK ? .microseconds(value) : .zero
+    }
+
+    /// `CURLINFO_EFFECTIVE_URL`, the same `String` as last time while it does not change.
+    private func effectiveURL() -> String? {
+        var value: UnsafeMutablePointer<CChar>?
+        guard leavenow_easy_getinfo_string(handle, CURLINFO_EFFECTIVE_URL, &value) == CURLE_OK, let value else { return nil }
+        if lastEffectiveURL.withCString({ strcmp($0, value) }) != 0 { lastEffectiveURL = String(cString: value) }
+        return lastEffectiveURL
     }
 
     private func infoString(_ info: CURLINFO) -> String? {

@@ -4,6 +4,11 @@ import Glibc
 /// Performs many requests concurrently on one thread with the libcurl multi interface, within a
 /// cap on open connections (a burst of a thousand requests never opens a thousand sockets).
 ///
+/// The multi handle runs on an epoll descriptor of its own (`curl_multi_socket_action`, see
+/// ``CurlEventLoop``): a wait is one `epoll_wait`, and only the sockets that are ready are handed to
+/// libcurl. Easy handles are pooled and reused with their settings (see ``CurlTransfer``), so a
+/// request to the same URL as the last one on a handle sets only its headers and body.
+///
 /// Not `Sendable`: confine it to one thread or actor. ``perform(_:maxConnections:maxConnectionsPerHost:)``
 /// blocks until every request has finished; connections stay cached for the next call. The
 /// incremental interface — ``start(_:tag:)`` and ``collect(waitMilliseconds:wakeDescriptor:)`` —
@@ -14,6 +19,8 @@ public final class HTTPMultiClient {
     /// The settings every request uses.
     public let configuration: HTTPClientConfiguration
     private let multi: UnsafeMutableRawPointer?
+    /// The multi handle's epoll; nil when none could be made (then `curl_multi_perform` + `curl_multi_poll`).
+    private let loop: CurlEventLoop?
     private var idleTransfers: [CurlTransfer] = []
     /// The transfers started with ``start(_:tag:)`` and not collected yet, by easy handle.
     private var started: [UnsafeMutableRawPointer: (tag: Int, transfer: CurlTransfer)] = [:]
@@ -21,7 +28,9 @@ public final class HTTPMultiClient {
     /// A client with its own connection cache.
     public init(configuration: HTTPClientConfiguration = HTTPClientConfiguration()) {
         self.configuration = configuration
-        multi = CurlGlobal.ensureInitialized() == nil ? curl_multi_init() : nil
+        let multi = CurlGlobal.ensureInitialized() == nil ? curl_multi_init() : nil
+        self.multi = multi
+        loop = multi.flatMap { try? CurlEventLoop(multi: $0) }
     }
 
     deinit {
@@ -30,6 +39,7 @@ public final class HTTPMultiClient {
         }
         started.removeAll()
         idleTransfers.removeAll()
+        // Before the event loop goes: libcurl calls its socket callback while it closes the connections.
         if let multi { curl_multi_cleanup(multi) }
     }
 
@@ -63,7 +73,7 @@ public final class HTTPMultiClient {
 
         startMore()
         while !started.isEmpty {
-            let (completed, multiFailed) = drive(multi)
+            let (completed, multiFailed, _) = step(multi, waitMilliseconds: 200, wakeDescriptor: nil)
             for (tag, result) in completed { results[tag] = result }
             if multiFailed { break }
             if Task.isCancelled {
@@ -74,8 +84,6 @@ public final class HTTPMultiClient {
                 }
             }
             startMore()
-            if started.isEmpty { break }
-            _ = curl_multi_poll(multi, nil, 0, 200, nil)
         }
 
         return results.enumerated().map { index, result in
@@ -104,7 +112,7 @@ extension HTTPMultiClient {
     /// (nothing is then running for `tag`).
     public func start(_ request: HTTPRequest, tag: Int) -> HTTPError? {
         guard let multi else { return CurlTransfer.unavailableError(for: request) }
-        guard let transfer = idleTransfers.popLast() ?? CurlTransfer(configuration: configuration) else {
+        guard let transfer = idleTransfers.popLast() ?? CurlTransfer(configuration: configuration, loop: loop) else {
             return CurlTransfer.unavailableError(for: request)
         }
         do {
@@ -129,36 +137,49 @@ extension HTTPMultiClient {
     /// descriptor or the time). The descriptor is not read: its owner drains it.
     public func collect(waitMilliseconds: Int32, wakeDescriptor: Int32? = nil) -> [(tag: Int, result: Result<HTTPResponse, HTTPError>)] {
         guard let multi else { return [] }
-        var completed = drive(multi).completed
-        guard completed.isEmpty else { return completed }
-        var extra = curl_waitfd(fd: wakeDescriptor ?? -1, events: Int16(CURL_WAIT_POLLIN), revents: 0)
-        let polled = wakeDescriptor == nil
-            ? curl_multi_poll(multi, nil, 0, max(0, waitMilliseconds), nil)
-            : curl_multi_poll(multi, &extra, 1, max(0, waitMilliseconds), nil)
-        if polled != CURLM_OK {
-            // A poll that fails (EINVAL, out of memory) would spin: pause as the caller asked.
-            usleep(UInt32(max(0, min(waitMilliseconds, 100))) * 1_000)
+        let wait = Int64(max(0, waitMilliseconds))
+        let start = Self.monotonicMilliseconds()
+        var remaining = wait
+        while true {
+            let (completed, _, woken) = step(multi, waitMilliseconds: Int32(remaining), wakeDescriptor: wakeDescriptor)
+            if !completed.isEmpty || woken { return completed }
+            remaining = wait - (Self.monotonicMilliseconds() - start)
+            if remaining <= 0 { return [] }
         }
-        completed = drive(multi).completed
-        return completed
     }
 
-    /// One `curl_multi_perform` and the transfers it finished; a failing multi handle fails them all
-    /// (`multiFailed`).
-    private func drive(_ multi: UnsafeMutableRawPointer)
-        -> (completed: [(tag: Int, result: Result<HTTPResponse, HTTPError>)], multiFailed: Bool) {
-        guard !started.isEmpty else { return ([], false) }
+    /// Lets libcurl make progress: waits at most `waitMilliseconds` (less when a socket is ready,
+    /// libcurl's next timeout is due or `wakeDescriptor` is readable), acts on what is ready, and
+    /// returns the transfers that completed. A failing multi handle fails them all (`multiFailed`).
+    private func step(_ multi: UnsafeMutableRawPointer, waitMilliseconds: Int32, wakeDescriptor: Int32?)
+        -> (completed: [(tag: Int, result: Result<HTTPResponse, HTTPError>)], multiFailed: Bool, woken: Bool) {
+        var woken = false
+        var failure: String?
+        if let loop {
+            woken = loop.wait(milliseconds: waitMilliseconds, wakeDescriptor: wakeDescriptor)
+            if let code = loop.takeFailure() { failure = "curl_multi_socket_action: " + String(cString: curl_multi_strerror(code)) }
+        } else {
+            if waitMilliseconds > 0 {
+                var extra = curl_waitfd(fd: wakeDescriptor ?? -1, events: Int16(CURL_WAIT_POLLIN), revents: 0)
+                let polled = wakeDescriptor == nil
+                    ? curl_multi_poll(multi, nil, 0, waitMilliseconds, nil)
+                    : curl_multi_poll(multi, &extra, 1, waitMilliseconds, nil)
+                // A poll that fails (EINVAL, out of memory) would spin: pause as the caller asked.
+                if polled != CURLM_OK { usleep(UInt32(min(waitMilliseconds, 100)) * 1_000) }
+                woken = extra.revents != 0
+            }
+            var running: Int32 = 0
+            let performed = started.isEmpty ? CURLM_OK : curl_multi_perform(multi, &running)
+            if performed != CURLM_OK { failure = "curl_multi_perform: " + String(cString: curl_multi_strerror(performed)) }
+        }
         var completed: [(tag: Int, result: Result<HTTPResponse, HTTPError>)] = []
-        var running: Int32 = 0
-        let performed = curl_multi_perform(multi, &running)
-        if performed != CURLM_OK {
-            let detail = "curl_multi_perform: " + String(cString: curl_multi_strerror(performed))
+        if let failure {
             for handle in Array(started.keys) {
                 if let done = finishStarted(handle, multi, { transfer in
-                    .failure(HTTPError(.other, request: transfer.request ?? HTTPRequest(url: ""), detail: detail))
+                    .failure(HTTPError(.other, request: transfer.request ?? HTTPRequest(url: ""), detail: failure))
                 }) { completed.append(done) }
             }
-            return (completed, true)
+            return (completed, true, woken)
         }
         var remaining: Int32 = 0
         while let message = curl_multi_info_read(multi, &remaining) {
@@ -166,7 +187,13 @@ extension HTTPMultiClient {
             let code = message.pointee.data.result
             if let done = finishStarted(handle, multi, { $0.finish(code) }) { completed.append(done) }
         }
-        return (completed, false)
+        return (completed, false, woken)
+    }
+
+    private static func monotonicMilliseconds() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Int64(now.tv_sec) * 1_000 + Int64(now.tv_nsec) / 1_000_000
     }
 
     /// Takes a started transfer off the multi handle, back to the idle ones, with its outcome.

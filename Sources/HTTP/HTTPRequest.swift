@@ -61,7 +61,8 @@ public struct HTTPRequest: Sendable {
         self.conditional = conditional
         self.redirects = redirects
         // A URL's userinfo becomes an `Authorization: Basic` header: its every form is a secret.
-        self.redaction = redaction.addingCredentials(ofURL: url)
+        // Without an "@" there is none (and the parse costs more than the rest of a request).
+        self.redaction = url.utf8.contains(UInt8(ascii: "@")) ? redaction.addingCredentials(ofURL: url) : redaction
     }
 
     /// The URL with secrets replaced, for logs and error messages.

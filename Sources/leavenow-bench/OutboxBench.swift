@@ -14,13 +14,18 @@ import Worker
 /// The durable delivery path, side by side in one run against a local nginx answering `return 204;`
 /// (2 workers, keep-alive, access log off), N notifications (default 50,000), medians of `--runs`:
 ///
+/// - **bare**: the reference, a plain libcurl multi loop with nothing of leavenow (`BareCurlLoop`):
+///   the same requests' headers and bodies prebuilt, one easy handle per connection, no store;
 /// - **curl**: the same webhook requests (generic JSON body, `Idempotency-Key`) prebuilt, through
-///   one `HTTPMultiClient.perform` per batch — libcurl multi with no outbox: the ceiling;
+///   one `HTTPMultiClient.perform` per batch — leavenow's send loop with no outbox;
 /// - **dispatcher**: `Dispatcher.send` per batch (payload building, signing with `--signed`,
 ///   classification), no outbox;
 /// - **durable**: per batch, `SQLiteStore.commit` (one transaction: the notifications are durable
 ///   before anything is sent) then `OutboxPump.deliver` (expire → due → send → record outcomes, with
 ///   the worker's logging at info to /dev/null) on a fresh WAL file in a temporary directory;
+/// - **worker**: the same durable path as the worker runs it (`OutboxWorkerPath`): the commits on a
+///   second thread and connection, each batch handed to the sending `OutboxPump` once committed, so
+///   commits overlap transfers;
 /// - connections nginx accepted during each run (`stub_status`): the pool cap at work.
 ///
 /// Latency (`--samples`, default 300): at a known instant T the worker's own sleep
@@ -29,7 +34,7 @@ import Worker
 /// (p50, p90, p99, max) after 5 warm-up samples.
 ///
 /// `leavenow-bench outbox [--count N] [--runs R] [--batch B] [--connections C] [--signed]
-/// [--samples S] [--interval-ms MS] [--no-latency] [--no-throughput] [--phases curl,dispatcher,durable] [--quiet] [--nginx PATH]`
+/// [--samples S] [--interval-ms MS] [--no-latency] [--no-throughput] [--phases bare,curl,dispatcher,durable,worker] [--quiet] [--nginx PATH]`
 func runOutboxBenchmark(arguments: [String]) throws {
     var options = OutboxBenchOptions()
     try options.parse(arguments)
@@ -47,7 +52,7 @@ func runOutboxBenchmark(arguments: [String]) throws {
 
 struct OutboxBenchOptions {
     var count = 50_000
-    var runs = 3
+    var runs = 5
     var batch = 512
     var connections = 16
     var signed = false
@@ -56,7 +61,7 @@ struct OutboxBenchOptions {
     var latency = true
     var throughput = true
     var nginx = "nginx"
-    var phases: Set<String> = ["curl", "dispatcher", "durable"]
+    var phases: Set<String> = ["bare", "curl", "dispatcher", "durable", "worker"]
     /// The worker logs every delivery at info; `--quiet` logs notices and above only.
     var logLevel = LogLevel.info
 
@@ -77,7 +82,7 @@ struct OutboxBenchOptions {
             case "--samples": samples = try number(argument)
             case "--interval-ms": intervalMilliseconds = try number(argument)
             case "--phases":
-                guard let value = remaining.popFirst() else { throw LocalNginxError("--phases needs curl,dispatcher,durable") }
+                guard let value = remaining.popFirst() else { throw LocalNginxError("--phases needs bare,curl,dispatcher,durable,worker") }
                 phases = Set(value.split(separator: ",").map(String.init))
             case "--signed": signed = true
             case "--quiet": logLevel = .notice
@@ -104,13 +109,13 @@ private func benchChannels(url: String, signed: Bool) throws -> (channels: [Chan
     return (channels, SecretSource(environment: ["BENCH_SINK_URL": url, "BENCH_SECRET": "bench-secret"]))
 }
 
-private func benchNotification(_ key: String, fireAt: Int64) -> Notice {
+func benchNotification(_ key: String, fireAt: Int64) -> Notice {
     Notice(key: key, rule: "leave-ginza", kind: .leaveNow, fireAt: fireAt, expiresAt: fireAt + 3600,
                        channels: ["sink"], urgency: .normal, language: .ja, title: "出発の時刻です",
                        text: "10:40 銀座線 浅草行き (2番線)。徒歩 8 分。")
 }
 
-private func temporaryDirectory(_ name: String) throws -> String {
+func temporaryDirectory(_ name: String) throws -> String {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("leavenow-\(name)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     return path
@@ -138,6 +143,25 @@ private func runOutboxThroughput(_ options: OutboxBenchOptions, logger: LogfmtLo
         return HTTPRequest(method: .post, url: url, headers: HTTPHeaders(payload.headers), body: payload.body,
                            connectTimeout: .seconds(5), timeout: .seconds(15), maxResponseBytes: 64 * 1024, redirects: .doNotFollow)
     }
+
+    // (0) The reference: a plain libcurl multi loop, the same requests.
+    var bareRates: [Double] = [], bareConnections: [Int] = [], bareCPU: [Double] = []
+    if options.phases.contains("bare") {
+        let bare = BareCurlLoop(url: url, connections: options.connections)
+        let prebuilt = requests.map { request in
+            BareCurlLoop.Request(headers: request.headers.map { "\($0.name): \($0.value)" }, body: request.body ?? Data())
+        }
+        for _ in 0..<options.runs {
+            let before = server.acceptedConnections() ?? 0
+            var ok = 0
+            let seconds = try timed { ok = try bare.run(prebuilt) }
+            guard ok == count else { throw LocalNginxError("bare loop: \(ok) of \(count) answered 204") }
+            bareConnections.append(server.connectionsOpened(since: before))
+            bareRates.append(Double(count) / seconds.wall)
+            bareCPU.append(seconds.cpu / Double(count) * 1e6)
+        }
+    }
+    rows.append(("bare libcurl multi loop", bareRates, bareCPU, bareConnections, "reference: no leavenow code, no store"))
     var curlRates: [Double] = [], curlConnections: [Int] = [], curlCPU: [Double] = []
     for _ in 0..<(options.phases.contains("curl") ? options.runs : 0) {
         let client = HTTPMultiClient(configuration: HTTPClientConfiguration(proxy: .direct))
@@ -154,7 +178,7 @@ private func runOutboxThroughput(_ options: OutboxBenchOptions, logger: LogfmtLo
         curlRates.append(Double(count) / seconds.wall)
         curlCPU.append(seconds.cpu / Double(count) * 1e6)
     }
-    rows.append(("curl multi, no outbox", curlRates, curlCPU, curlConnections, "prebuilt requests"))
+    rows.append(("leavenow send loop, no outbox", curlRates, curlCPU, curlConnections, "HTTPMultiClient, prebuilt requests"))
 
     // (b) Dispatcher, no outbox.
     var dispatcherRates: [Double] = [], dispatcherConnections: [Int] = [], dispatcherCPU: [Double] = []
@@ -211,17 +235,38 @@ private func runOutboxThroughput(_ options: OutboxBenchOptions, logger: LogfmtLo
     let commitShare = commitShares.isEmpty ? 0 : Int((BenchmarkClock.median(commitShares) * 100).rounded())
     rows.append(("durable: commit + OutboxPump", durableRates, durableCPU, durableConnections, "WAL file; commit \(commitShare)% of the time"))
 
-    let curlMedian = BenchmarkClock.median(curlRates)
-    print("PATH                               NOTIFICATIONS/S (median)   RUNS                        CPU µs/NOTIF  CONNECTIONS/RUN   VS CURL")
+    // (d) The durable path as the worker runs it: commits on a second thread, overlapping the transfers.
+    var workerRates: [Double] = [], workerConnections: [Int] = [], workerCPU: [Double] = []
+    for run in 0..<(options.phases.contains("worker") ? options.runs : 0) {
+        let directory = try temporaryDirectory("outbox-worker-bench")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = OutboxWorkerPath(url: url, channels: channels, secrets: secrets, batch: batch, connections: options.connections)
+        let notifications = (0..<count).map { benchNotification("worker-\(run)-\($0)", fireAt: now) }
+        let before = server.acceptedConnections() ?? 0
+        var delivered = 0
+        let seconds = try timed { delivered = try path.run(notifications, now: now, directory: directory, logger: logger) }
+        guard delivered == count else { throw LocalNginxError("worker path: \(delivered) of \(count) delivered") }
+        workerConnections.append(server.connectionsOpened(since: before))
+        workerRates.append(Double(count) / seconds.wall)
+        workerCPU.append(seconds.cpu / Double(count) * 1e6)
+    }
+    rows.append(("durable, commits on a 2nd thread", workerRates, workerCPU, workerConnections, "as the worker: commit overlaps transfers"))
+
+    // Ratios against the bare loop when it ran, else against leavenow's loop.
+    let reference = bareRates.isEmpty ? (name: "loop", rate: BenchmarkClock.median(curlRates), cpu: BenchmarkClock.median(curlCPU))
+        : (name: "bare", rate: BenchmarkClock.median(bareRates), cpu: BenchmarkClock.median(bareCPU))
+    print("PATH                               NOTIFICATIONS/S (median)   RUNS                                    CPU µs/NOTIF  CONNECTIONS/RUN     "
+          + "VS \(reference.name.uppercased())  CPU VS \(reference.name.uppercased())")
     for row in rows where !row.rates.isEmpty {
-        let median = BenchmarkClock.median(row.rates)
+        let median = BenchmarkClock.median(row.rates), cpu = BenchmarkClock.median(row.cpu)
         let runs = row.rates.map { BenchmarkClock.grouped($0) }.joined(separator: " ")
         print(row.name.padding(toLength: 35, withPad: " ", startingAt: 0)
               + BenchmarkClock.grouped(median).padding(toLength: 27, withPad: " ", startingAt: 0)
-              + runs.padding(toLength: 28, withPad: " ", startingAt: 0)
-              + String(format: "%.1f", BenchmarkClock.median(row.cpu)).padding(toLength: 14, withPad: " ", startingAt: 0)
-              + row.connections.map(String.init).joined(separator: " ").padding(toLength: 18, withPad: " ", startingAt: 0)
-              + String(format: "%.2f×", median / curlMedian) + "  (\(row.note))")
+              + runs.padding(toLength: max(40, runs.count + 1), withPad: " ", startingAt: 0)
+              + String(format: "%.1f", cpu).padding(toLength: 14, withPad: " ", startingAt: 0)
+              + row.connections.map(String.init).joined(separator: " ").padding(toLength: 20, withPad: " ", startingAt: 0)
+              + String(format: "%.2f×", median / reference.rate).padding(toLength: 9, withPad: " ", startingAt: 0)
+              + String(format: "%.2f×", cpu / reference.cpu) + "  (\(row.note))")
     }
 }
 
@@ -233,7 +278,7 @@ func processCPUSeconds() -> Double {
 }
 
 /// Wall-clock and CPU seconds (this process) of `body`.
-private func timed(_ body: () throws -> Void) throws -> (wall: Double, cpu: Double) {
+func timed(_ body: () throws -> Void) throws -> (wall: Double, cpu: Double) {
     let cpu = processCPUSeconds()
     let start = BenchmarkClock.seconds()
     try body()

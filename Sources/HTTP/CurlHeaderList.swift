@@ -1,0 +1,124 @@
+internal import CCurl
+
+/// A `curl_slist` of request header lines laid out in memory this list owns and reuses: the nodes
+/// in one array, the NUL-terminated lines in one byte buffer. Rebuilding it for the next request
+/// allocates nothing once the buffers are large enough (`curl_slist_append` would allocate a node
+/// and copy each line, and free them all after every transfer).
+///
+/// libcurl only reads a header list (`CURLOPT_HTTPHEADER`); the list must stay unchanged until the
+/// transfer that uses it has finished. Confined to its ``CurlTransfer``.
+final class CurlHeaderList {
+    private var nodes: UnsafeMutablePointer<curl_slist>
+    private var nodeCapacity: Int
+    private var bytes: UnsafeMutablePointer<UInt8>
+    private var byteCapacity: Int
+    /// Where each line starts in `bytes`, in order.
+    private var starts: [Int] = []
+    private var used = 0
+
+    init() {
+        nodeCapacity = 8
+        nodes = .allocate(capacity: nodeCapacity)
+        byteCapacity = 1024
+        bytes = .allocate(capacity: byteCapacity)
+        starts.reserveCapacity(nodeCapacity)
+    }
+
+    deinit {
+        nodes.deallocate()
+        bytes.deallocate()
+    }
+
+    /// Forgets the lines (the memory is kept).
+    func removeAll() {
+        starts.removeAll(keepingCapacity: true)
+        used = 0
+    }
+
+    /// Appends `Name: value` — `Name;` when the value is empty, which libcurl sends as an empty
+    /// header (`Name:` alone would remove it). False, and nothing appended, when the name is empty
+    /// or the name or value holds a line break, a NUL, or (the name) a colon.
+    func append(name: String, value: String) -> Bool {
+        let start = used
+        guard copy(name, checked: .name), used > start else {
+            used = start
+            return false
+        }
+        if value.isEmpty {
+            copy(UInt8(ascii: ";"))
+        } else {
+            copy(UInt8(ascii: ":"))
+            copy(UInt8(ascii: " "))
+            guard copy(value, checked: .value) else {
+                used = start
+                return false
+            }
+        }
+        copy(0)
+        starts.append(start)
+        return true
+    }
+
+    /// Appends a line as it is (a fixed line such as `Expect:`).
+    func append(line: String) {
+        let start = used
+        _ = copy(line, checked: nil)
+        copy(0)
+        starts.append(start)
+    }
+
+    /// The list to hand to `CURLOPT_HTTPHEADER` (nil when empty), valid until the next change.
+    func list() -> UnsafeMutablePointer<curl_slist>? {
+        guard !starts.isEmpty else { return nil }
+        if starts.count > nodeCapacity {
+            nodes.deallocate()
+            nodeCapacity = max(starts.count, nodeCapacity * 2)
+            nodes = .allocate(capacity: nodeCapacity)
+        }
+        let text = UnsafeMutableRawPointer(bytes).assumingMemoryBound(to: CChar.self)
+        for (index, start) in starts.enumerated() {
+            let next = index + 1 < starts.count ? nodes + index + 1 : nil
+            (nodes + index).initialize(to: curl_slist(data: text + start, next: next))
+        }
+        return nodes
+    }
+
+    // MARK: - The byte buffer
+
+    private func reserve(_ count: Int) {
+        guard used + count > byteCapacity else { return }
+        let capacity = max(used + count, byteCapacity * 2)
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        grown.update(from: bytes, count: used)
+        bytes.deallocate()
+        bytes = grown
+        byteCapacity = capacity
+    }
+
+    private func copy(_ byte: UInt8) {
+        reserve(1)
+        bytes[used] = byte
+        used += 1
+    }
+
+    /// What a header's name or value may not hold.
+    private enum Part { case name, value }
+
+    /// Copies the UTF-8 of `text`; false at the first byte `part` may not hold (a line break, a NUL,
+    /// a colon in a name); what was copied before it stays.
+    @discardableResult
+    private func copy(_ text: String, checked part: Part?) -> Bool {
+        var text = text
+        return text.withUTF8 { utf8 in
+            reserve(utf8.count)
+            for byte in utf8 {
+                if let part, byte == 10 || byte == 13 || byte == 0 || (part == .name && byte == UInt8(ascii: ":")) {
+                    return false
+                }
+                bytes[used] = byte
+                used += 1
+            }
+            return true
+        }
+    }
+}
