@@ -31,6 +31,11 @@ public final class OutboxPump {
     public let batchSize: Int
     /// Outcome lines not yet written (written with the outcomes they describe).
     private var pendingLines: [UInt8] = []
+    /// Ids recorded lately: an entry read back from the outbox (`due`) may be sent and recorded
+    /// before the committer hands the same entry over; that handed copy (as committed, before any
+    /// attempt) is then dropped, not sent again. Entries read from the outbox are not filtered: a
+    /// retry comes back through `due` with its new state.
+    private var recentlyRecorded = RecentIDs(capacity: 8_192)
 
     /// A pump from `store` through `dispatcher`, logging every outcome.
     public init(store: any NotificationStore, dispatcher: Dispatcher, logger: LogfmtLogger, batchSize: Int = 512) {
@@ -62,11 +67,12 @@ public final class OutboxPump {
             guard !records.isEmpty else { return }
             flushLog()
             try store.record(records, now: at)
+            for record in records { recentlyRecorded.insert(record.entryID) }
             records.removeAll(keepingCapacity: true)
         }
         do {
             try expire(now: now)
-            run.add(fresh.filter { usable($0, now: now) })
+            run.add(fresh.filter { !recentlyRecorded.contains($0.id) && usable($0, now: now) })
             var lastCheck = monotonicMilliseconds()
             var lastExpiry = now
             var stopped = false
@@ -80,7 +86,7 @@ public final class OutboxPump {
                     stopped = !betweenRounds()
                 }
                 if !stopped {
-                    run.add(incoming().filter { usable($0, now: at) })
+                    run.add(incoming().filter { !recentlyRecorded.contains($0.id) && usable($0, now: at) })
                     if at > lastExpiry {
                         try expire(now: at)
                         lastExpiry = at
@@ -110,7 +116,7 @@ public final class OutboxPump {
                 }
                 if dispatcher.runningCount == 0 {
                     if stopped || (run.queue.isEmpty && run.exhausted && run.readAt >= time()) {
-                        let more = stopped ? [] : incoming().filter { usable($0, now: time()) }
+                        let more = stopped ? [] : incoming().filter { !recentlyRecorded.contains($0.id) && usable($0, now: time()) }
                         if more.isEmpty { break }
                         run.add(more)
                     }
@@ -295,3 +301,26 @@ func monotonicMicroseconds() -> Int64 {
 
 @available(*, unavailable, message: "the pump uses one thread's database connection and curl handles")
 extension OutboxPump: Sendable {}
+
+/// The last `capacity` ids inserted, for membership tests (oldest forgotten first).
+struct RecentIDs {
+    private var members = Set<Int64>()
+    private var ring: [Int64] = []
+    private var next = 0
+    let capacity: Int
+
+    init(capacity: Int) { self.capacity = max(1, capacity) }
+
+    mutating func insert(_ id: Int64) {
+        guard members.insert(id).inserted else { return }
+        if ring.count < capacity {
+            ring.append(id)
+        } else {
+            members.remove(ring[next])
+            ring[next] = id
+            next = (next + 1) % capacity
+        }
+    }
+
+    func contains(_ id: Int64) -> Bool { members.contains(id) }
+}
