@@ -14,10 +14,7 @@ final class ODPTTrainLeaveNowTests: XCTestCase {
     func at(_ time: String) -> Int64 { tokyo.parseTimestamp("2017-12-27T" + time)! }
 
     func workspace(trains: Bool) throws -> Workspace {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("leavenow-odpt-trains-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
-        try """
+        var workspace = try temporaryWorkspace("""
         boards:
           - id: shinjuku
             title: 新宿 中央線快速
@@ -33,10 +30,7 @@ final class ODPTTrainLeaveNowTests: XCTestCase {
           - {id: phone, type: desktop}
         rules:
           - {id: rapid, kind: leave_now, board: shinjuku, between: "16:10-16:15", heads_up: [15m, 0m], language: ja, channels: [phone]}
-        """.write(to: directory.appendingPathComponent("rules.yaml"), atomically: true, encoding: .utf8)
-        var workspace = try Workspace.load(directory: directory.path, readFixtures: false)
-        XCTAssertEqual(workspace.warnings, [])
-        workspace.timeline = FactTimeline()
+        """)
         if trains {
             let name = "Train_JR-East_ChuoRapid_20171227_155333.json"
             let bytes = [UInt8](try Data(contentsOf: Self.fixtures.appendingPathComponent(name)))

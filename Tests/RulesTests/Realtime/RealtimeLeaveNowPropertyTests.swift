@@ -59,10 +59,7 @@ final class RealtimeLeaveNowPropertyTests: XCTestCase {
     }
 
     func workspace(_ rules: [Rule]) throws -> Workspace {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("leavenow-rt-property-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
-        try """
+        return try temporaryWorkspace("""
         boards:
           - id: hillsdale
             timezone: America/Los_Angeles
@@ -75,8 +72,7 @@ final class RealtimeLeaveNowPropertyTests: XCTestCase {
           - {id: phone, type: desktop}
         rules:
         \(rules.map(\.yaml).joined(separator: "\n"))
-        """.write(to: directory.appendingPathComponent("rules.yaml"), atomically: true, encoding: .utf8)
-        return try Workspace.load(directory: directory.path, readFixtures: false)
+        """)
     }
 
     /// The feed of one snapshot: a trip update per trip it says something of, at stop 70112.

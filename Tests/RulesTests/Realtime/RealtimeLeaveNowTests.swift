@@ -18,11 +18,8 @@ final class RealtimeLeaveNowTests: XCTestCase {
 
     /// A workspace with the Hillsdale board (stop 70112 with `realtime:` refreshed every `refresh`) and `rule`.
     func workspace(rule: String, refresh: String = "10m") throws -> Workspace {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("leavenow-rt-rules-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
         let caltrain = Self.fixtures.appendingPathComponent("transitland-caltrain").path
-        try """
+        return try temporaryWorkspace("""
         boards:
           - id: hillsdale
             title: Caltrain Hillsdale
@@ -42,11 +39,7 @@ final class RealtimeLeaveNowTests: XCTestCase {
             timezone: America/Los_Angeles
             channels: [phone]
         \(rule)
-        """.write(to: directory.appendingPathComponent("rules.yaml"), atomically: true, encoding: .utf8)
-        var workspace = try Workspace.load(directory: directory.path, readFixtures: false)
-        XCTAssertEqual(workspace.warnings, [])
-        workspace.timeline = FactTimeline()
-        return workspace
+        """)
     }
 
     /// The real capture with trip 310's update at 70112 set to `delay` seconds (or the trip canceled),

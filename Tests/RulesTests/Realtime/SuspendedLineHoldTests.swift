@@ -16,10 +16,7 @@ final class SuspendedLineHoldTests: XCTestCase {
     func at(_ time: String) -> Int64 { tokyo.parseTimestamp("2017-12-27T" + time)! }
 
     func workspace() throws -> Workspace {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("leavenow-hold-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
-        try """
+        return try temporaryWorkspace("""
         boards:
           - id: shinjuku
             title: 新宿 中央線快速
@@ -37,11 +34,7 @@ final class SuspendedLineHoldTests: XCTestCase {
         rules:
           - {id: held, kind: leave_now, board: shinjuku, between: "15:50-15:53", when_suspended: hold, channels: [phone]}
           - {id: told, kind: leave_now, board: shinjuku, between: "15:50-15:53", channels: [phone]}
-        """.write(to: directory.appendingPathComponent("rules.yaml"), atomically: true, encoding: .utf8)
-        var workspace = try Workspace.load(directory: directory.path, readFixtures: false)
-        XCTAssertEqual(workspace.warnings, [])
-        workspace.timeline = FactTimeline()
-        return workspace
+        """)
     }
 
     /// The SYNTHETIC Chuo Rapid record with its status and text replaced.
