@@ -33,10 +33,10 @@ struct DryRunCommand {
         let workspace = try context.loadWorkspace(rulesOption: parsed.value("--rules"), fixtures: parsed.value("--fixtures"),
                                                   stateOption: parsed.value("--state"))
         let deliveries = workspace.simulation.run(from: from, to: to).deliveries
-        let tokyo = ZoneClock(identifier: "Asia/Tokyo")!
+        let rangeClock = workspace.rulesClock
         if parsed.has("--json") {
             return JSONOutput.object([
-                ("from", .string(tokyo.iso8601(from))), ("to", .string(tokyo.iso8601(to))),
+                ("from", .string(rangeClock.iso8601(from))), ("to", .string(rangeClock.iso8601(to))),
                 ("notifications", .array(deliveries.map { NotificationJSON.encode($0, workspace: workspace) })),
                 ("warnings", .array(workspace.impairedBoards.flatMap { board, completeness in
                     completeness.failures.map { failure in
@@ -47,11 +47,11 @@ struct DryRunCommand {
                 })),
             ]).text
         }
-        var lines = ["dry run \(tokyo.iso8601(from)) → \(tokyo.iso8601(to)); nothing is sent"]
+        var lines = ["dry run \(rangeClock.iso8601(from)) → \(rangeClock.iso8601(to)); nothing is sent"]
         // Rules of these boards see fewer departures (or none): say so before the timeline.
         lines += workspace.impairedBoards.flatMap { $0.completeness.lines(board: $0.board) }
         if deliveries.isEmpty { lines.append(context.language == .japanese ? "送信される通知はありません。" : "Nothing would be sent.") }
-        let multiDay = tokyo.localTime(at: from).date != tokyo.localTime(at: to).date
+        let multiDay = rangeClock.localTime(at: from).date != rangeClock.localTime(at: to).date
         for delivery in deliveries {
             let clock = workspace.clock(forRule: delivery.notification.rule)
             let when = (multiDay ? "\(clock.localTime(at: delivery.at).date) " : "") + clock.clockText(delivery.at)
@@ -86,6 +86,14 @@ enum NotificationJSON {
 }
 
 extension Workspace {
+    /// The clock of the rules' timezone when they all share one (the range of a dry run is shown
+    /// there: a Pacific board's rules read Pacific times), else Asia/Tokyo.
+    var rulesClock: ZoneClock {
+        let zones = Set(engine.rules.map { $0.common.timeZone.identifier })
+        if zones.count == 1, let zone = engine.rules.first?.common.timeZone { return ZoneClock(timeZone: zone) }
+        return ZoneClock(identifier: "Asia/Tokyo")!
+    }
+
     /// The clock of a rule's timezone.
     func clock(forRule id: String) -> ZoneClock {
         let zone = engine.index(of: id).map { engine.rules[$0].common.timeZone }

@@ -1,0 +1,27 @@
+import Foundation
+import XCTest
+
+/// `dry-run`, `test` and `explain` on recorded realtime (`Tests/Fixtures/realtime-rules`): the range
+/// in the rules' own zone, the update and the cancel notice, and `explain` naming the feed's age.
+final class RealtimeRuleCommandsTests: XCTestCase {
+    static let rules = CLIRunner.packageRoot.appendingPathComponent("Tests/Fixtures/realtime-rules").path
+
+    func testDryRunShowsTheUpdateAndTheCancelNoticeInPacificTime() throws {
+        let run = try CLIRunner.run(["dry-run", "--rules", Self.rules, "--from", "2023-11-07T16:00-08:00", "--to", "2023-11-07T18:30-08:00"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.first, "dry run 2023-11-07T16:00:00-08:00 → 2023-11-07T18:30:00-08:00; nothing is sent")
+        XCTAssertEqual(lines.dropFirst().map { String($0.prefix(5)) }, ["16:40", "16:43", "16:55", "17:40"], run.stdout)
+        XCTAssertTrue(lines[2].contains("4 min late: leave at 16:54"), lines[2])
+        XCTAssertTrue(lines[4].contains("Canceled: the 17:55 to Tamien"), lines[4])
+    }
+
+    func testTestPassesAndExplainSaysHowOldTheFeedIs() throws {
+        let test = try CLIRunner.run(["test", "--rules", Self.rules])
+        XCTAssertEqual(test.status, 0, test.stdout + test.stderr)
+        XCTAssertTrue(test.stdout.contains("2 passed, 0 failed"), test.stdout)
+        let explain = try CLIRunner.run(["explain", "evening-train", "--rules", Self.rules, "--at", "2023-11-07T16:44-08:00"])
+        XCTAssertEqual(explain.status, 0, explain.stderr)
+        XCTAssertTrue(explain.stdout.contains("realtime hillsdale.0: live, observed 60 s ago (max_age 900 s): predictions used"), explain.stdout)
+    }
+}
