@@ -37,27 +37,67 @@ public enum DayTypeKey: String, Sendable, CaseIterable, Codable, Hashable {
     public func covers(_ dayType: DayType) -> Bool { DayTypeKey.preference(for: dayType).contains(self) }
 }
 
-/// Decides the `DayType` of service dates: weekends, Japanese national holidays, and extra dates a
-/// board declares (the year-end 12/30–1/3 schedule, an operator's special days).
+/// Decides the `DayType` of service dates: weekends, Japanese national holidays, and what a board
+/// declares — extra holiday dates, the year-end period run as holidays (12/29–1/3 at most Japanese
+/// operators), and dates run as another day type (`special_days:`).
 public struct ServiceCalendar: Sendable {
     /// Dates run as holidays in addition to the national holidays.
     public var extraHolidays: Set<LocalDate>
     /// Whether Japanese national holidays count as holidays (true for Japanese boards).
     public var nationalHolidays: Bool
+    /// Every year's year-end period, run as holidays; nil when the board has none.
+    public var yearEnd: YearEndPeriod?
+    /// Dates run as a given day type, whatever else they are (`special_days:` with `as:`).
+    public var overrides: [LocalDate: DayType]
 
-    public init(extraHolidays: Set<LocalDate> = [], nationalHolidays: Bool = true) {
+    public init(extraHolidays: Set<LocalDate> = [], nationalHolidays: Bool = true, yearEnd: YearEndPeriod? = nil,
+                overrides: [LocalDate: DayType] = [:]) {
         self.extraHolidays = extraHolidays
         self.nationalHolidays = nationalHolidays
+        self.yearEnd = yearEnd
+        self.overrides = overrides
     }
 
-    /// The day type of a service date.
+    /// The day type of a service date: an explicit override first, then the extra holidays, the
+    /// year-end period and the national holidays, then the weekday.
     public func dayType(of date: LocalDate) -> DayType {
+        if !overrides.isEmpty, let type = overrides[date] { return type }
         if extraHolidays.contains(date) { return .holiday }
+        if let yearEnd, yearEnd.contains(date) { return .holiday }
         if nationalHolidays, JapaneseHolidays.isHoliday(date) { return .holiday }
         switch date.weekday {
         case .saturday: return .saturday
         case .sunday: return .sunday
         default: return .weekday
         }
+    }
+}
+
+/// The days around the new year a board runs its holiday timetable, every year: from a month and
+/// day in December through a month and day in January (`12-29..01-03`, the default).
+public struct YearEndPeriod: Sendable, Equatable, CustomStringConvertible {
+    /// The first day (a December day) and the last day (a January day).
+    public let firstDecemberDay: Int
+    public let lastJanuaryDay: Int
+
+    /// 12/29–1/3, as most Japanese operators run the year end.
+    public static let standard = YearEndPeriod(firstDecemberDay: 29, lastJanuaryDay: 3)!
+
+    /// The period from December `firstDecemberDay` through January `lastJanuaryDay`; nil when a day
+    /// is not a day of its month.
+    public init?(firstDecemberDay: Int, lastJanuaryDay: Int) {
+        guard (1...31).contains(firstDecemberDay), (1...31).contains(lastJanuaryDay) else { return nil }
+        self.firstDecemberDay = firstDecemberDay
+        self.lastJanuaryDay = lastJanuaryDay
+    }
+
+    /// Whether `date` is in the period of its year end.
+    public func contains(_ date: LocalDate) -> Bool {
+        (date.month == 12 && date.day >= firstDecemberDay) || (date.month == 1 && date.day <= lastJanuaryDay)
+    }
+
+    /// `12-29..01-03`.
+    public var description: String {
+        "12-" + (firstDecemberDay < 10 ? "0" : "") + "\(firstDecemberDay)..01-" + (lastJanuaryDay < 10 ? "0" : "") + "\(lastJanuaryDay)"
     }
 }

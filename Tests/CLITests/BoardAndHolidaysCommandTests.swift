@@ -11,6 +11,25 @@ final class BoardAndHolidaysCommandTests: XCTestCase {
         XCTAssertFalse(outcome.stdout.contains("\u{1B}["), "no colour when stdout is not a terminal")
     }
 
+    func testTheChofuYearEndRunsTheSundayHolidayTimetable() throws {
+        // `special_days: [year_end]`: Monday 12/30 runs 日祝 (the Sunday row of the article), the
+        // Saturday before it its Saturday timetable, the Monday after the year end weekdays again.
+        let sunday = try CLIRunner.run(["board", "chofu-to-mitaka", "--date", "2024-12-22"])
+        let yearEnd = try CLIRunner.run(["board", "chofu-to-mitaka", "--date", "2024-12-30"])
+        XCTAssertEqual(yearEnd.status, 0, yearEnd.stderr)
+        XCTAssertEqual(yearEnd.stdout.split(separator: "\n").first.map(String.init),
+                       "調布駅北口 → 三鷹駅  2024-12-30 (Mon) · holiday · timetable: sunday_holiday")
+        XCTAssertEqual(yearEnd.stdout.split(separator: "\n").dropFirst(), sunday.stdout.split(separator: "\n").dropFirst(),
+                       "the same rows as a Sunday")
+        for (date, header) in [("2024-12-28", "2024-12-28 (Sat) · saturday · timetable: saturday"),
+                               ("2025-01-06", "2025-01-06 (Mon) · weekday · timetable: weekday")] {
+            let outcome = try CLIRunner.run(["board", "chofu-to-mitaka", "--date", date])
+            XCTAssertTrue(outcome.stdout.hasPrefix("調布駅北口 → 三鷹駅  " + header), outcome.stdout)
+        }
+        let next = try CLIRunner.run(["next", "chofu-to-mitaka", "--at", "2024-12-30T10:25", "--count", "1"])
+        XCTAssertTrue(next.stdout.contains("· holiday schedule\n10:33 from platform 12 (鷹56)"), next.stdout)
+    }
+
     func testBoardJSONListsTheWholeServiceDay() throws {
         let object = try XCTUnwrap(try CLIRunner.json(try CLIRunner.run(["board", "chofu-to-mitaka", "--date", "2024-12-22", "--json"])) as? [String: Any])
         XCTAssertEqual(object["day_type"] as? String, "sunday")

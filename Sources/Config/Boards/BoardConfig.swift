@@ -53,6 +53,8 @@ public struct BoardSpec: Sendable, Equatable {
     public var statusLocation: ConfigLocation?
     /// The items of `holidays:` as written, with their places (for `check`'s warnings).
     public var holidayEntries: [HolidayEntry] = []
+    /// `special_days:`: the year-end period and dates run as another day type.
+    public var specialDays = SpecialDays()
 
     /// The sources with a `realtime:` feed, with their index in ``sources`` (0-based: the index that
     /// names the feed, `<board>.<index>`, in the cache, `leavenow sources` and the fixtures).

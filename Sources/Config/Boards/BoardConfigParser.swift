@@ -5,7 +5,8 @@ import Timetable
 /// problem with its place. A board with any problem is left out of the result.
 ///
 /// Accepted shapes (see `BoardSpec`, `SourceSpec`, `SourceKind`):
-/// - a board: `id` (required, `[a-z0-9-]+`), `title`, `timezone`, `holidays`, `status` (a service
+/// - a board: `id` (required, `[a-z0-9-]+`), `title`, `timezone`, `holidays`, `special_days` (see
+///   ``SpecialDays``), `status` (a service
 ///   status id, checked across files), `sources` (required, a non-empty list);
 /// - `holidays:` a list of dates `2025-08-13` and inclusive ranges `2024-12-30..2025-01-03`
 ///   (at most 366 days each);
@@ -34,7 +35,7 @@ public struct BoardConfigParser {
         self.context = context
     }
 
-    private var diagnostics: DiagnosticCollector { context.diagnostics }
+    var diagnostics: DiagnosticCollector { context.diagnostics }
 
     /// Reads the value of `boards:`: a list of boards.
     public func parseBoards(_ node: YAMLNode) -> [BoardSpec] {
@@ -67,6 +68,7 @@ public struct BoardConfigParser {
             holidayEntries = parseHolidayEntries(holidaysNode)
             holidays = Array(Set(holidayEntries.flatMap(\.allDates))).sorted()
         }
+        let specialDays = board.optional("special_days").map(parseSpecialDays) ?? SpecialDays()
         var status: String?
         var statusLocation: ConfigLocation?
         if let statusNode = board.optional("status"), let name = diagnostics.decode(statusNode, YAMLValue.string) {
@@ -78,6 +80,7 @@ public struct BoardConfigParser {
         var spec = BoardSpec(id: id, title: title ?? id, timeZone: timeZone, extraHolidays: holidays, sources: sources,
                              location: context.location(of: node), status: status, statusLocation: statusLocation)
         spec.holidayEntries = holidayEntries
+        spec.specialDays = specialDays
         return spec
     }
 

@@ -82,7 +82,8 @@ public struct BoardSourceLoader {
         }
         // Japanese national holidays apply to boards in Japan's timezone; elsewhere only `holidays:`.
         let calendar = ServiceCalendar(extraHolidays: Set(spec.extraHolidays),
-                                       nationalHolidays: spec.timeZone.identifier == "Asia/Tokyo")
+                                       nationalHolidays: spec.timeZone.identifier == "Asia/Tokyo",
+                                       yearEnd: spec.specialDays.yearEnd, overrides: spec.specialDays.overrides)
         loaded.board = Board(id: spec.id, title: spec.title, clock: clock, calendar: calendar, sources: sources)
         return loaded
     }

@@ -1,0 +1,77 @@
+import Timetable
+
+/// A board's `special_days:` read: the year-end period run as holidays, and dates run as another
+/// day type.
+///
+/// ```yaml
+/// special_days:
+///   - year_end                                   # 12-29..01-03 every year, run as holidays
+///   - {year_end: "12-30..01-03"}                 # or the operator's own days
+///   - {dates: 2025-05-06, as: sunday}            # a date (or a range a..b) run as weekday, saturday, sunday or holiday
+/// ```
+public struct SpecialDays: Sendable, Equatable {
+    /// The year-end period, when the board has one.
+    public var yearEnd: YearEndPeriod?
+    /// Dates run as another day type.
+    public var overrides: [LocalDate: DayType] = [:]
+
+    public init(yearEnd: YearEndPeriod? = nil, overrides: [LocalDate: DayType] = [:]) {
+        self.yearEnd = yearEnd
+        self.overrides = overrides
+    }
+}
+
+extension BoardConfigParser {
+    /// Reads `special_days:`, reporting every problem at its place.
+    func parseSpecialDays(_ node: YAMLNode) -> SpecialDays {
+        var result = SpecialDays()
+        guard let items = diagnostics.decode(node, YAMLValue.list) else { return result }
+        for item in items {
+            if let text = item.scalarText, !item.isNull {
+                if text == "year_end" {
+                    setYearEnd(.standard, at: item, in: &result)
+                } else {
+                    diagnostics.report("unknown special day \(quoted(text)) (expected year_end, {year_end: \"12-29..01-03\"} "
+                        + "or {dates: 2025-05-06, as: sunday})", at: item.mark)
+                }
+                continue
+            }
+            guard var entry = MappingReader(item, what: "special day", diagnostics: diagnostics) else { continue }
+            if let yearEndNode = entry.optional("year_end") {
+                if let text = diagnostics.decode(yearEndNode, YAMLValue.string) {
+                    if let period = Self.yearEndPeriod(text) { setYearEnd(period, at: yearEndNode, in: &result) } else {
+                        diagnostics.report("year_end must be a period like \"12-29..01-03\" (a December day to a January day), "
+                            + "found \(quoted(text))", at: yearEndNode.mark)
+                    }
+                }
+            } else if let datesNode = entry.require("dates") {
+                let asNode = entry.require("as")
+                let dates = parseHolidayEntries(YAMLNode(.sequence([datesNode]), mark: datesNode.mark)).flatMap(\.allDates)
+                if let asNode, let text = diagnostics.decode(asNode, YAMLValue.string) {
+                    if let type = DayType(rawValue: text) {
+                        for date in dates { result.overrides[date] = type }
+                    } else {
+                        diagnostics.report("as must be weekday, saturday, sunday or holiday, found \(quoted(text))", at: asNode.mark)
+                    }
+                }
+            }
+            entry.finish()
+        }
+        return result
+    }
+
+    private func setYearEnd(_ period: YearEndPeriod, at node: YAMLNode, in result: inout SpecialDays) {
+        if result.yearEnd != nil { diagnostics.report("special_days names year_end twice", at: node.mark) }
+        result.yearEnd = period
+    }
+
+    /// `12-29..01-03` → the period; nil for anything else.
+    static func yearEndPeriod(_ text: String) -> YearEndPeriod? {
+        let ends = text.components(separatedBy: "..")
+        guard ends.count == 2 else { return nil }
+        let first = ends[0].split(separator: "-"), last = ends[1].split(separator: "-")
+        guard first.count == 2, last.count == 2, first[0] == "12", last[0] == "01",
+              let from = Int(first[1]), let through = Int(last[1]) else { return nil }
+        return YearEndPeriod(firstDecemberDay: from, lastJanuaryDay: through)
+    }
+}
