@@ -16,6 +16,15 @@ public struct BoardSource: Sendable {
     public var label: String
     /// Where the source is configured (`rules/boards.yaml:12:9`), for messages; nil when unknown.
     public var origin: String?
+    /// The first and last service dates the source is used on (`valid_from:` / `valid_until:`, a
+    /// timetable revision — ダイヤ改正); nil: no limit.
+    public var validFrom: LocalDate?
+    public var validUntil: LocalDate?
+
+    /// Whether the source is used on service date `date`.
+    public func isValid(on date: LocalDate) -> Bool {
+        (validFrom.map { date >= $0 } ?? true) && (validUntil.map { date <= $0 } ?? true)
+    }
 
     public init(name: String, timetable: any ServiceTimetable, walkSeconds: Int = 0,
                 line: String? = nil, stop: String? = nil, destination: String? = nil, vehicle: Vehicle = .bus,
@@ -241,7 +250,7 @@ public struct Board: Sendable {
     private func unsortedDepartures(on date: LocalDate) -> [BoardDeparture] {
         let dayType = calendar.dayType(of: date)
         var result: [BoardDeparture] = []
-        for (index, source) in sources.enumerated() {
+        for (index, source) in sources.enumerated() where source.isValid(on: date) {
             guard let day = source.timetable.departures(on: date, dayType: dayType) else { continue }
             // Wall-clock timetables (CSV, ODPT) and GTFS count their times from different origins.
             let serviceClock = ServiceDayClock(clock: clock, date: date, base: source.timetable.timeBase)

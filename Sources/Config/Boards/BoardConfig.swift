@@ -105,6 +105,10 @@ public struct SourceSpec: Sendable, Equatable {
     public var location: ConfigLocation
     /// `realtime:` of a `gtfs:` source: its GTFS-Realtime feed; nil when not given.
     public var realtime: RealtimeSpec?
+    /// `valid_from:` / `valid_until:`: the first and last service dates the source is used on (a
+    /// board lists the old and the new timetable of a revision); nil: no limit.
+    public var validFrom: LocalDate?
+    public var validUntil: LocalDate?
 
     /// Creates a source specification.
     public init(kind: SourceKind, line: String? = nil, stop: String? = nil, destination: String? = nil,

@@ -14,7 +14,7 @@ import Timetable
 ///   `odpt` (+ `station`, `direction`), `odpt_busstop_pole` (+ `pole`), `gtfs` (+ `stop_id` or
 ///   `stop_name`, exactly one, + `route`), `odpt_api` (a mapping: `station`, `direction`, `operator`),
 ///   `odpt_api_busstop_pole` (a mapping: `pole`, `operator`); and `line`, `stop`, `destination`,
-///   `walk` (a duration); a `gtfs` source also `realtime` (see `RealtimeSpec`).
+///   `walk` (a duration), `valid_from` / `valid_until` (dates); a `gtfs` source also `realtime` (see `RealtimeSpec`).
 public struct BoardConfigParser {
     /// The file being read.
     public let context: ConfigFileContext
@@ -147,6 +147,11 @@ public struct BoardConfigParser {
         let stop = source.optional("stop", YAMLValue.string)
         let destination = source.optional("destination", YAMLValue.string)
         let walk = source.optional("walk", YAMLValue.duration)
+        let validFrom = optionalDate(&source, "valid_from")
+        let validUntil = optionalDate(&source, "valid_until")
+        if let validFrom, let validUntil, validUntil < validFrom {
+            diagnostics.report("valid_until \(validUntil) is before valid_from \(validFrom)", at: node.mark)
+        }
         var realtime: RealtimeSpec?
         if let realtimeNode = source.optional("realtime") {
             if present.count == 1, present[0].key != "gtfs" {
@@ -158,8 +163,21 @@ public struct BoardConfigParser {
         }
         source.finish()
         guard diagnostics.diagnostics.count == before, let kind else { return nil }
-        return SourceSpec(kind: kind, line: line, stop: stop, destination: destination, walkSeconds: walk ?? 0,
-                          location: context.location(of: node), realtime: realtime)
+        var spec = SourceSpec(kind: kind, line: line, stop: stop, destination: destination, walkSeconds: walk ?? 0,
+                              location: context.location(of: node), realtime: realtime)
+        spec.validFrom = validFrom
+        spec.validUntil = validUntil
+        return spec
+    }
+
+    /// A date value (`2025-03-15`) of `key`, reported at its place when it is not one.
+    private func optionalDate(_ reader: inout MappingReader, _ key: String) -> LocalDate? {
+        guard let node = reader.optional(key), let text = diagnostics.decode(node, YAMLValue.string) else { return nil }
+        guard let date = LocalDate(strictISO: text) else {
+            diagnostics.report("\(key) must be a date like 2025-03-15, found \(quoted(text))", at: node.mark)
+            return nil
+        }
+        return date
     }
 
     private func parseKind(_ key: String, _ value: YAMLNode, _ source: inout MappingReader) -> SourceKind? {

@@ -59,7 +59,7 @@ public struct BoardSourceLoader {
                 if source.kind.isODPTAPI {
                     var warnings: [String] = []
                     if let read = try loadODPTAPI(source, board: spec, warnings: &warnings) {
-                        sources.append(labelled(read, label: label, origin: source.location))
+                        sources.append(labelled(read, label: label, spec: source))
                     }
                     loaded.warnings += warnings
                     loaded.failures += warnings.map { warning in
@@ -68,7 +68,7 @@ public struct BoardSourceLoader {
                     }
                 } else {
                     let read = try loadReportingFiles(source, boardZone: spec.timeZone)
-                    sources += read.sources.map { labelled($0, label: $0.label, origin: source.location) }
+                    sources += read.sources.map { labelled($0, label: $0.label, spec: source) }
                     for file in read.fileFailures {
                         loaded.problems.append("\(source.location): the \(file.dayType.rawValue) timetable of board \"\(spec.id)\" not loaded: \(file.error)")
                         loaded.failures.append(SourceFailure(board: spec.id, source: "\(file.label), \(file.dayType.rawValue)",
@@ -88,11 +88,13 @@ public struct BoardSourceLoader {
         return loaded
     }
 
-    /// A board source with its label and configuration place.
-    private func labelled(_ source: BoardSource, label: String, origin: ConfigLocation) -> BoardSource {
+    /// A board source with its label, configuration place and validity dates.
+    private func labelled(_ source: BoardSource, label: String, spec: SourceSpec) -> BoardSource {
         var source = source
         source.label = label
-        source.origin = "\(origin)"
+        source.origin = "\(spec.location)"
+        source.validFrom = spec.validFrom
+        source.validUntil = spec.validUntil
         return source
     }
 
