@@ -44,16 +44,29 @@ extension LeaveNowEvaluator {
                     }
                     index += 1
                 }
-                for departure in schedule.departures {
-                    labels.lines.insert(departure.line)
-                    labels.stops.insert(departure.stop)
-                    labels.destinations.insert(departure.destination)
-                }
+                Self.collectLabels(of: schedule, into: &labels)
             }
             first = last.adding(days: 1)
         }
         if let lastService, lastService < end { return .ended(lastServiceDate: lastService) }
         return .nothing(searchedThrough: board.clock.serviceDayStart(end), reason: missingLabels(labels))
+    }
+
+    /// Adds the lines, stops and destinations of the schedule's departures to `labels`, each label
+    /// hashed once per schedule (by its id) rather than once per departure.
+    private static func collectLabels(of schedule: BoardSchedule,
+                                      into labels: inout (lines: Set<String>, stops: Set<String>, destinations: Set<String>)) {
+        let departures = schedule.departures
+        let count = schedule.labelTokens.count
+        var seen = (lines: [Bool](repeating: false, count: count), stops: [Bool](repeating: false, count: count),
+                    destinations: [Bool](repeating: false, count: count))
+        let lineIDs = schedule.lineIDs, stopIDs = schedule.stopIDs, destinationIDs = schedule.destinationIDs
+        for index in departures.indices {
+            let line = Int(lineIDs[index]), stop = Int(stopIDs[index]), destination = Int(destinationIDs[index])
+            if !seen.lines[line] { seen.lines[line] = true; labels.lines.insert(departures[index].line) }
+            if !seen.stops[stop] { seen.stops[stop] = true; labels.stops.insert(departures[index].stop) }
+            if !seen.destinations[destination] { seen.destinations[destination] = true; labels.destinations.insert(departures[index].destination) }
+        }
     }
 
     /// Which label filters name nothing the board has, as a sentence (empty when every one exists).

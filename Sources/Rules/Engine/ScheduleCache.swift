@@ -38,6 +38,9 @@ public struct ScheduleCache: Sendable {
     /// of the horizon (new weather wakes a rain rule often; the search need not run each time).
     private var plans: [Int: CachedPlan] = [:]
 
+    /// Plans shared by the rules with the same filters on the same board (see `SharedPlans`).
+    private var sharedPlans = SharedPlans()
+
     private final class CachedPlan: Sendable {
         let evaluator: LeaveNowEvaluator
         let searchedAfter: Int64
@@ -75,7 +78,15 @@ public struct ScheduleCache: Sendable {
             default: break
             }
         }
-        let plan = evaluator.plan(board: board, after: instant)
+        let key = SharedPlans.Key(evaluator.spec)
+        let date = board.clock.localTime(at: instant).date
+        let plan: LeaveNowPlan
+        if let shared = sharedPlans.plan(for: key, after: instant, date: date) {
+            plan = shared
+        } else {
+            plan = evaluator.plan(board: board, after: instant)
+            sharedPlans.remember(plan, for: key, after: instant, date: date)
+        }
         plans[index] = CachedPlan(evaluator: evaluator, searchedAfter: instant, plan: plan)
         return plan
     }
