@@ -69,7 +69,9 @@ public struct ScheduleCache: Sendable {
 
     /// The rule's plan for departures after `instant` (see `LeaveNowEvaluator.plan`), from the last
     /// search when it still answers: the same first match, or the same ended service.
-    mutating func plan(_ evaluator: LeaveNowEvaluator, rule index: Int, board: Board, after instant: Int64) -> LeaveNowPlan {
+    /// `peers`: the board's rules with other filters (see `SharedPlans.peers`).
+    mutating func plan(_ evaluator: LeaveNowEvaluator, rule index: Int, board: Board, after instant: Int64,
+                       peers: [SharedPlans.Peer] = []) -> LeaveNowPlan {
         if let cached = plans[index], cached.evaluator === evaluator, cached.searchedAfter <= instant {
             switch cached.plan {
             case .found(let departure, _, _) where departure > instant: return cached.plan
@@ -84,8 +86,12 @@ public struct ScheduleCache: Sendable {
         if let shared = sharedPlans.plan(for: key, after: instant, date: date) {
             plan = shared
         } else {
-            plan = evaluator.plan(board: board, after: instant)
-            sharedPlans.remember(plan, for: key, after: instant, date: date)
+            // The board's other filters that need a search from this date are searched alongside.
+            var batch = [SharedPlans.Peer(key: key, evaluator: evaluator)]
+            for peer in peers where peer.key != key && sharedPlans.wantsSearch(for: peer.key, date: date) { batch.append(peer) }
+            let found = LeaveNowEvaluator.plans(batch.map(\.evaluator), board: board, after: instant)
+            for (peer, answer) in zip(batch, found) { sharedPlans.remember(answer, for: peer.key, after: instant, date: date) }
+            plan = found[0]
         }
         plans[index] = CachedPlan(evaluator: evaluator, searchedAfter: instant, plan: plan)
         return plan

@@ -60,8 +60,37 @@ struct SharedPlans: Sendable {
         }
     }
 
+    /// Whether a search from `date` should also answer for `key` while it walks the board: nothing
+    /// was searched for it yet, or only nothing was found, from another date (the costly case:
+    /// the whole span is walked again). A departure found earlier is searched for on its own.
+    func wantsSearch(for key: Key, date: LocalDate) -> Bool {
+        guard let entry = entries[key] else { return true }
+        if case .nothing = entry.plan { return entry.date != date }
+        return false
+    }
+
     /// Remembers a search's answer for the rules with the same filters.
     mutating func remember(_ plan: LeaveNowPlan, for key: Key, after instant: Int64, date: LocalDate) {
         entries[key] = Entry(searchedAfter: instant, date: date, plan: plan)
+    }
+}
+
+extension SharedPlans {
+    /// One leave-now rule per distinct filter of a board, with its key: the rules whose plans one
+    /// search finds together.
+    struct Peer: Sendable {
+        let key: Key
+        let evaluator: LeaveNowEvaluator
+    }
+
+    /// The peers of each board among `evaluators`, by board id: the first rule of each distinct filter.
+    static func peers(of evaluators: [LeaveNowEvaluator?]) -> [String: [Peer]] {
+        var seen = Set<Key>()
+        var peers: [String: [Peer]] = [:]
+        for case let evaluator? in evaluators {
+            let key = Key(evaluator.spec)
+            if seen.insert(key).inserted { peers[evaluator.spec.board, default: []].append(Peer(key: key, evaluator: evaluator)) }
+        }
+        return peers
     }
 }
