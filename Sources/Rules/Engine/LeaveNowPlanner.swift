@@ -22,38 +22,83 @@ extension LeaveNowEvaluator {
     /// `last_only`, `pick`, labels), searching the board's service dates a week at a time, or why
     /// there is none within `days` service dates.
     func plan(board: Board, after instant: Int64, days: Int = LeaveNowEvaluator.searchDays) -> LeaveNowPlan {
+        Self.plans([self], board: board, after: instant, days: days)[0]
+    }
+
+    /// The plans of several rules of one board after the same instant, each exactly what its own
+    /// `plan` gives: the search walks the same weeks for every rule, so each week's schedule is
+    /// built once for all of them, and a rule drops out of the walk once its departure is found.
+    static func plans(_ evaluators: [LeaveNowEvaluator], board: Board, after instant: Int64,
+                      days: Int = LeaveNowEvaluator.searchDays) -> [LeaveNowPlan] {
         let today = board.clock.localTime(at: instant).date
         let end = today.adding(days: days)
         // Every source must end for the board to end (a day-type timetable never does).
         let lastService = board.lastServiceDate
         var first = today.adding(days: -Board.previousServiceDays)
+        // The labels of the weeks searched: the same for every rule still searching.
         var labels = (lines: Set<String>(), stops: Set<String>(), destinations: Set<String>())
-        while first <= end {
-            if let lastService, first > lastService { return .ended(lastServiceDate: lastService) }
+        var plans = [LeaveNowPlan?](repeating: nil, count: evaluators.count)
+        var searching = Array(evaluators.indices)
+        while first <= end, !searching.isEmpty {
+            if let lastService, first > lastService {
+                for index in searching { plans[index] = .ended(lastServiceDate: lastService) }
+                searching = []
+                break
+            }
             // A week of service dates plus two that may start before its last ones end (24:xx–47:59),
             // so the first match found is the earliest in time.
             let last = first.adding(days: 6)
             let schedule = board.schedule(from: first, through: last.adding(days: 2))
             if !schedule.departures.isEmpty {
-                let filter = CompiledFilter(spec: spec, schedule: schedule, board: board)
-                var index = schedule.firstIndex(atOrAfter: instant + 1)
-                while index < schedule.instants.count {
-                    if matches(index, filter: filter, board: board, schedule: schedule) {
-                        let departure = schedule.departures[index]
-                        return .found(departure: departure.departure, line: departure.line, stop: departure.stop)
-                    }
-                    index += 1
+                let start = schedule.firstIndex(atOrAfter: instant + 1)
+                searching.removeAll { index in
+                    guard let found = evaluators[index].firstMatch(in: schedule, from: start, board: board) else { return false }
+                    plans[index] = found
+                    return true
                 }
-                for departure in schedule.departures {
-                    labels.lines.insert(departure.line)
-                    labels.stops.insert(departure.stop)
-                    labels.destinations.insert(departure.destination)
-                }
+                if !searching.isEmpty { collectLabels(of: schedule, into: &labels) }
             }
             first = last.adding(days: 1)
         }
-        if let lastService, lastService < end { return .ended(lastServiceDate: lastService) }
-        return .nothing(searchedThrough: board.clock.serviceDayStart(end), reason: missingLabels(labels))
+        for index in searching {
+            if let lastService, lastService < end {
+                plans[index] = .ended(lastServiceDate: lastService)
+            } else {
+                plans[index] = .nothing(searchedThrough: board.clock.serviceDayStart(end), reason: evaluators[index].missingLabels(labels))
+            }
+        }
+        return plans.map { $0! }
+    }
+
+    /// The first departure of `schedule` from `start` on that the rule's filters match, as a plan.
+    private func firstMatch(in schedule: BoardSchedule, from start: Int, board: Board) -> LeaveNowPlan? {
+        let filter = CompiledFilter(spec: spec, schedule: schedule, board: board)
+        var index = start
+        while index < schedule.instants.count {
+            if matches(index, filter: filter, board: board, schedule: schedule) {
+                let departure = schedule.departures[index]
+                return .found(departure: departure.departure, line: departure.line, stop: departure.stop)
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Adds the lines, stops and destinations of the schedule's departures to `labels`, each label
+    /// hashed once per schedule (by its id) rather than once per departure.
+    private static func collectLabels(of schedule: BoardSchedule,
+                                      into labels: inout (lines: Set<String>, stops: Set<String>, destinations: Set<String>)) {
+        let departures = schedule.departures
+        let count = schedule.labelTokens.count
+        var seen = (lines: [Bool](repeating: false, count: count), stops: [Bool](repeating: false, count: count),
+                    destinations: [Bool](repeating: false, count: count))
+        let lineIDs = schedule.lineIDs, stopIDs = schedule.stopIDs, destinationIDs = schedule.destinationIDs
+        for index in departures.indices {
+            let line = Int(lineIDs[index]), stop = Int(stopIDs[index]), destination = Int(destinationIDs[index])
+            if !seen.lines[line] { seen.lines[line] = true; labels.lines.insert(departures[index].line) }
+            if !seen.stops[stop] { seen.stops[stop] = true; labels.stops.insert(departures[index].stop) }
+            if !seen.destinations[destination] { seen.destinations[destination] = true; labels.destinations.insert(departures[index].destination) }
+        }
     }
 
     /// Which label filters name nothing the board has, as a sentence (empty when every one exists).

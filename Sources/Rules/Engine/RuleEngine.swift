@@ -15,6 +15,8 @@ public struct RuleEngine: Sendable {
     private let serviceStatus: [ServiceStatusEvaluator?]
     /// The realtime of each leave-now rule's board (nil for other kinds and timetable-only boards).
     private let realtime: [BoardRealtimeLink?]
+    /// One leave-now rule per distinct filter, by board: their plans are searched together.
+    private let planPeers: [String: [SharedPlans.Peer]]
 
     /// An engine for `rules`. `boards` (their `status:` and line ↔ railway ties) and
     /// `serviceStatus` (refresh intervals, for staleness) matter to leave-now status mentions and
@@ -39,6 +41,7 @@ public struct RuleEngine: Sendable {
             }
             return nil
         }
+        self.planPeers = SharedPlans.peers(of: leaveNow)
         self.serviceStatus = rules.map { rule in
             if case .serviceStatus(let spec) = rule.kind {
                 return ServiceStatusEvaluator(rule: rule, spec: spec, boards: boardsByID, sources: serviceStatus)
@@ -65,6 +68,7 @@ public struct RuleEngine: Sendable {
         self.rules = rules
         self.realtime = realtime
         self.leaveNow = leaveNow
+        self.planPeers = SharedPlans.peers(of: leaveNow)
         self.serviceStatus = serviceStatus
         self.feeds = Dictionary(feeds.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         self.indexByID = Dictionary(rules.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
@@ -197,7 +201,7 @@ public struct RuleEngine: Sendable {
         // Nothing within the horizon needs the rule again: the timetable alone decides when it
         // does, so find that departure (weeks away for a holiday rule) instead of waiting for new data.
         let horizonEnd = now + LeaveNowEvaluator.horizon
-        let plan = schedules.plan(evaluator, rule: index, board: board, after: horizonEnd)
+        let plan = schedules.plan(evaluator, rule: index, board: board, after: horizonEnd, peers: planPeers[evaluator.spec.board] ?? [])
         switch plan {
         case .found(let departure, _, _):
             let wake = max(evaluator.earliestFire(departure: departure, board: board), now + 1)

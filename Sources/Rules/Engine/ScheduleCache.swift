@@ -38,6 +38,9 @@ public struct ScheduleCache: Sendable {
     /// of the horizon (new weather wakes a rain rule often; the search need not run each time).
     private var plans: [Int: CachedPlan] = [:]
 
+    /// Plans shared by the rules with the same filters on the same board (see `SharedPlans`).
+    private var sharedPlans = SharedPlans()
+
     private final class CachedPlan: Sendable {
         let evaluator: LeaveNowEvaluator
         let searchedAfter: Int64
@@ -66,7 +69,9 @@ public struct ScheduleCache: Sendable {
 
     /// The rule's plan for departures after `instant` (see `LeaveNowEvaluator.plan`), from the last
     /// search when it still answers: the same first match, or the same ended service.
-    mutating func plan(_ evaluator: LeaveNowEvaluator, rule index: Int, board: Board, after instant: Int64) -> LeaveNowPlan {
+    /// `peers`: the board's rules with other filters (see `SharedPlans.peers`).
+    mutating func plan(_ evaluator: LeaveNowEvaluator, rule index: Int, board: Board, after instant: Int64,
+                       peers: [SharedPlans.Peer] = []) -> LeaveNowPlan {
         if let cached = plans[index], cached.evaluator === evaluator, cached.searchedAfter <= instant {
             switch cached.plan {
             case .found(let departure, _, _) where departure > instant: return cached.plan
@@ -75,7 +80,19 @@ public struct ScheduleCache: Sendable {
             default: break
             }
         }
-        let plan = evaluator.plan(board: board, after: instant)
+        let key = SharedPlans.Key(evaluator.spec)
+        let date = board.clock.localTime(at: instant).date
+        let plan: LeaveNowPlan
+        if let shared = sharedPlans.plan(for: key, after: instant, date: date) {
+            plan = shared
+        } else {
+            // The board's other filters that need a search from this date are searched alongside.
+            var batch = [SharedPlans.Peer(key: key, evaluator: evaluator)]
+            for peer in peers where peer.key != key && sharedPlans.wantsSearch(for: peer.key, date: date) { batch.append(peer) }
+            let found = LeaveNowEvaluator.plans(batch.map(\.evaluator), board: board, after: instant)
+            for (peer, answer) in zip(batch, found) { sharedPlans.remember(answer, for: peer.key, after: instant, date: date) }
+            plan = found[0]
+        }
         plans[index] = CachedPlan(evaluator: evaluator, searchedAfter: instant, plan: plan)
         return plan
     }
