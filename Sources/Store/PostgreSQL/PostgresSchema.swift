@@ -73,5 +73,9 @@ enum PostgresSchema {
             );
             CREATE INDEX leavenow_leases_worker ON leavenow_leases (worker);
             """),
+        SchemaMigration(version: 3, summary: "outbox claims (one worker sends an entry at a time)", sql: """
+            ALTER TABLE outbox ADD COLUMN claimed_by text;
+            ALTER TABLE outbox ADD COLUMN claim_until bigint;
+            """),
     ]
 }
