@@ -1,0 +1,239 @@
+import Config
+import Daemon
+import Delivery
+import Foundation
+import Notifications
+import Secrets
+import Store
+import Synchronization
+import TestServers
+import Worker
+import XCTest
+
+/// Three workers sending from one PostgreSQL outbox to a local webhook sink that honours
+/// `Idempotency-Key`: each worker's sending half (an `OutboxPump` on its own thread, its own
+/// `PostgresStore` claiming under its id, its own dispatcher), on one logical clock the test moves.
+///
+/// - a burst of 1,200 notifications of 300 rules: every one delivered, every key sent once;
+/// - a worker that dies mid-send (it claimed 150 entries and sent 50 of them, recording nothing):
+///   the others wait for its claims to end, then send them; what expired meanwhile is never sent.
+final class SharedOutboxTests: XCTestCase {
+    nonisolated(unsafe) private static var cluster: PostgresCluster?
+    private static let start: Int64 = 1_764_600_000
+
+    override class func tearDown() {
+        cluster?.destroy()
+        cluster = nil
+        super.tearDown()
+    }
+
+    private func database() throws -> String {
+        if let reason = PostgresCluster.unavailableReason, getuid() != 0 { throw XCTSkip(reason) }
+        let cluster = try Self.cluster ?? PostgresCluster()
+        Self.cluster = cluster
+        let name = "outbox_\(UUID().uuidString.prefix(8).lowercased())"
+        try cluster.createDatabase(name)
+        return cluster.socketURL(database: name)
+    }
+
+    /// The logical clock every worker reads (seconds since the epoch).
+    final class SharedClock: Sendable {
+        private let seconds: Atomic<Int64>
+        init(_ start: Int64) { seconds = Atomic(start) }
+        var now: Int64 { seconds.load(ordering: .sequentiallyConsistent) }
+        func set(_ value: Int64) { seconds.store(value, ordering: .sequentiallyConsistent) }
+    }
+
+    /// A worker's sending half on its own thread: `deliver` again and again until told to stop.
+    final class SendingWorker: Sendable {
+        let id: String
+        let logPath: String
+        private let stopping = Atomic<Bool>(false)
+        private let finished = DispatchSemaphore(value: 0)
+        private let failure = Mutex<String?>(nil)
+
+        init(id: String, url: String, channels: [ChannelSpec], secrets: SecretSource, clock: SharedClock, scratch: String) throws {
+            self.id = id
+            logPath = scratch + "/\(id).log"
+            _ = FileManager.default.createFile(atPath: logPath, contents: nil)
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
+            let thread = Thread { [self] in
+                defer { finished.signal() }
+                do {
+                    let store = try PostgresStore(url: url)
+                    defer { store.close() }
+                    store.claimer = id
+                    store.claimSeconds = 60
+                    let dispatcher = Dispatcher(channels: channels, secrets: secrets, configuration: SharedOutboxTests.dispatcherConfiguration,
+                                                now: { Date(timeIntervalSince1970: Double(clock.now)) })
+                    let pump = OutboxPump(store: store, dispatcher: dispatcher, logger: LogfmtLogger(fileHandle: handle), batchSize: 128)
+                    // Bounded: stopped by the test, or after 10 minutes whatever happens.
+                    let end = Date().addingTimeInterval(600)
+                    while !stopping.load(ordering: .sequentiallyConsistent), Date() < end {
+                        pump.deliver(now: clock.now, betweenRounds: { !self.stopping.load(ordering: .sequentiallyConsistent) })
+                        usleep(20_000)
+                    }
+                } catch {
+                    failure.withLock { $0 = "\(id): \(error)" }
+                }
+            }
+            thread.name = id
+            thread.start()
+        }
+
+        /// Stops the loop and waits for the thread (at most `timeout` seconds); the error it ended with, if any.
+        func stop(timeout: Double = 120) -> String? {
+            stopping.store(true, ordering: .sequentiallyConsistent)
+            guard finished.wait(timeout: .now() + timeout) == .success else { return "\(id) did not stop within \(timeout) s" }
+            return failure.withLock { $0 }
+        }
+
+        /// How many `notification.sent` lines it logged.
+        var sentCount: Int {
+            ((try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "").split(separator: "\n")
+                .filter { $0.contains("notification.sent") }.count
+        }
+    }
+
+    /// Generous limits: a busy machine never turns a slow answer into a retry (the clock stands still).
+    static let dispatcherConfiguration = DispatcherConfiguration(maxConnections: 8, connectTimeout: .seconds(20), requestTimeout: .seconds(60),
+                                                                 proxy: .direct)
+
+    private func channels(sink: WorkerWebhookSink, scratch: String) throws -> (channels: [ChannelSpec], secrets: SecretSource) {
+        try Data("channels:\n  - id: hook\n    type: webhook\n    url_env: SHARED_SINK_URL\n    rate_per_minute: 0\n".utf8)
+            .write(to: URL(fileURLWithPath: scratch + "/channels.yaml"))
+        let channels = try Configuration.load(directory: scratch).channels
+        return (channels, SecretSource(environment: ["SHARED_SINK_URL": sink.url]))
+    }
+
+    private func notices(_ count: Int, expiresAt: (Int) -> Int64) -> [Notice] {
+        (0..<count).map { index in
+            Notice(key: "n\(index)", rule: "rule-\(index % 300)", kind: .leaveNow, fireAt: Self.start, expiresAt: expiresAt(index),
+                   channels: ["hook"], urgency: .normal, language: .en, title: "Leave now", text: "10:33 from platform 2", link: nil)
+        }
+    }
+
+    private func scratchDirectory() throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("leavenow-shared-outbox-\(UUID().uuidString.prefix(8))").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    /// Waits (checking every 100 ms, at most `timeout` seconds of real time) until `count()` is 0.
+    private func waitUntilNone(_ what: String, timeout: Double = 240, _ count: () throws -> Int64) throws {
+        let end = Date().addingTimeInterval(timeout)
+        var left = try count()
+        while left > 0, Date() < end {
+            usleep(100_000)
+            left = try count()
+        }
+        XCTAssertEqual(left, 0, "\(what): \(left) left after \(timeout) s")
+    }
+
+    func testThreeWorkersSendABurstFromOneOutboxEachKeyOnce() throws {
+        let url = try database()
+        let scratch = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let sink = try WorkerWebhookSink()
+        try sink.script([], dedupe: true)
+        let (channels, secrets) = try channels(sink: sink, scratch: scratch)
+        let clock = SharedClock(Self.start)
+        let check = try PostgresStore(url: url)
+        defer { check.close() }
+        let workers = try (1...3).map { try SendingWorker(id: "worker-\($0)", url: url, channels: channels, secrets: secrets, clock: clock, scratch: scratch) }
+        // The burst, queued by none of them (as `state migrate` or a fourth worker's commit would).
+        let total = 1_200
+        let started = Date()
+        XCTAssertEqual(try check.enqueue(notices(total) { _ in Self.start + 3_600 }, now: Self.start).count, total)
+        try waitUntilNone("pending entries") { Int64(try check.counts()[.pending] ?? 0) }
+        let elapsed = Date().timeIntervalSince(started)
+        let errors = workers.compactMap { $0.stop() }
+        XCTAssertEqual(errors, [])
+
+        XCTAssertEqual(try check.counts()[.delivered], total)
+        let (requests, duplicates) = try sink.all()
+        let keys = requests.compactMap(\.key)
+        XCTAssertEqual(keys.count, total, "requests at the sink")
+        XCTAssertEqual(Set(keys).count, total, "a key was sent twice")
+        XCTAssertEqual(duplicates, 0)
+        XCTAssertEqual(requests.filter(\.taken).count, total)
+        print("shared outbox: \(total) notifications by 3 workers in \(String(format: "%.2f", elapsed)) s, sent by worker: \(workers.map(\.sentCount))")
+        XCTAssertEqual(workers.map(\.sentCount).reduce(0, +), total)
+    }
+
+    func testAWorkerThatDiesMidSendHasItsEntriesSentByTheOthersAfterItsClaimsEnd() throws {
+        let url = try database()
+        let scratch = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let sink = try WorkerWebhookSink()
+        try sink.script([], dedupe: true)
+        let (channels, secrets) = try channels(sink: sink, scratch: scratch)
+        let clock = SharedClock(Self.start)
+        let check = try PostgresStore(url: url)
+        defer { check.close() }
+        let total = 1_000
+        // One in three of the first 150 expires 30 s from now: before the dead worker's claims end.
+        let expiring = Set((0..<150).filter { $0 % 3 == 0 }.map { "n\($0)" })
+        _ = try check.enqueue(notices(total) { expiring.contains("n\($0)") ? Self.start + 30 : Self.start + 3_600 }, now: Self.start)
+
+        // The worker that dies: claims the 150 oldest, sends 50 of them, records nothing, and is gone
+        // (its connection closes; its claims stay until start + 60).
+        let dead = try PostgresStore(url: url)
+        dead.claimer = "worker-dead"
+        dead.claimSeconds = 60
+        let claimed = try dead.due(now: Self.start, limit: 150)
+        XCTAssertEqual(claimed.count, 150)
+        let sentByDead = Array(claimed.prefix(50))
+        do {
+            let dispatcher = Dispatcher(channels: channels, secrets: secrets, configuration: Self.dispatcherConfiguration,
+                                        now: { Date(timeIntervalSince1970: Double(clock.now)) })
+            var running = 0
+            for (tag, entry) in sentByDead.enumerated() {
+                let job = DeliveryJob(id: entry.id, notification: entry.notification, channel: entry.channel, attempt: 1)
+                if dispatcher.start(job, tag: tag) == nil { running += 1 }
+            }
+            // Bounded: every request ends within the request timeout.
+            let end = Date().addingTimeInterval(120)
+            while dispatcher.runningCount > 0, Date() < end { _ = dispatcher.collect(waitMilliseconds: 100) }
+            XCTAssertEqual(dispatcher.runningCount, 0)
+        }
+        dead.close()
+
+        let workers = try (1...2).map { try SendingWorker(id: "worker-\($0)", url: url, channels: channels, secrets: secrets, clock: clock, scratch: scratch) }
+        // Everything but the dead worker's claims goes out while its claims hold.
+        try waitUntilNone("entries not claimed by the dead worker") {
+            try check.connection.query("SELECT COUNT(*) FROM outbox WHERE status = 'pending' AND claimed_by IS DISTINCT FROM 'worker-dead'")
+                .first?.int64(0) ?? -1
+        }
+        let beforeTakeover = try sink.current().requests.count
+        XCTAssertEqual(beforeTakeover, total - 150 + 50, "only the unclaimed entries and what the dead worker sent")
+        XCTAssertEqual(try check.counts()[.pending], 150, "the dead worker's claims wait")
+
+        // Its claims end at start + 60: the others take them; the 30-s ones have expired by then.
+        clock.set(Self.start + 61)
+        try waitUntilNone("pending entries after the takeover") { Int64(try check.counts()[.pending] ?? 0) }
+        let errors = workers.compactMap { $0.stop() }
+        XCTAssertEqual(errors, [])
+
+        let (requests, duplicates) = try sink.all()
+        var byKey: [String: Int] = [:]
+        for request in requests { if let key = request.key { byKey[key, default: 0] += 1 } }
+        let unsentExpiring = expiring.subtracting(sentByDead.map(\.key))
+        for key in unsentExpiring { XCTAssertNil(byKey[key], "\(key) sent after its expiry") }
+        let counts = try check.counts()
+        // Every 30-s entry expired in the outbox: those the dead worker sent too (it recorded nothing).
+        XCTAssertEqual(counts[.expired], expiring.count)
+        XCTAssertEqual(counts[.delivered], total - expiring.count)
+        // Sent twice only what the dead worker sent without recording it (the sink took it once).
+        let deadKeys = Set(sentByDead.map(\.key))
+        for (key, count) in byKey where count != 1 {
+            XCTAssertTrue(deadKeys.contains(key) && count == 2, "\(key) sent \(count) times")
+        }
+        let resentDeadKeys = deadKeys.subtracting(expiring)
+        XCTAssertEqual(duplicates, resentDeadKeys.count, "the dead worker's unexpired sends, sent again and taken once")
+        XCTAssertEqual(Set(requests.filter(\.taken).compactMap(\.key)).count, requests.filter(\.taken).count, "a key accepted twice")
+        XCTAssertEqual(requests.filter(\.taken).count, total - unsentExpiring.count)
+        print("dead worker: 150 claimed, 50 sent unrecorded; after its claims: \(requests.count - beforeTakeover) sent by the others, "
+              + "\(unsentExpiring.count) expired unsent, \(duplicates) resent duplicates taken once")
+    }
+}
