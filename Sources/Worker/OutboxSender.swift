@@ -101,10 +101,14 @@ final class OutboxSender: Sendable {
         var failing = false
         while !mailbox.withLock({ $0.stopping }) {
             do {
-                let current = try listener ?? PostgresListener(url: url)
-                listener = current
-                if failing {
-                    logger.log(.info, "outbox.listening", ["msg": "listening for queued entries again"])
+                let current: PostgresListener
+                if let listener {
+                    current = listener
+                } else {
+                    current = try PostgresListener(url: url)
+                    listener = current
+                    logger.log(.info, "outbox.listening", ["channel": PostgresStore.notifyChannel,
+                                                           "msg": failing ? "listening for queued entries again" : "listening for queued entries"])
                     failing = false
                 }
                 switch try current.wait(milliseconds: -1, wakeDescriptor: listenerStop.descriptor) {

@@ -237,3 +237,64 @@ final class SharedOutboxTests: XCTestCase {
               + "\(unsentExpiring.count) expired unsent, \(duplicates) resent duplicates taken once")
     }
 }
+
+/// `leavenow run` on a PostgreSQL state listens for `NOTIFY leavenow_outbox`: an idle worker sends
+/// an entry another connection queued at once, not at its next wake-up (a minute away).
+final class SharedOutboxListenTests: XCTestCase {
+    nonisolated(unsafe) private static var cluster: PostgresCluster?
+
+    override class func tearDown() {
+        cluster?.destroy()
+        cluster = nil
+        super.tearDown()
+    }
+
+    func testAnIdleWorkerSendsWhatAnotherWorkerQueuedWithoutWaitingForItsNextWakeUp() throws {
+        if let reason = PostgresCluster.unavailableReason, getuid() != 0 { throw XCTSkip(reason) }
+        let cluster = try Self.cluster ?? PostgresCluster()
+        Self.cluster = cluster
+        try cluster.createDatabase("listen")
+        let url = cluster.socketURL(database: "listen")
+        let scratch = try WorkerScratch()
+        try scratch.write("rules/config.yaml", WorkerConfig.webhookChannel() + """
+
+            feeds:
+              - id: news
+                url: https://example.com/feed.xml
+                refresh: 15m
+            rules:
+              - id: news-0
+                kind: new_article
+                feed: news
+                first_run: notify
+                channels: [hook]
+                language: en
+            """)
+        try scratch.write("fixtures/feeds/news/2024-12-01T09:00:00+09:00.xml", WorkerConfig.atomFeed(entries: 1))
+        let sink = try WorkerWebhookSink()
+        defer { sink.stop() }
+        try sink.script([], dedupe: true)
+        let worker = try LeavenowProcess(["run", "--rules", scratch.path("rules"), "--state", url, "--cache-dir", scratch.path("cache"),
+                                          "--fixtures", scratch.path("fixtures"), "--simulate-from", "2024-12-01T09:30"],
+                                         environment: ["LEAVENOW_TEST_HOOK_URL": sink.url])
+        defer { worker.signal(SIGTERM); worker.wait(timeout: 30) }
+        XCTAssertNotNil(worker.waitForLine(timeout: 60) { $0.contains("event=outbox.listening") }, worker.stderr.text)
+        // Let the first pass and the sender's first round end: then the worker sleeps (a minute at most).
+        XCTAssertNotNil(worker.waitForLine(timeout: 60) { $0.contains("event=worker.started") }, worker.stderr.text)
+        sleep(2)
+        let before = worker.lines.count
+        let store = try PostgresStore(url: url)
+        defer { store.close() }
+        let queued = Date()
+        _ = try store.enqueue([Notice(key: "from-elsewhere", rule: "news-0", kind: .leaveNow, fireAt: 1_700_000_000, expiresAt: nil,
+                                      channels: ["hook"], urgency: .normal, language: .en, title: "Leave now", text: "10:33",
+                                      link: nil)], now: 1_700_000_000)
+        let sent = worker.waitForLine(after: before, timeout: 50) { $0.contains("event=notification.sent") && $0.contains("key=from-elsewhere") }
+        XCTAssertNotNil(sent, worker.stderr.text)
+        let latency = Date().timeIntervalSince(queued)
+        print("idle worker woken by NOTIFY: sent \(String(format: "%.0f", latency * 1_000)) ms after another connection queued")
+        XCTAssertLessThan(latency, 30, "sent at the sender's own wake-up, not at the NOTIFY")
+        XCTAssertEqual(try sink.current().requests.filter { $0.key == "from-elsewhere" }.count, 1)
+        XCTAssertFalse(worker.stderr.text.contains("outbox.listen_failed"), worker.stderr.text)
+    }
+}
