@@ -2,6 +2,7 @@ import Config
 import Daemon
 import Delivery
 import Foundation
+import HTTP
 import Notifications
 import Secrets
 import Store
@@ -52,7 +53,8 @@ final class SharedOutboxTests: XCTestCase {
         private let finished = DispatchSemaphore(value: 0)
         private let failure = Mutex<String?>(nil)
 
-        init(id: String, url: String, channels: [ChannelSpec], secrets: SecretSource, clock: SharedClock, scratch: String) throws {
+        init(id: String, url: String, channels: [ChannelSpec], secrets: SecretSource, clock: SharedClock, scratch: String,
+             configuration: DispatcherConfiguration = SharedOutboxTests.dispatcherConfiguration, batchSize: Int = 128) throws {
             self.id = id
             logPath = scratch + "/\(id).log"
             _ = FileManager.default.createFile(atPath: logPath, contents: nil)
@@ -64,9 +66,9 @@ final class SharedOutboxTests: XCTestCase {
                     defer { store.close() }
                     store.claimer = id
                     store.claimSeconds = 60
-                    let dispatcher = Dispatcher(channels: channels, secrets: secrets, configuration: SharedOutboxTests.dispatcherConfiguration,
+                    let dispatcher = Dispatcher(channels: channels, secrets: secrets, configuration: configuration,
                                                 now: { Date(timeIntervalSince1970: Double(clock.now)) })
-                    let pump = OutboxPump(store: store, dispatcher: dispatcher, logger: LogfmtLogger(fileHandle: handle), batchSize: 128)
+                    let pump = OutboxPump(store: store, dispatcher: dispatcher, logger: LogfmtLogger(fileHandle: handle), batchSize: batchSize)
                     // Bounded: stopped by the test, or after 10 minutes whatever happens.
                     let end = Date().addingTimeInterval(600)
                     while !stopping.load(ordering: .sequentiallyConsistent), Date() < end {
@@ -100,10 +102,14 @@ final class SharedOutboxTests: XCTestCase {
                                                                  proxy: .direct)
 
     private func channels(sink: WorkerWebhookSink, scratch: String) throws -> (channels: [ChannelSpec], secrets: SecretSource) {
+        try channels(url: sink.url, scratch: scratch)
+    }
+
+    private func channels(url: String, scratch: String) throws -> (channels: [ChannelSpec], secrets: SecretSource) {
         try Data("channels:\n  - id: hook\n    type: webhook\n    url_env: SHARED_SINK_URL\n    rate_per_minute: 0\n".utf8)
             .write(to: URL(fileURLWithPath: scratch + "/channels.yaml"))
         let channels = try Configuration.load(directory: scratch).channels
-        return (channels, SecretSource(environment: ["SHARED_SINK_URL": sink.url]))
+        return (channels, SecretSource(environment: ["SHARED_SINK_URL": url]))
     }
 
     private func notices(_ count: Int, expiresAt: (Int) -> Int64) -> [Notice] {
@@ -282,6 +288,44 @@ final class SharedOutboxTests: XCTestCase {
         print("restart under load: \(atRestart) of \(total) delivered at the restart; all delivered after it, "
               + "\(duplicates) sent again and taken once, failed rounds by worker: \(failures)")
     }
+
+    /// Notifications/s from one PostgreSQL outbox to nginx (`return 204`) with 1, 2 and 3 workers'
+    /// sending halves (pool 16, batches of 512, info logging to a file each), from the commit of
+    /// the burst to the last one recorded delivered. Printed; run with LEAVENOW_STORE_TIMING=1.
+    func testThroughputWithOneTwoAndThreeWorkers() throws {
+        guard ProcessInfo.processInfo.environment["LEAVENOW_STORE_TIMING"] == "1" else {
+            throw XCTSkip("a timing: set LEAVENOW_STORE_TIMING=1")
+        }
+        let nginx = try TimingNginx()
+        defer { nginx.stop() }
+        let count = 10_000
+        let configuration = DispatcherConfiguration(maxConnections: 16, connectTimeout: .seconds(20), requestTimeout: .seconds(60),
+                                                    proxy: .direct)
+        var lines: [String] = []
+        for workerCount in 1...3 {
+            let url = try database()
+            let scratch = try scratchDirectory()
+            defer { try? FileManager.default.removeItem(atPath: scratch) }
+            let (channels, secrets) = try channels(url: "http://127.0.0.1:\(nginx.port)/hook", scratch: scratch)
+            let clock = SharedClock(Self.start)
+            let check = try PostgresStore(url: url)
+            defer { check.close() }
+            let workers = try (1...workerCount).map {
+                try SendingWorker(id: "worker-\($0)", url: url, channels: channels, secrets: secrets, clock: clock, scratch: scratch,
+                                  configuration: configuration, batchSize: 512)
+            }
+            let started = Date()
+            _ = try check.enqueue(notices(count) { _ in Self.start + 3_600 }, now: Self.start)
+            try waitUntilNone("pending entries", timeout: 600) { Int64(try check.counts()[.pending] ?? 0) }
+            let elapsed = Date().timeIntervalSince(started)
+            XCTAssertEqual(workers.compactMap { $0.stop() }, [])
+            XCTAssertEqual(try check.counts()[.delivered], count)
+            lines.append("\(workerCount) worker(s): \(count) in \(String(format: "%.2f", elapsed)) s = "
+                         + "\(Int((Double(count) / elapsed).rounded())) notifications/s (sent by worker: \(workers.map(\.sentCount)))")
+        }
+        print("PostgreSQL shared outbox throughput to nginx on \(ProcessInfo.processInfo.activeProcessorCount) cores:\n  "
+              + lines.joined(separator: "\n  "))
+    }
 }
 
 /// `leavenow run` on a PostgreSQL state listens for `NOTIFY leavenow_outbox`: an idle worker sends
@@ -342,5 +386,75 @@ final class SharedOutboxListenTests: XCTestCase {
         XCTAssertLessThan(latency, 30, "sent at the sender's own wake-up, not at the NOTIFY")
         XCTAssertEqual(try sink.current().requests.filter { $0.key == "from-elsewhere" }.count, 1)
         XCTAssertFalse(worker.stderr.text.contains("outbox.listen_failed"), worker.stderr.text)
+    }
+}
+
+/// nginx answering 204 to everything on a free port of 127.0.0.1 (2 worker processes, keep-alive,
+/// no access log), for the throughput timing; stopped by ``stop()`` (its own process only).
+final class TimingNginx {
+    let port: Int
+    private let directory: String
+    private let process = Process()
+
+    init() throws {
+        directory = NSTemporaryDirectory() + "leavenow-timing-nginx-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        port = try Self.freePort()
+        let configuration = """
+            worker_processes 2; daemon off; pid \(directory)/nginx.pid; error_log \(directory)/error.log warn;
+            events { worker_connections 4096; }
+            http {
+                access_log off; keepalive_timeout 60s; keepalive_requests 1000000;
+                client_body_temp_path \(directory)/body; proxy_temp_path \(directory)/proxy;
+                fastcgi_temp_path \(directory)/fastcgi; uwsgi_temp_path \(directory)/uwsgi; scgi_temp_path \(directory)/scgi;
+                server { listen 127.0.0.1:\(port); location / { return 204; } }
+            }
+            """
+        try configuration.write(toFile: directory + "/nginx.conf", atomically: true, encoding: .utf8)
+        process.executableURL = URL(fileURLWithPath: "/usr/sbin/nginx")
+        process.arguments = ["-p", directory, "-c", directory + "/nginx.conf", "-e", directory + "/error.log"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Bounded: 10 s for nginx to answer.
+        let end = Date().addingTimeInterval(10)
+        while !Self.answers(port: port) {
+            guard process.isRunning, Date() < end else {
+                stop()
+                throw XCTSkip("nginx did not start on 127.0.0.1:\(port) (see \(directory)/error.log)")
+            }
+            usleep(50_000)
+        }
+    }
+
+    /// A TCP port on 127.0.0.1 nobody listens on now (bound to port 0, then released).
+    private static func freePort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw XCTSkip("socket: \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
+                bind(fd, socketAddress, length) == 0 && getsockname(fd, socketAddress, &length) == 0
+            }
+        }
+        guard bound else { throw XCTSkip("bind: \(String(cString: strerror(errno)))") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    private static func answers(port: Int) -> Bool {
+        let client = HTTPClient(configuration: HTTPClientConfiguration(proxy: .direct))
+        return (try? client.perform(HTTPRequest(url: "http://127.0.0.1:\(port)/ready")))?.status == 204
+    }
+
+    func stop() {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        try? FileManager.default.removeItem(atPath: directory)
     }
 }
