@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 import Notifications
 import Store
+import Synchronization
 import TestServers
 import XCTest
 
@@ -172,5 +173,74 @@ final class PostgresOutboxClaimTests: XCTestCase {
         defer { queuer.close() }
         _ = try queuer.enqueue([notice(0)], now: 50)
         XCTAssertEqual(try listener.wait(milliseconds: 30_000), .notified, "listening again after the restart")
+    }
+
+    func testARateLimitedChannelIsClaimedAsItsSharedBucketAllowsWhicheverWorkerClaims() throws {
+        let (_, url) = try freshDatabase("rate")
+        let seed = try store(url, claimer: nil)
+        defer { seed.close() }
+        _ = try seed.enqueue((0..<100).map { notice($0) } + [Notice(key: "free", rule: "r", kind: .leaveNow, fireAt: 100, expiresAt: nil,
+                                                                   channels: ["hook"], urgency: .normal, language: .en, title: "t",
+                                                                   text: "x", link: nil)], now: 50)
+        let workers = try ["a", "b", "c"].map { try store(url, claimer: "worker-\($0)") }
+        defer { workers.forEach { $0.close() } }
+        for worker in workers { worker.channelRates = ["phone": ChannelRate(perMinute: 60, burst: 5)] }
+        // A full bucket of 5: the first worker gets 5 of "phone" (and the unlimited "hook"); the others none.
+        let first = try workers[0].due(now: 100, limit: 200)
+        XCTAssertEqual(first.filter { $0.channel == "phone" }.count, 5)
+        XCTAssertEqual(first.filter { $0.channel == "hook" }.count, 1, "an unlimited channel is not held back")
+        XCTAssertEqual(try workers[1].due(now: 100, limit: 200), [])
+        XCTAssertEqual(try workers[2].due(now: 100, limit: 200), [])
+        XCTAssertEqual(try workers[1].nextAttemptTime(), 101, "the bucket has a token again in 1 s")
+        // Its own claims come back to the first worker without taking tokens.
+        XCTAssertEqual(Set(try workers[0].due(now: 100, limit: 200).map(\.id)), Set(first.map(\.id)))
+        // 3 s later: 3 tokens, whoever asks.
+        let later = try workers[1].due(now: 103, limit: 200).count + workers[2].due(now: 103, limit: 200).count
+        XCTAssertEqual(later, 3)
+        // A worker whose clock lags gets no refill from the past.
+        XCTAssertEqual(try workers[2].due(now: 101, limit: 200), [])
+    }
+
+    /// Three workers on threads claim a 60-per-minute channel (burst 5) at every second from 100 to
+    /// 160, in any interleaving: together never more than 5 + 60.
+    func testConcurrentWorkersNeverClaimMoreThanTheSharedRate() throws {
+        let (_, url) = try freshDatabase("raterace")
+        do {
+            let seed = try store(url, claimer: nil)
+            _ = try seed.enqueue((0..<500).map { notice($0) }, now: 50)
+            seed.close()
+        }
+        let counts = Mutex([Int](repeating: 0, count: 3))
+        let failures = Mutex([String]())
+        let group = DispatchGroup()
+        for index in 0..<3 {
+            group.enter()
+            Thread {
+                defer { group.leave() }
+                do {
+                    let store = try PostgresStore(url: url)
+                    defer { store.close() }
+                    store.claimer = "worker-\(index)"
+                    store.channelRates = ["phone": ChannelRate(perMinute: 60, burst: 5)]
+                    var claimed = 0
+                    for now in Int64(100)...160 {
+                        let batch = try store.due(now: now, limit: 50)
+                        claimed += batch.count
+                        try store.record(batch.map { DeliveryRecord(entryID: $0.id, outcome: .delivered(status: 204)) }, now: now)
+                    }
+                    counts.withLock { $0[index] = claimed }
+                } catch {
+                    failures.withLock { $0.append("worker \(index): \(error)") }
+                }
+            }.start()
+        }
+        XCTAssertEqual(group.wait(timeout: .now() + 300), .success, "the workers did not finish within 300 s")
+        XCTAssertEqual(failures.withLock { $0 }, [])
+        let total = counts.withLock { $0.reduce(0, +) }
+        XCTAssertLessThanOrEqual(total, 65, "claimed by worker: \(counts.withLock { $0 })")
+        XCTAssertGreaterThan(total, 5)
+        let check = try store(url, claimer: nil)
+        defer { check.close() }
+        XCTAssertEqual(try check.counts()[.delivered], total)
     }
 }

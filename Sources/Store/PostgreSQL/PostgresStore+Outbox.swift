@@ -86,6 +86,10 @@ extension PostgresStore {
                 FOR UPDATE SKIP LOCKED
                 """, [String(now), Self.textArray(held.sorted()), String(limit)]).map(entry)
         }
+        let limited = channelRates.filter { !held.contains($0.key) }
+        if !limited.isEmpty {
+            return try claimRateLimited(now: now, limit: limit, held: held, claimer: claimer, limited: limited)
+        }
         let claimed = try connection.query("""
             UPDATE outbox SET claimed_by = $4::text, claim_until = $5::bigint
             WHERE id IN (
@@ -103,16 +107,32 @@ extension PostgresStore {
     }
 
     /// As `SQLiteStore`'s; with a ``claimer``, an entry claimed by another worker counts from the end
-    /// of its claim (when it comes back if that worker died), its expiry still counting as is.
+    /// of its claim (when it comes back if that worker died), its expiry still counting as is; an
+    /// entry of a rate-limited channel (``channelRates``) whose bucket is empty counts from when the
+    /// bucket has a token again (its expiry still counting as is).
     public func nextAttemptTime(excludingChannels held: Set<String>) throws -> Int64? {
-        try connection.query("""
-            SELECT MIN(CASE WHEN channel = ANY ($1::text[]) THEN expires_at
+        let rows = try connection.query("""
+            SELECT channel,
+                   MIN(CASE WHEN channel = ANY ($1::text[]) THEN expires_at
                             WHEN expires_at IS NOT NULL AND expires_at < next_attempt_at THEN expires_at
                             WHEN $2::text IS NOT NULL AND claimed_by IS DISTINCT FROM $2::text AND claim_until > next_attempt_at
                                 THEN LEAST(claim_until, COALESCE(expires_at, claim_until))
-                            ELSE next_attempt_at END)
-            FROM outbox WHERE status = 'pending'
-            """, [Self.textArray(held.sorted()), claimer]).first?.optionalInt64(0)
+                            ELSE next_attempt_at END),
+                   MIN(expires_at)
+            FROM outbox WHERE status = 'pending' GROUP BY channel
+            """, [Self.textArray(held.sorted()), claimer])
+        let limited = claimer == nil ? [:] : channelRates.filter { !held.contains($0.key) }
+        let refills = limited.isEmpty ? [:] : try refillTimes(limited)
+        var earliest: Int64?
+        for row in rows {
+            let channel = try row.text(0)
+            guard var next = row.optionalInt64(1) else { continue }
+            if let refill = refills[channel], refill > next {
+                next = min(refill, row.optionalInt64(2) ?? refill)
+            }
+            earliest = min(earliest ?? next, next)
+        }
+        return earliest
     }
 
     public func pendingCountsByChannel() throws -> [String: Int] {

@@ -18,6 +18,10 @@ public final class PostgresStore: NotificationStore {
     /// Seconds a claim lasts: longer than a request may take, so a claim outlives its send; a worker
     /// that dies with entries claimed lets them go after that long, and another worker sends them.
     public var claimSeconds: Int64 = 60
+    /// Rate limits held across every worker, by channel: with a ``claimer``, entries of these channels
+    /// are claimed only as the channel's token bucket (a row of `outbox_rate`, shared) allows
+    /// (see ``due(now:limit:excludingChannels:)``). Channels not in it are unlimited here.
+    public var channelRates: [String: ChannelRate] = [:]
     /// The channel of `NOTIFY` sent when entries are queued (``PostgresListener`` listens on it).
     public static let notifyChannel = "leavenow_outbox"
     let decoder = JSONDecoder()
