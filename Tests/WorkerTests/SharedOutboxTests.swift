@@ -326,6 +326,43 @@ final class SharedOutboxTests: XCTestCase {
         print("PostgreSQL shared outbox throughput to nginx on \(ProcessInfo.processInfo.activeProcessorCount) cores:\n  "
               + lines.joined(separator: "\n  "))
     }
+
+    /// A channel of 60 a minute (a burst of 10) shared by three workers: whatever each worker's own
+    /// limiter would allow, at every second of the clock the deliveries of all three together stay
+    /// within 10 + 1 per second since the start (`delivered_at` is the logical clock's).
+    func testThreeWorkersHoldAChannelsRateTogether() throws {
+        let url = try database()
+        let scratch = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let sink = try WorkerWebhookSink()
+        try sink.script([], dedupe: true)
+        try Data("channels:\n  - id: hook\n    type: webhook\n    url_env: SHARED_SINK_URL\n    rate_per_minute: 60\n".utf8)
+            .write(to: URL(fileURLWithPath: scratch + "/channels.yaml"))
+        let channels = try Configuration.load(directory: scratch).channels
+        let secrets = SecretSource(environment: ["SHARED_SINK_URL": sink.url])
+        let clock = SharedClock(Self.start)
+        let check = try PostgresStore(url: url)
+        defer { check.close() }
+        let total = 40
+        _ = try check.enqueue(notices(total) { _ in Self.start + 3_600 }, now: Self.start)
+        let workers = try (1...3).map { try SendingWorker(id: "worker-\($0)", url: url, channels: channels, secrets: secrets, clock: clock, scratch: scratch) }
+        // The clock moves a second every 100 ms of real time (bounded: 60 steps), then waits for the rest.
+        for step in 1...60 {
+            usleep(100_000)
+            clock.set(Self.start + Int64(step))
+        }
+        try waitUntilNone("pending entries") { Int64(try check.counts()[.pending] ?? 0) }
+        XCTAssertEqual(workers.compactMap { $0.stop() }, [])
+        let times = try check.list(statuses: [.delivered], limit: 1_000).compactMap(\.deliveredAt).sorted()
+        XCTAssertEqual(times.count, total)
+        for (index, at) in times.enumerated() {
+            XCTAssertLessThanOrEqual(index + 1, 10 + Int(at - Self.start), "\(index + 1) delivered by \(at - Self.start) s")
+        }
+        let (requests, duplicates) = try sink.all()
+        XCTAssertEqual(requests.count, total)
+        XCTAssertEqual(duplicates, 0)
+        print("shared rate 60/min, burst 10, 3 workers: delivered at seconds \(times.map { $0 - Self.start }), by worker \(workers.map(\.sentCount))")
+    }
 }
 
 /// `leavenow run` on a PostgreSQL state listens for `NOTIFY leavenow_outbox`: an idle worker sends
