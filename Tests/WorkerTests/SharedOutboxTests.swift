@@ -426,6 +426,81 @@ final class SharedOutboxListenTests: XCTestCase {
     }
 }
 
+/// `kill -9` of a `leavenow run --once` on a PostgreSQL state in the middle of sending what 340
+/// rules decided (1,020 notifications, each claimed by the worker that queued it): a worker started
+/// later (its clock past the dead one's leases and claims) takes over the rules, decides nothing
+/// again, and sends the rest; the sink takes each key once, and what is sent twice is at most what
+/// was in flight at the kill (the pool, 16).
+final class SharedOutboxKillTests: XCTestCase {
+    nonisolated(unsafe) private static var cluster: PostgresCluster?
+
+    override class func tearDown() {
+        cluster?.destroy()
+        cluster = nil
+        super.tearDown()
+    }
+
+    func testAKilledWorkersClaimedEntriesAreSentByTheNextWorkerEachKeyOnce() throws {
+        if let reason = PostgresCluster.unavailableReason, getuid() != 0 { throw XCTSkip(reason) }
+        let cluster = try Self.cluster ?? PostgresCluster()
+        Self.cluster = cluster
+        try cluster.createDatabase("killed")
+        let url = cluster.socketURL(database: "killed")
+        let scratch = try WorkerScratch()
+        let rules = 340, articles = 3
+        var yaml = WorkerConfig.webhookChannel() + "\nfeeds:\n  - id: news\n    url: https://example.com/feed.xml\n    refresh: 15m\nrules:\n"
+        for index in 0..<rules {
+            yaml += "  - id: news-\(index)\n    kind: new_article\n    feed: news\n    first_run: notify\n    channels: [hook]\n    language: en\n"
+        }
+        try scratch.write("rules/config.yaml", yaml)
+        try scratch.write("fixtures/feeds/news/2024-12-01T09:00:00+09:00.xml", WorkerConfig.atomFeed(entries: articles))
+        let total = rules * articles
+        let sink = try WorkerWebhookSink()
+        defer { sink.stop() }
+        // 30 ms a request: the first worker is still sending when it is killed.
+        try sink.script(Array(repeating: ["stall_ms": 30, "status": 204], count: total), dedupe: true)
+        let environment = ["LEAVENOW_TEST_HOOK_URL": sink.url]
+        func arguments(_ name: String, from start: String) -> [String] {
+            ["run", "--once", "--rules", scratch.path("rules"), "--state", url, "--cache-dir", scratch.path("cache-\(name)"),
+             "--fixtures", scratch.path("fixtures"), "--simulate-from", start]
+        }
+        let first = try LeavenowProcess(arguments("first", from: "2024-12-01T09:30"), environment: environment)
+        let sentBeforeKill = first.waitForLine(timeout: 120) { _ in
+            first.lines.filter { $0.contains("event=notification.sent") }.count >= 100
+        }
+        XCTAssertNotNil(sentBeforeKill, first.stderr.text.suffix(3_000).description)
+        XCTAssertTrue(first.process.isRunning, "the first worker finished before the kill: make the sink slower")
+        first.signal(SIGKILL)
+        first.wait(timeout: 30)
+        var logs = first.stderr.text
+        let check = try PostgresStore(url: url)
+        defer { check.close() }
+        let pendingAtKill = try check.counts()[.pending] ?? 0
+        XCTAssertGreaterThan(pendingAtKill, 0)
+        XCTAssertEqual(try check.counts().values.reduce(0, +), total, "every rule decided once, all queued in one commit")
+
+        // Five minutes later by its clock: past the dead worker's leases (30 s) and claims (60 s).
+        var runs = 0
+        while try (check.counts()[.pending] ?? 0) > 0, runs < 5 {
+            let outcome = try LeavenowProcess.run(arguments("second", from: "2024-12-01T09:35"), environment: environment, timeout: 300)
+            runs += 1
+            logs += outcome.stderr
+            XCTAssertEqual(outcome.status, 0, outcome.stderr.suffix(2_000).description)
+        }
+        let counts = try check.counts()
+        XCTAssertEqual(counts[.delivered], total, "\(counts) after \(runs) runs of the second worker")
+        let queued = LogLine.events("notification.queued", in: logs)
+        XCTAssertEqual(queued.count, total, "queued once each, by the first worker only")
+        let (requests, duplicates) = try sink.all()
+        let taken = requests.filter(\.taken).compactMap(\.key)
+        XCTAssertEqual(taken.count, total)
+        XCTAssertEqual(Set(taken).count, total, "a key taken twice")
+        XCTAssertLessThanOrEqual(duplicates, 16, "sent again: more than the pool in flight at the kill")
+        print("kill -9 mid-send: \(total) queued by 340 rules, \(pendingAtKill) pending at the kill, sent by the next worker "
+              + "in \(runs) run(s), \(duplicates) sent again and taken once")
+    }
+}
+
 /// nginx answering 204 to everything on a free port of 127.0.0.1 (2 worker processes, keep-alive,
 /// no access log), for the throughput timing; stopped by ``stop()`` (its own process only).
 final class TimingNginx {
