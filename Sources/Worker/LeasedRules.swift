@@ -18,9 +18,9 @@ final class LeasedRules {
     private var adopted: Set<Int> = []
 
     /// Connects to `url` for the leases; nothing is leased before the first ``refresh(now:)``.
-    init(url: PostgresURL, ttl: Int64, logger: LogfmtLogger) throws {
+    init(url: PostgresURL, id: String, ttl: Int64, logger: LogfmtLogger) throws {
         store = try PostgresStore(url: url)
-        leases = WorkerLeases(connection: store.connection, ttl: ttl)
+        leases = WorkerLeases(connection: store.connection, id: id, ttl: ttl)
         self.logger = logger
         heartbeatInterval = max(1, ttl / 3)
     }

@@ -21,7 +21,10 @@ public final class OutboxPump {
     private let store: any NotificationStore
     /// The channels' sender (replaced when the rules are reloaded; only while nothing is running).
     public var dispatcher: Dispatcher {
-        didSet { heldChannels = Set(dispatcher.secretProblems.keys) }
+        didSet {
+            heldChannels = Set(dispatcher.secretProblems.keys)
+            Self.shareRates(of: dispatcher, through: store)
+        }
     }
     /// Channels held until their secret is found (``Dispatcher/secretProblems``): their entries stay
     /// pending, are not sent, and still expire on time.
@@ -44,6 +47,20 @@ public final class OutboxPump {
         self.heldChannels = Set(dispatcher.secretProblems.keys)
         self.logger = logger
         self.batchSize = max(1, batchSize)
+        Self.shareRates(of: dispatcher, through: store)
+    }
+
+    /// On a shared PostgreSQL state, the channels' rate limits are held across every worker: the
+    /// store claims entries only as each channel's shared bucket allows (``PostgresStore/channelRates``);
+    /// the dispatcher's own limiter still applies on top.
+    private static func shareRates(of dispatcher: Dispatcher, through store: any NotificationStore) {
+        guard let shared = store as? PostgresStore else { return }
+        var rates: [String: ChannelRate] = [:]
+        for (id, endpoint) in dispatcher.endpoints {
+            guard let limit = endpoint.rateLimit, limit.perMinute > 0 else { continue }
+            rates[id] = ChannelRate(perMinute: limit.perMinute, burst: limit.burst)
+        }
+        shared.channelRates = rates
     }
 
     /// Expires what is too late, then sends everything due until nothing due is left and nothing is

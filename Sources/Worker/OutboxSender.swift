@@ -2,6 +2,7 @@ import Config
 import Daemon
 import Delivery
 import Foundation
+import Glibc
 import Secrets
 import Store
 import Synchronization
@@ -31,16 +32,35 @@ final class OutboxSender: Sendable {
     private let mailbox = Mutex(Mailbox())
     private let wake: WakeUpHandle
     private let finished = DispatchSemaphore(value: 0)
+    /// Ends the listener thread's wait (a shared PostgreSQL state only).
+    private let listenerStop: WakeUpHandle
+    /// Signalled when the listener thread ended (nil: no listener thread).
+    private let listenerFinished: DispatchSemaphore?
 
-    /// Starts the thread: it opens `options.statePath` (its own connection) and sends through `channels`.
-    init(options: WorkerOptions, channels: [ChannelSpec], clock: any WorkerClock, logger: LogfmtLogger) throws(DaemonError) {
+    /// Starts the thread: it opens `options.statePath` (its own connection) and sends through `channels`,
+    /// claiming entries as `claimer` on a shared PostgreSQL state. There a second thread listens
+    /// (``PostgresListener``, a third connection) and wakes the sender when any worker queues something.
+    init(options: WorkerOptions, channels: [ChannelSpec], clock: any WorkerClock, logger: LogfmtLogger,
+         claimer: String? = nil) throws(DaemonError) {
         wake = try WakeUpHandle()
+        listenerStop = try WakeUpHandle()
+        let listenURL: PostgresURL?
+        if case .postgres(let url)? = try? options.stateLocation { listenURL = url } else { listenURL = nil }
+        listenerFinished = listenURL == nil ? nil : DispatchSemaphore(value: 0)
         let thread = Thread { [self] in
-            run(options: options, channels: channels, clock: clock, logger: logger)
+            run(options: options, channels: channels, clock: clock, logger: logger, claimer: claimer)
             finished.signal()
         }
         thread.name = "leavenow-sender"
         thread.start()
+        if let listenURL {
+            let listener = Thread { [self] in
+                listen(url: listenURL, logger: logger)
+                listenerFinished?.signal()
+            }
+            listener.name = "leavenow-listener"
+            listener.start()
+        }
     }
 
     /// Hands entries just committed to the sender (sent at once when due) and wakes it.
@@ -65,15 +85,61 @@ final class OutboxSender: Sendable {
     func stop(timeout: Double) -> Bool {
         mailbox.withLock { $0.stopping = true }
         wake.wakeUp()
-        return finished.wait(timeout: .now() + timeout) == .success
+        listenerStop.wakeUp()
+        let sent = finished.wait(timeout: .now() + timeout) == .success
+        let listened = listenerFinished.map { $0.wait(timeout: .now() + timeout) == .success } ?? true
+        return sent && listened
+    }
+
+    // MARK: - The listener thread
+
+    /// Until ``stop(timeout:)``: waits on the listener's socket and wakes the sender at each
+    /// `NOTIFY leavenow_outbox`. A listener that cannot connect (or gave up reconnecting) is tried
+    /// again every 5 s (the sender still wakes for its own entries and at the outbox's next time).
+    private func listen(url: PostgresURL, logger: LogfmtLogger) {
+        var listener: PostgresListener?
+        var failing = false
+        while !mailbox.withLock({ $0.stopping }) {
+            do {
+                let current: PostgresListener
+                if let listener {
+                    current = listener
+                } else {
+                    current = try PostgresListener(url: url)
+                    listener = current
+                    logger.log(.info, "outbox.listening", ["channel": PostgresStore.notifyChannel,
+                                                           "msg": failing ? "listening for queued entries again" : "listening for queued entries"])
+                    failing = false
+                }
+                switch try current.wait(milliseconds: -1, wakeDescriptor: listenerStop.descriptor) {
+                case .notified: wake.wakeUp()
+                case .woken, .timeout: continue
+                }
+            } catch {
+                listener?.close()
+                listener = nil
+                if !failing {
+                    logger.log(.warning, "outbox.listen_failed", ["msg": "\(error); entries other workers queue are seen at the next pass"])
+                    failing = true
+                }
+                var stop = pollfd(fd: listenerStop.descriptor, events: Int16(POLLIN), revents: 0)
+                _ = poll(&stop, 1, 5_000)
+            }
+        }
+        listener?.close()
     }
 
     // MARK: - The sender thread
 
-    private func run(options: WorkerOptions, channels: [ChannelSpec], clock: any WorkerClock, logger: LogfmtLogger) {
+    private func run(options: WorkerOptions, channels: [ChannelSpec], clock: any WorkerClock, logger: LogfmtLogger,
+                     claimer: String?) {
         let store: any NotificationStore
         do {
             store = try options.stateLocation.open()
+            if let shared = store as? PostgresStore {
+                shared.claimer = claimer
+                shared.claimSeconds = options.outboxClaimSeconds
+            }
         } catch {
             logger.log(.error, "outbox.sender_failed", ["msg": "the sender could not open the state: \(error); nothing is sent until a restart"])
             return

@@ -49,6 +49,8 @@ public final class Worker {
     private var sender: OutboxSender?
     /// On a shared PostgreSQL state, the partitions of the rules this worker evaluates (nil: all rules).
     private var leased: LeasedRules?
+    /// This worker's id on a shared state: its leases, and the outbox entries it claims.
+    public let workerID: String
 
     /// Opens the state, loads the rules (failing with every problem when they do not check) and
     /// prepares the first pass at the clock's current time.
@@ -57,9 +59,16 @@ public final class Worker {
         self.clock = clock
         self.logger = logger
         self.systemd = try SystemdNotifier(environment: options.environment)
+        let workerID = UUID().uuidString.lowercased()
+        self.workerID = workerID
         self.store = try options.stateLocation.open()
         if case .postgres(let url) = try options.stateLocation {
-            self.leased = try LeasedRules(url: url, ttl: options.leaseTTL, logger: logger)
+            self.leased = try LeasedRules(url: url, id: workerID, ttl: options.leaseTTL, logger: logger)
+            // What this worker queues and sends is claimed under its id (the sender's store too).
+            if let shared = store as? PostgresStore {
+                shared.claimer = workerID
+                shared.claimSeconds = options.outboxClaimSeconds
+            }
         }
         let rules = try Self.load(options)
         self.rules = rules
@@ -92,7 +101,8 @@ public final class Worker {
         // The sender thread starts after the WakeSource blocked the signals: it inherits the mask,
         // so SIGTERM / SIGHUP reach the signalfd and never kill it.
         if !options.once {
-            sender = try OutboxSender(options: options, channels: rules.configuration.channels, clock: clock, logger: logger)
+            sender = try OutboxSender(options: options, channels: rules.configuration.channels, clock: clock, logger: logger,
+                                  claimer: workerID)
         }
         defer { stopSender() }
         logger.log(.info, "worker.started", ["pid": "\(getpid())", "state": (try? options.stateLocation.description) ?? "?",

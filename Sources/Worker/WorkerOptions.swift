@@ -12,6 +12,10 @@ public struct WorkerOptions: Sendable {
     /// On a PostgreSQL state, seconds a partition lease lasts without a heartbeat (heartbeats come
     /// every third of it): a worker that dies loses its rules to the others after this long.
     public var leaseTTL: Int64 = 30
+    /// On a shared PostgreSQL state, seconds an outbox entry stays claimed by the worker sending it
+    /// (``PostgresStore/claimSeconds``): longer than a request takes; a dead worker's claimed entries
+    /// are sent by another worker after that long.
+    public var outboxClaimSeconds: Int64 = 60
     /// Where the source cache lives (and, with an SQLite state, the single-instance lock); nil for the
     /// default (see ``stateDirectory``).
     public var cacheDirectory: String?

@@ -12,6 +12,8 @@ final class PostgresTestCluster: @unchecked Sendable {
     static let lifecycle = PostgresTestCluster()
     /// The cluster of `WorkerLeasesTests`.
     static let leases = PostgresTestCluster()
+    /// The cluster of `PostgresOutboxClaimTests` (restarted by one of its tests).
+    static let claims = PostgresTestCluster()
 
     private let lock = NSLock()
     private var running: PostgresCluster?

@@ -73,5 +73,16 @@ enum PostgresSchema {
             );
             CREATE INDEX leavenow_leases_worker ON leavenow_leases (worker);
             """),
+        SchemaMigration(version: 3, summary: "outbox claims (one worker sends an entry at a time)", sql: """
+            ALTER TABLE outbox ADD COLUMN claimed_by text;
+            ALTER TABLE outbox ADD COLUMN claim_until bigint;
+            """),
+        SchemaMigration(version: 4, summary: "per-channel rate limits shared by the workers (token buckets)", sql: """
+            CREATE TABLE outbox_rate (
+                channel    text             PRIMARY KEY,
+                tokens     double precision NOT NULL,
+                updated_at bigint           NOT NULL
+            );
+            """),
     ]
 }

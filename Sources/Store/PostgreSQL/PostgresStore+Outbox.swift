@@ -2,10 +2,9 @@ import Notifications
 
 extension PostgresStore {
     /// The columns `entry(_:)` reads, in order.
-    static let entryColumns = """
-        SELECT id, key, channel, status, attempts, next_attempt_at, last_error, created_at, delivered_at, notification
-        FROM outbox
-        """
+    static let entryColumns = "SELECT \(entryColumnList) FROM outbox"
+    /// The columns of `entry(_:)`, for a `SELECT` or a `RETURNING`.
+    static let entryColumnList = "id, key, channel, status, attempts, next_attempt_at, last_error, created_at, delivered_at, notification"
 
     public func enqueue(_ notifications: [Notice], now: Int64) throws -> [OutboxEntry] {
         try connection.transaction { try insert(notifications, now: now) }
@@ -34,8 +33,9 @@ extension PostgresStore {
             var ids: [OutboxKey: Int64] = [:]
             for row in try connection.query("""
                 INSERT INTO outbox (key, channel, rule, fire_at, expires_at, status, attempts, next_attempt_at,
-                                    created_at, updated_at, notification)
-                SELECT key, channel, rule, fire_at, expires_at, 'pending', 0, fire_at, $6::bigint, $6::bigint, notification
+                                    created_at, updated_at, notification, claimed_by, claim_until)
+                SELECT key, channel, rule, fire_at, expires_at, 'pending', 0, fire_at, $6::bigint, $6::bigint, notification,
+                       $8::text, CASE WHEN $8::text IS NULL THEN NULL ELSE $9::bigint END
                 FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::bigint[], $7::text[])
                      WITH ORDINALITY AS rows (key, channel, rule, fire_at, expires_at, notification, position)
                 ORDER BY position
@@ -44,7 +44,8 @@ extension PostgresStore {
                 """, [Self.textArray(chunk.map(\.notification.key)), Self.textArray(chunk.map(\.channel)),
                       Self.textArray(chunk.map(\.notification.rule)),
                       Self.integerArray(chunk.map(\.notification.fireAt)),
-                      Self.integerArray(chunk.map(\.notification.expiresAt)), String(now), Self.textArray(texts)],
+                      Self.integerArray(chunk.map(\.notification.expiresAt)), String(now), Self.textArray(texts),
+                      claimer, String(now + claimSeconds)],
                 idempotent: false) {
                 ids[OutboxKey(key: try row.text(1), channel: try row.text(2))] = try row.int64(0)
             }
@@ -56,32 +57,82 @@ extension PostgresStore {
                                             deliveredAt: nil))
             }
         }
+        // Delivered at commit, to every worker listening (``PostgresListener``): an idle one wakes.
+        if !inserted.isEmpty { try notifyQueued() }
         return inserted
+    }
+
+    /// `NOTIFY leavenow_outbox` (at the commit of the transaction it runs in).
+    func notifyQueued() throws {
+        _ = try connection.query("SELECT pg_notify($1, '')", [Self.notifyChannel], idempotent: false)
     }
 
     /// Rows per INSERT statement of `insert` (a bound on the size of one statement's arrays).
     static let insertChunk = 1_000
 
-    /// As `SQLiteStore`'s; the rows are locked `FOR UPDATE SKIP LOCKED`, so that when several workers
-    /// claim entries inside a transaction, each gets different ones (outside a transaction the lock
-    /// ends with the statement).
+    /// As `SQLiteStore`'s, and with a ``claimer`` the entries returned are claimed: in one statement
+    /// (`UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED) RETURNING …`) they get `claimed_by`
+    /// and `claim_until = now + claimSeconds`. Entries claimed by another worker until after `now`
+    /// are left out; this worker's own claims are returned again (and renewed). Two workers claiming
+    /// at once get different entries: a row locked by one is skipped by the other, and a row whose
+    /// claim committed meanwhile is re-checked by PostgreSQL and no longer matches.
     public func due(now: Int64, limit: Int, excludingChannels held: Set<String>) throws -> [OutboxEntry] {
-        try connection.query("""
-            \(Self.entryColumns)
-            WHERE status = 'pending' AND next_attempt_at <= $1::bigint AND (expires_at IS NULL OR expires_at > $1::bigint)
-              AND NOT (channel = ANY ($2::text[]))
-            ORDER BY next_attempt_at, id LIMIT $3::bigint
-            FOR UPDATE SKIP LOCKED
-            """, [String(now), Self.textArray(held.sorted()), String(limit)]).map(entry)
+        guard let claimer else {
+            return try connection.query("""
+                \(Self.entryColumns)
+                WHERE status = 'pending' AND next_attempt_at <= $1::bigint AND (expires_at IS NULL OR expires_at > $1::bigint)
+                  AND NOT (channel = ANY ($2::text[]))
+                ORDER BY next_attempt_at, id LIMIT $3::bigint
+                FOR UPDATE SKIP LOCKED
+                """, [String(now), Self.textArray(held.sorted()), String(limit)]).map(entry)
+        }
+        let limited = channelRates.filter { !held.contains($0.key) }
+        if !limited.isEmpty {
+            return try claimRateLimited(now: now, limit: limit, held: held, claimer: claimer, limited: limited)
+        }
+        let claimed = try connection.query("""
+            UPDATE outbox SET claimed_by = $4::text, claim_until = $5::bigint
+            WHERE id IN (
+                SELECT id FROM outbox
+                WHERE status = 'pending' AND next_attempt_at <= $1::bigint AND (expires_at IS NULL OR expires_at > $1::bigint)
+                  AND NOT (channel = ANY ($2::text[]))
+                  AND (claim_until IS NULL OR claim_until <= $1::bigint OR claimed_by = $4::text)
+                ORDER BY next_attempt_at, id LIMIT $3::bigint
+                FOR UPDATE SKIP LOCKED)
+            RETURNING \(Self.entryColumnList)
+            """, [String(now), Self.textArray(held.sorted()), String(limit), claimer, String(now + claimSeconds)],
+            idempotent: true).map(entry)
+        // RETURNING keeps no order: oldest due first, then by id, as without claims.
+        return claimed.sorted { ($0.nextAttemptAt, $0.id) < ($1.nextAttemptAt, $1.id) }
     }
 
+    /// As `SQLiteStore`'s; with a ``claimer``, an entry claimed by another worker counts from the end
+    /// of its claim (when it comes back if that worker died), its expiry still counting as is; an
+    /// entry of a rate-limited channel (``channelRates``) whose bucket is empty counts from when the
+    /// bucket has a token again (its expiry still counting as is).
     public func nextAttemptTime(excludingChannels held: Set<String>) throws -> Int64? {
-        try connection.query("""
-            SELECT MIN(CASE WHEN channel = ANY ($1::text[]) THEN expires_at
+        let rows = try connection.query("""
+            SELECT channel,
+                   MIN(CASE WHEN channel = ANY ($1::text[]) THEN expires_at
                             WHEN expires_at IS NOT NULL AND expires_at < next_attempt_at THEN expires_at
-                            ELSE next_attempt_at END)
-            FROM outbox WHERE status = 'pending'
-            """, [Self.textArray(held.sorted())]).first?.optionalInt64(0)
+                            WHEN $2::text IS NOT NULL AND claimed_by IS DISTINCT FROM $2::text AND claim_until > next_attempt_at
+                                THEN LEAST(claim_until, COALESCE(expires_at, claim_until))
+                            ELSE next_attempt_at END),
+                   MIN(expires_at)
+            FROM outbox WHERE status = 'pending' GROUP BY channel
+            """, [Self.textArray(held.sorted()), claimer])
+        let limited = claimer == nil ? [:] : channelRates.filter { !held.contains($0.key) }
+        let refills = limited.isEmpty ? [:] : try refillTimes(limited)
+        var earliest: Int64?
+        for row in rows {
+            let channel = try row.text(0)
+            guard var next = row.optionalInt64(1) else { continue }
+            if let refill = refills[channel], refill > next {
+                next = min(refill, row.optionalInt64(2) ?? refill)
+            }
+            earliest = min(earliest ?? next, next)
+        }
+        return earliest
     }
 
     public func pendingCountsByChannel() throws -> [String: Int] {
@@ -115,28 +166,30 @@ extension PostgresStore {
                 case .deferred(let until):
                     // Not an attempt: only the time moves (and nothing is logged).
                     try connection.run("""
-                        UPDATE outbox SET next_attempt_at = $1::bigint, updated_at = $2::bigint
+                        UPDATE outbox SET next_attempt_at = $1::bigint, updated_at = $2::bigint, claimed_by = NULL, claim_until = NULL
                         WHERE id = $3::bigint AND status = 'pending'
                         """, [String(until), at, id])
                     continue
                 case .retry(let retryAt, let error):
                     changes = try connection.run("""
                         UPDATE outbox SET attempts = attempts + 1, next_attempt_at = $1::bigint, last_error = $2,
-                                          updated_at = $3::bigint
+                                          updated_at = $3::bigint, claimed_by = NULL, claim_until = NULL
                         WHERE id = $4::bigint AND status = 'pending'
                         """, [String(retryAt), error, at, id])
                     event = .retry
                     detail = "\(error) (next attempt at \(retryAt))"
                 case .dead(let error):
                     changes = try connection.run("""
-                        UPDATE outbox SET status = 'dead', attempts = attempts + 1, last_error = $1, updated_at = $2::bigint
+                        UPDATE outbox SET status = 'dead', attempts = attempts + 1, last_error = $1, updated_at = $2::bigint,
+                                          claimed_by = NULL, claim_until = NULL
                         WHERE id = $3::bigint AND status = 'pending'
                         """, [error, at, id])
                     event = .dead
                     detail = error
                 case .expired:
                     changes = try connection.run("""
-                        UPDATE outbox SET status = 'expired', updated_at = $1::bigint WHERE id = $2::bigint AND status = 'pending'
+                        UPDATE outbox SET status = 'expired', updated_at = $1::bigint, claimed_by = NULL, claim_until = NULL
+                        WHERE id = $2::bigint AND status = 'pending'
                         """, [at, id])
                     event = .expired
                 }
@@ -155,7 +208,7 @@ extension PostgresStore {
             let ids = Self.integerArray(group.ids)
             try connection.run("""
                 UPDATE outbox SET status = 'delivered', attempts = attempts + 1, delivered_at = $1::bigint, last_error = NULL,
-                                  updated_at = $1::bigint
+                                  updated_at = $1::bigint, claimed_by = NULL, claim_until = NULL
                 WHERE id = ANY ($2::bigint[])
                 """, [String(now), ids])
             try connection.run("""
@@ -181,7 +234,7 @@ extension PostgresStore {
                 """, [String(now)]).map(entry)
             var expired: [OutboxEntry] = []
             for var entry in entries {
-                try connection.run("UPDATE outbox SET status = 'expired', updated_at = $1::bigint WHERE id = $2::bigint",
+                try connection.run("UPDATE outbox SET status = 'expired', updated_at = $1::bigint, claimed_by = NULL, claim_until = NULL WHERE id = $2::bigint",
                                    [String(now), String(entry.id)])
                 try log(entry: entry.id, at: now, event: .expired, statusCode: nil,
                         detail: entry.notification.expiresAt.map { "expired at \($0)" })
@@ -225,10 +278,12 @@ extension PostgresStore {
             }
             // The expiry stays: a retried entry that is still undelivered at its expiry expires.
             try connection.run("""
-                UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = $1::bigint, updated_at = $1::bigint
+                UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = $1::bigint, updated_at = $1::bigint,
+                                  claimed_by = NULL, claim_until = NULL
                 WHERE id = $2::bigint AND status = 'dead'
                 """, [String(now), String(id)])
             try log(entry: id, at: now, event: .requeued, statusCode: nil, detail: "was dead")
+            try notifyQueued()
             return .requeued
         }
     }

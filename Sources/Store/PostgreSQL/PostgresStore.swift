@@ -10,6 +10,20 @@ public final class PostgresStore: NotificationStore {
     /// The connection, for queries the protocol does not cover (`status`, tests).
     public let connection: PostgresConnection
     let encoder = JSONEncoder()
+    /// The worker claiming outbox entries through this store (``due(now:limit:excludingChannels:)``
+    /// then claims what it returns, and ``enqueue(_:now:)`` / ``commit(notifications:ruleStates:now:)``
+    /// claim what they insert, for ``claimSeconds``). Every store of one worker uses the same id; nil
+    /// (the CLI, a lone reader) claims nothing and reads the outbox as `SQLiteStore` does.
+    public var claimer: String?
+    /// Seconds a claim lasts: longer than a request may take, so a claim outlives its send; a worker
+    /// that dies with entries claimed lets them go after that long, and another worker sends them.
+    public var claimSeconds: Int64 = 60
+    /// Rate limits held across every worker, by channel: with a ``claimer``, entries of these channels
+    /// are claimed only as the channel's token bucket (a row of `outbox_rate`, shared) allows
+    /// (see ``due(now:limit:excludingChannels:)``). Channels not in it are unlimited here.
+    public var channelRates: [String: ChannelRate] = [:]
+    /// The channel of `NOTIFY` sent when entries are queued (``PostgresListener`` listens on it).
+    public static let notifyChannel = "leavenow_outbox"
     let decoder = JSONDecoder()
 
     /// The schema version this program writes (`leavenow_schema.version`).
