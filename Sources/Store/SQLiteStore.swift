@@ -33,25 +33,8 @@ public final class SQLiteStore: NotificationStore {
     public func close() {
         database.close()
     }
-
-    // MARK: JSON
-
-    func json<Value: Encodable>(_ value: Value, _ what: @autoclosure () -> String) throws(StoreError) -> String {
-        do {
-            return String(decoding: try encoder.encode(value), as: UTF8.self)
-        } catch {
-            throw StoreError(path: path, operation: "encoding \(what())", message: "\(error)", code: .badValue)
-        }
-    }
-
-    func decode<Value: Decodable>(_ type: Value.Type, from text: String, _ what: @autoclosure () -> String) throws(StoreError) -> Value {
-        do {
-            return try decoder.decode(type, from: Data(text.utf8))
-        } catch {
-            throw StoreError(path: path, operation: "decoding \(what())", message: "\(error)", code: .badValue)
-        }
-    }
 }
 
 @available(*, unavailable)
 extension SQLiteStore: Sendable {}
+extension SQLiteStore: StoreJSONColumns {}

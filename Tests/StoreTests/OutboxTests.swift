@@ -2,6 +2,8 @@ import Foundation
 import Store
 import XCTest
 
+/// SQLite-only outbox checks; what every store must do is in `StoreContract` (run on SQLite by
+/// `SQLiteStoreContractTests`, on PostgreSQL by `PostgresStoreContractTests`).
 final class OutboxTests: StoreTestCase {
     func testEnqueueStoresOneRowPerChannelAndIgnoresKnownKeys() throws {
         let store = try openStore()
@@ -62,17 +64,6 @@ final class OutboxTests: StoreTestCase {
         XCTAssertEqual(try store.nextAttemptTime(), 400)
     }
 
-    func testADeferralMovesTheTimeWithoutCountingAnAttempt() throws {
-        let store = try openStore()
-        let entry = try store.enqueue([notification("k", fireAt: 100)], now: 100)[0]
-        try store.record([DeliveryRecord(entryID: entry.id, outcome: .deferred(until: 160))], now: 100)
-        XCTAssertEqual(try store.due(now: 159, limit: 10), [])
-        let due = try store.due(now: 160, limit: 10)
-        XCTAssertEqual(due.map(\.attempts), [0])
-        XCTAssertNil(due.first?.lastError)
-        XCTAssertEqual(try store.deliveryLog(entry: entry.id).count, 0)
-    }
-
     func testRecordMovesEntriesAndLogsEveryOutcome() throws {
         let store = try openStore()
         let entries = try store.enqueue([notification("ok"), notification("flaky"), notification("gone"),
@@ -115,58 +106,6 @@ final class OutboxTests: StoreTestCase {
         try store.record([DeliveryRecord(entryID: ok, outcome: .retry(at: 2_000, error: "late news"))], now: 1_040)
         XCTAssertEqual(try store.list(statuses: [.delivered], limit: 10).map(\.key).sorted(), ["flaky", "ok"])
         XCTAssertEqual(try store.deliveryLog(entry: ok).count, 1)
-    }
-
-    func testExpireMarksOnlyPendingEntriesPastTheirExpiry() throws {
-        let store = try openStore()
-        let entries = try store.enqueue([notification("soon", expiresAt: 100), notification("later", expiresAt: 200),
-                                         notification("never"), notification("sent", expiresAt: 50)], now: 0)
-        try store.record([DeliveryRecord(entryID: entries[3].id, outcome: .delivered(status: nil))], now: 10)
-        let expired = try store.expire(now: 100)
-        XCTAssertEqual(expired.map(\.key), ["soon"])
-        XCTAssertEqual(expired.map(\.status), [.expired])
-        XCTAssertEqual(try store.expire(now: 100), [])
-        XCTAssertEqual(try store.deliveryLog(entry: entries[0].id).map(\.event), [.expired])
-        XCTAssertEqual(try store.deliveryLog(entry: entries[0].id).map(\.detail), ["expired at 100"])
-        XCTAssertEqual(try store.counts(), [.pending: 2, .delivered: 1, .dead: 0, .expired: 1])
-    }
-
-    func testRetryPutsADeadEntryBackToPendingWithItsExpiry() throws {
-        let store = try openStore()
-        let entries = try store.enqueue([notification("dead"), notification("expired", expiresAt: 1_100),
-                                         notification("pending"), notification("dead-later", expiresAt: 3_000)], now: 1_000)
-        try store.record([DeliveryRecord(entryID: entries[0].id, outcome: .dead(error: "HTTP 410")),
-                          DeliveryRecord(entryID: entries[3].id, outcome: .dead(error: "HTTP 410"))], now: 1_001)
-        _ = try store.expire(now: 1_100)
-
-        XCTAssertEqual(try store.retry(id: entries[2].id, now: 1_200), .notRetryable(.pending))
-        XCTAssertEqual(try store.retry(id: 12_345, now: 1_200), .notFound)
-        XCTAssertEqual(try store.retry(id: entries[0].id, now: 1_200), .requeued)
-        XCTAssertEqual(try store.retry(id: entries[3].id, now: 1_200), .requeued)
-        XCTAssertEqual(try store.retry(id: entries[0].id, now: 1_200), .notRetryable(.pending))
-
-        let due = try store.due(now: 1_200, limit: 10)
-        XCTAssertEqual(due.map(\.key), ["pending", "dead", "dead-later"])
-        XCTAssertEqual(due.map(\.attempts), [0, 0, 0])
-        XCTAssertEqual(due[2].notification.expiresAt, 3_000, "a retried entry keeps its expiry")
-        XCTAssertEqual(try store.expire(now: 3_000).map(\.key), ["dead-later"])
-        XCTAssertEqual(try store.deliveryLog(entry: entries[0].id).map(\.event), [.dead, .requeued])
-        XCTAssertEqual(try store.deliveryLog(entry: entries[3].id).map(\.event), [.dead, .requeued, .expired])
-    }
-
-    func testRetryRefusesAnExpiredEntryAndADeadOneWhoseExpiryHasPassed() throws {
-        let store = try openStore()
-        let entries = try store.enqueue([notification("expired", expiresAt: 1_100), notification("dead", expiresAt: 1_150)],
-                                        now: 1_000)
-        try store.record([DeliveryRecord(entryID: entries[1].id, outcome: .dead(error: "HTTP 410"))], now: 1_001)
-        _ = try store.expire(now: 1_100)
-
-        XCTAssertEqual(try store.retry(id: entries[0].id, now: 1_200), .expired(at: 1_100))
-        XCTAssertEqual(try store.retry(id: entries[1].id, now: 1_150), .expired(at: 1_150))
-        XCTAssertEqual(try store.list(statuses: nil, limit: 10).map(\.status), [.dead, .expired], "nothing changed")
-        XCTAssertEqual(try store.due(now: 1_200, limit: 10), [])
-        XCTAssertEqual(try store.deliveryLog(entry: entries[0].id).map(\.event), [.expired])
-        XCTAssertEqual(try store.deliveryLog(entry: entries[1].id).map(\.event), [.dead])
     }
 
     func testPurgeDeletesOldEntriesOfTheGivenStatusesWithTheirLog() throws {

@@ -25,13 +25,4 @@ final class SourceIndexAndMetaTests: StoreTestCase {
                                                                      lastError: nil, bytesSaved: 4_096, nextRefreshAt: 1_500))
     }
 
-    func testMetaSetGetAndRemove() throws {
-        let store = try openStore()
-        XCTAssertNil(try store.meta("last_wall_clock"))
-        try store.setMeta("last_wall_clock", "1735000000")
-        try store.setMeta("last_wall_clock", "1735000060")
-        XCTAssertEqual(try store.meta("last_wall_clock"), "1735000060")
-        try store.setMeta("last_wall_clock", nil)
-        XCTAssertNil(try store.meta("last_wall_clock"))
-    }
 }

@@ -18,8 +18,7 @@ public final class PostgresConnection {
     /// Where it connects; printed only as ``PostgresURL/redacted``.
     public let url: PostgresURL
     /// The waits before each attempt to reconnect after the connection was lost (the first at once).
-    public var reconnectDelays: [Duration] = [.zero, .milliseconds(100), .milliseconds(200), .milliseconds(400),
-                                              .milliseconds(800), .milliseconds(1_600), .milliseconds(3_200)]
+    public var reconnectDelays = PostgresConnection.defaultReconnectDelays
     private var connection: OpaquePointer?
     /// Prepared statement names by SQL text, for the life of one session (cleared on reconnect).
     private var prepared: [String: String] = [:]
@@ -30,13 +29,7 @@ public final class PostgresConnection {
     public init(url: PostgresURL, password: String? = nil) throws(StoreError) {
         self.url = url
         redaction = URLRedaction.standard.adding(secrets: [url.password, password].compactMap { $0 })
-        // Defaults first: the URL (expanded from `dbname`) may override them; the encoding it may not.
-        var keywords = ["connect_timeout", "application_name", "dbname", "client_encoding"]
-        var values = ["10", "leavenow", url.string, "UTF8"]
-        if let password {
-            keywords.append("password")
-            values.append(password)
-        }
+        let (keywords, values) = url.connectionParameters(applicationName: "leavenow", password: password)
         let connection = Self.withCStrings(keywords) { keywords in
             Self.withCStrings(values) { values in PQconnectdbParams(keywords, values, 1) }
         }
@@ -267,3 +260,24 @@ public final class PostgresConnection {
 
 @available(*, unavailable)
 extension PostgresConnection: Sendable {}
+
+extension PostgresConnection {
+    /// The waits before each attempt to reconnect after a connection was lost (the first at once).
+    public static let defaultReconnectDelays: [Duration] = [.zero, .milliseconds(100), .milliseconds(200), .milliseconds(400),
+                                                            .milliseconds(800), .milliseconds(1_600), .milliseconds(3_200)]
+}
+
+extension PostgresURL {
+    /// The `PQconnectdbParams` keywords and values of a connection to this URL: defaults first (the
+    /// URL, expanded from `dbname`, may override them; the encoding it may not), then `password`
+    /// when given (it replaces the URL's).
+    func connectionParameters(applicationName: String, password: String?) -> (keywords: [String], values: [String]) {
+        var keywords = ["connect_timeout", "application_name", "dbname", "client_encoding"]
+        var values = ["10", applicationName, string, "UTF8"]
+        if let password {
+            keywords.append("password")
+            values.append(password)
+        }
+        return (keywords, values)
+    }
+}

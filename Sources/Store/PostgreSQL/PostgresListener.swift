@@ -26,8 +26,7 @@ public final class PostgresListener {
     /// Where it listens; printed only as ``PostgresURL/redacted``.
     public let url: PostgresURL
     /// The waits before each attempt to reconnect after the connection was lost.
-    public var reconnectDelays: [Duration] = [.zero, .milliseconds(100), .milliseconds(200), .milliseconds(400),
-                                              .milliseconds(800), .milliseconds(1_600), .milliseconds(3_200)]
+    public var reconnectDelays = PostgresConnection.defaultReconnectDelays
     private var connection: OpaquePointer?
     private let keywords: [String]
     private let values: [String]
@@ -37,14 +36,7 @@ public final class PostgresListener {
     public init(url: PostgresURL, password: String? = nil) throws(StoreError) {
         self.url = url
         redaction = URLRedaction.standard.adding(secrets: [url.password, password].compactMap { $0 })
-        var keywords = ["connect_timeout", "application_name", "dbname", "client_encoding"]
-        var values = ["10", "leavenow-listener", url.string, "UTF8"]
-        if let password {
-            keywords.append("password")
-            values.append(password)
-        }
-        self.keywords = keywords
-        self.values = values
+        (keywords, values) = url.connectionParameters(applicationName: "leavenow-listener", password: password)
         try connect()
     }
 

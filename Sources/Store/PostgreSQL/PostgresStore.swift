@@ -49,24 +49,6 @@ public final class PostgresStore: NotificationStore {
         connection.close()
     }
 
-    // MARK: JSON
-
-    func json<Value: Encodable>(_ value: Value, _ what: @autoclosure () -> String) throws(StoreError) -> String {
-        do {
-            return String(decoding: try encoder.encode(value), as: UTF8.self)
-        } catch {
-            throw StoreError(path: path, operation: "encoding \(what())", message: "\(error)", code: .badValue)
-        }
-    }
-
-    func decode<Value: Decodable>(_ type: Value.Type, from text: String, _ what: @autoclosure () -> String) throws(StoreError) -> Value {
-        do {
-            return try decoder.decode(type, from: Data(text.utf8))
-        } catch {
-            throw StoreError(path: path, operation: "decoding \(what())", message: "\(error)", code: .badValue)
-        }
-    }
-
     /// `{"a","b"}`: strings as a PostgreSQL array literal, bound as one `text[]` value (never SQL):
     /// each element quoted, with `"` and `\` escaped by a backslash.
     static func textArray(_ values: some Sequence<String>) -> String {
@@ -92,3 +74,4 @@ public final class PostgresStore: NotificationStore {
 
 @available(*, unavailable)
 extension PostgresStore: Sendable {}
+extension PostgresStore: StoreJSONColumns {}
