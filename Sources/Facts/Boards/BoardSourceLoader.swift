@@ -88,13 +88,17 @@ public struct BoardSourceLoader {
         return loaded
     }
 
-    /// A board source with its label, configuration place and validity dates.
+    /// A board source with its label, configuration place and validity dates: `valid_from` /
+    /// `valid_until` as configured, else the dates the data states (ODPT `dct:issued` /
+    /// `dct:valid`, GTFS `feed_start_date` / `feed_end_date`) — each end on its own, so an
+    /// explicit setting always wins.
     private func labelled(_ source: BoardSource, label: String, spec: SourceSpec) -> BoardSource {
         var source = source
         source.label = label
         source.origin = "\(spec.location)"
-        source.validFrom = spec.validFrom
-        source.validUntil = spec.validUntil
+        let published = source.timetable.publishedValidity
+        source.validFrom = spec.validFrom ?? published?.from
+        source.validUntil = spec.validUntil ?? published?.until
         return source
     }
 
