@@ -122,6 +122,10 @@ fi
 
 if [ -z "$DEST" ] && { [ "$DRY_RUN" = yes ] || command -v systemctl >/dev/null 2>&1; }; then
     # shellcheck disable=SC2086 # $SYSTEMCTL is "systemctl" or "systemctl --user"
-    run $SYSTEMCTL daemon-reload
+    if ! run $SYSTEMCTL daemon-reload; then
+        # No (user) systemd to talk to — an ssh login without a user session, a container: the
+        # files are in place; systemd reads them when it starts.
+        echo "# $SYSTEMCTL daemon-reload failed (is systemd running for this user?): the unit is installed; run it in your session"
+    fi
     echo "# start it with: $SYSTEMCTL enable --now leavenow"
 fi
