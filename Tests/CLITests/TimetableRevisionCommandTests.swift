@@ -161,3 +161,42 @@ final class TimetableRevisionCommandTests: XCTestCase {
         XCTAssertTrue(after.stdout.contains("The timetable's validity ended on 2018-03-31 (valid_until)"), after.stdout)
     }
 }
+
+/// An ODPT API pole timetable fetched from the local test server (the real 小田急バス 吉０６ trips,
+/// `"dct:valid": "2018-01-15"`): `sources` names its dates once they have passed, and `next` from
+/// the cache says why it answers nothing.
+final class CachedTimetableDatesCommandTests: XCTestCase {
+    func testSourcesAndNextNameAnAPITimetablePastItsDctValid() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("leavenow-cached-dates-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("rules"), withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: root) }
+        let rules = root.appendingPathComponent("rules").path, state = root.appendingPathComponent("state").path
+        try """
+            odpt:
+              key_env: ODPT_CONSUMER_KEY
+            boards:
+              - id: kichi06
+                sources:
+                  - odpt_api_busstop_pole:
+                      pole: odpt.BusstopPole:OdakyuBus.Choufuekikitaguchi.10225.13
+                      operator: odpt.Operator:OdakyuBus
+            """.write(toFile: rules + "/boards.yaml", atomically: true, encoding: .utf8)
+        let server = try SourceServer(key: "k-123")
+        defer { server.stop() }
+        let environment = ["LEAVENOW_SOURCE_BASE_URL": server.baseURL, "ODPT_CONSUMER_KEY": "k-123"]
+        let fetch = try CLIRunner.run(["fetch", "--rules", rules, "--state", state], environment: environment)
+        XCTAssertEqual(fetch.status, 0, fetch.stdout + fetch.stderr)
+        let sources = try CLIRunner.run(["sources", "--rules", rules, "--state", state], environment: environment)
+        XCTAssertEqual(sources.status, 0, sources.stderr)
+        XCTAssertTrue(sources.stdout.hasSuffix("\nOdakyuBus.Choufuekikitaguchi.10225.13: the timetable's validity ended on 2018-01-15 (dct:valid)\n"),
+                      sources.stdout)
+        let json = try XCTUnwrap((try CLIRunner.json(try CLIRunner.run(["sources", "--rules", rules, "--state", state, "--json"],
+                                                                        environment: environment)) as? [String: Any])?["sources"] as? [[String: Any]])
+        XCTAssertEqual(json.first?["dates"] as? String, "the timetable's validity ended on 2018-01-15 (dct:valid)")
+        let next = try CLIRunner.run(["next", "kichi06", "--rules", rules, "--state", state, "--at", "2018-01-16T09:00"], environment: environment)
+        XCTAssertTrue(next.stdout.contains("The timetable's validity ended on 2018-01-15 (dct:valid) (OdakyuBus.Choufuekikitaguchi.10225.13)."), next.stdout)
+        let before = try CLIRunner.run(["next", "kichi06", "--rules", rules, "--state", state, "--at", "2018-01-15T11:00", "--count", "1"],
+                                       environment: environment)
+        XCTAssertTrue(before.stdout.contains("11:51 from 調布駅北口 (吉０６) to 吉祥寺駅"), before.stdout)
+    }
+}
