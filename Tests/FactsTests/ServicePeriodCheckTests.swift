@@ -60,8 +60,8 @@ final class ServicePeriodCheckTests: XCTestCase {
             """)
         let march10 = try XCTUnwrap(tokyo.parseTimestamp("2025-03-10T12:00"))
         XCTAssertEqual(ServicePeriodCheck.warnings(specs: configuration.boards, catalog: catalog, now: march10), [
-            "\(directory)/boards.yaml:2:5: board \"revision\": no source is valid on 2025-03-15 (鷹56: the timetable's validity ended on 2025-03-14 (valid_until)): add the next timetable",
-        ], "the gap replaces the 'ends in 4 days' warning of the same source")
+            "\(directory)/boards.yaml:4:9: board \"revision\": 鷹56: the timetable's validity ends on 2025-03-14, in 4 days (valid_until); no source runs after it: add the next timetable",
+        ], "the gap after it is said on the ending source's line")
         XCTAssertEqual(ServicePeriodCheck.endingServices(catalog: catalog, now: march10), [
             "\(directory)/boards.yaml:4:9: board \"revision\": 鷹56: the timetable's validity ends on 2025-03-14, in 4 days (valid_until)",
         ], "status and the worker still hear it")
@@ -71,6 +71,20 @@ final class ServicePeriodCheckTests: XCTestCase {
         ], "after the end: the ended source, no gap of a board that has ended for good")
         let february20 = try XCTUnwrap(tokyo.parseTimestamp("2025-02-20T12:00"))
         XCTAssertEqual(ServicePeriodCheck.warnings(specs: configuration.boards, catalog: catalog, now: february20), [], "more than 14 days ahead")
+    }
+
+    func testAGapBetweenTwoTimetablesNamesBoth() throws {
+        let (configuration, catalog, directory) = try load("""
+            boards:
+              - id: gap
+                sources:
+                  - {csv: {weekday: a.csv}, line: old, valid_until: 2025-03-09}
+                  - {csv: {weekday: a.csv}, line: new, valid_from: 2025-03-15}
+            """)
+        let march10 = try XCTUnwrap(tokyo.parseTimestamp("2025-03-10T12:00"))
+        XCTAssertEqual(ServicePeriodCheck.warnings(specs: configuration.boards, catalog: catalog, now: march10), [
+            "\(directory)/boards.yaml:2:5: board \"gap\": no source is valid on 2025-03-10 (old: the timetable's validity ended on 2025-03-09 (valid_until); new: the timetable is valid from 2025-03-15 (valid_from)): add the next timetable",
+        ], "the ended source is named in the gap, not once more")
     }
 
     func testAFutureTimetableWithNothingBeforeItIsAGap() throws {

@@ -20,11 +20,14 @@ public enum ServicePeriodCheck {
         }
     }
 
-    /// Everything `check` says about the dates of the boards' sources, in board order: per board
-    /// the first date of the next `warningDays` days that no source covers (`board "x": no source
-    /// is valid on 2025-03-15 (鷹56 (platform 12): the timetable's validity ended on 2025-03-14
-    /// (valid_until)): add the next timetable`), which replaces the "ends soon" warning of the
-    /// sources whose end it follows, then the ended and ending sources (`endingServices`).
+    /// Everything `check` says about the dates of the boards' sources, in board order: the ended
+    /// and ending sources (`endingServices`), and per board the first date of the next
+    /// `warningDays` days that no source covers. A gap that follows a source ending soon is said on
+    /// that source's line (`…: the timetable's validity ends on 2025-03-14, in 4 days (valid_until);
+    /// no source runs after it: add the next timetable`); any other gap is a line of its own naming
+    /// why each source does not run then (`board "x": no source is valid on 2025-03-10 (a.csv: the
+    /// timetable is valid from 2025-03-15 (valid_from)): add the next timetable`), and the ended
+    /// sources it names get no second line.
     ///
     /// A date is covered by a source whose first and last service dates (its calendar narrowed by
     /// its validity) include it; boards whose sources have no dates are not checked, and neither is
@@ -33,20 +36,24 @@ public enum ServicePeriodCheck {
         let locations = Dictionary(specs.map { ($0.id, $0.location) }, uniquingKeysWith: { first, _ in first })
         return catalog.boards.flatMap { board -> [String] in
             let today = board.clock.localTime(at: now).date
-            var ending = board.endingServices(today: today, within: warningDays)
-            var lines: [String] = []
-            if let gap = firstUncoveredDate(board, from: today) {
-                let place = locations[board.id].map { "\($0): " } ?? ""
-                let reasons = board.servicePeriodNotices(on: gap).map { "\($0.source): \($0.message)" }
-                lines.append(place + "board \"\(board.id)\": no source is valid on \(gap)"
-                             + (reasons.isEmpty ? "" : " (\(reasons.joined(separator: "; ")))") + ": add the next timetable")
-                // The gap says it: the sources ending the day before need no warning of their own.
-                ending.removeAll { notice in
-                    if case .endsSoon(let last, _) = notice.kind { return last.adding(days: 1) == gap }
-                    return false
+            let ending = board.endingServices(today: today, within: warningDays)
+            guard let gap = firstUncoveredDate(board, from: today) else { return ending.map { line(board, $0) } }
+            let endingBefore = ending.filter { notice in
+                if case .endsSoon(let last, _) = notice.kind { return last.adding(days: 1) == gap }
+                return false
+            }
+            if !endingBefore.isEmpty {
+                return ending.map { notice in
+                    line(board, notice) + (endingBefore.contains(notice) ? "; no source runs after it: add the next timetable" : "")
                 }
             }
-            return lines + ending.map { line(board, $0) }
+            let reasons = board.servicePeriodNotices(on: gap)
+            let named = Set(reasons.map(\.sourceIndex))
+            let place = locations[board.id].map { "\($0): " } ?? ""
+            return [place + "board \"\(board.id)\": no source is valid on \(gap)"
+                    + (reasons.isEmpty ? "" : " (" + reasons.map { "\($0.source): \($0.message)" }.joined(separator: "; ") + ")")
+                    + ": add the next timetable"]
+                + ending.filter { !named.contains($0.sourceIndex) }.map { line(board, $0) }
         }
     }
 
