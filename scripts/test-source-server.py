@@ -14,6 +14,8 @@ Paths (as the real providers):
                                                  and those added by /_calendar); others: 404 HTML page
   /api/v4/odpt:StationTimetable                  ODPT (acl:consumerKey must be --key, else 401); Ginza.Ginza gets
                                                  rules/data's illustrative Ginza file, any other station Oshiage
+  /api/v4/odpt:BusstopPoleTimetable              ODPT bus pole timetables: the Toei Chokkou01 pole; the
+                                                 小田急バス 調布駅北口 pole gets its 2017 trips (dct:valid 2018-01-15)
   /api/v4/odpt:TrainInformation                  ODPT service status
   /api/v4/odpt:Train                             ODPT train positions (the Ginza line capture of 2017-12-15)
   /gtfs-rt/caltrain/trip-updates.pb              GTFS-Realtime TripUpdates (the Caltrain capture, protobuf)
@@ -65,6 +67,7 @@ ROUTES = {
     "/v1/forecast": ("weather/open-meteo_forecast_tokyo_SegaraRai.json", "application/json", None),
     "/bosai/forecast/data/forecast/130000.json": ("weather/jma-bosai-forecast-130000_2026-01-05.json", "application/json", None),
     "/api/v4/odpt:StationTimetable": ("odpt/StationTimetable_TokyoMetro_Hanzomon_Oshiage.json", "application/json", "acl:consumerKey"),
+    "/api/v4/odpt:BusstopPoleTimetable": ("odpt/BusStopPoleTimetable_Toei_Chokkou01.json", "application/json", "acl:consumerKey"),
     "/api/v4/odpt:TrainInformation": ("odpt/TrainInformation_TokyoMetro.json", "application/json", "acl:consumerKey"),
     "/api/v4/odpt:Train": ("odpt/Train_TokyoMetro_Ginza_20171215_155042.json", "application/json", "acl:consumerKey"),
     "/gtfs-rt/caltrain/trip-updates.pb": ("realtime/transitland-caltrain/ct-trip-updates.pb", "application/x-protobuf", None),
@@ -76,6 +79,10 @@ QIITA = ("feeds/qiita/qiita-user-feed_ftnext_test-fixture.atom", "application/at
 # of rules/ (ILLUSTRATIVE, see scripts/generate-ginza-example.py) for the `ginza-live` board.
 STATIONS = {
     "odpt.Station:TokyoMetro.Ginza.Ginza": "../../rules/data/StationTimetable_TokyoMetro_Ginza_EXAMPLE.json",
+}
+# Bus pole timetables by pole (any other pole gets the Toei file).
+POLES = {
+    "odpt.BusstopPole:OdakyuBus.Choufuekikitaguchi.10225.13": "odpt/BusTimetable_OdakyuBus_Kichi06_Weekday01_2records.json",
 }
 
 state = {"fault": None, "code": 500, "retry_after": None, "path": None, "seconds": 30.0, "length": None,
@@ -154,6 +161,8 @@ class Handler(BaseHTTPRequestHandler):
             name = ROUTES["/data/2.5/onecall"][0]
         if url.path.endswith("odpt:StationTimetable") and query.get("odpt:station") in STATIONS:
             name = STATIONS[query.get("odpt:station")]
+        if url.path.endswith("odpt:BusstopPoleTimetable") and query.get("odpt:busstopPole") in POLES:
+            name = POLES[query.get("odpt:busstopPole")]
         if key_parameter and query.get(key_parameter) != options.key:
             # Like some real APIs, the error echoes the key it refused.
             body = json.dumps({"cod": 401, "message": "Invalid API key %s" % query.get(key_parameter)}).encode()

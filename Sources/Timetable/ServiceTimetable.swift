@@ -38,6 +38,9 @@ public protocol ServiceTimetable: Sendable {
     /// What the departures' times are measured from (default: the wall clock of the service date;
     /// GTFS: noon minus 12 h).
     var timeBase: ServiceTimeBase { get }
+    /// The dates the data says it holds for (ODPT `dct:issued` / `dct:valid`, GTFS `feed_info.txt`);
+    /// nil when it says nothing (default).
+    var publishedValidity: PublishedValidity? { get }
 }
 
 extension ServiceTimetable {
@@ -45,12 +48,16 @@ extension ServiceTimetable {
     public var serviceDates: ClosedRange<LocalDate>? { nil }
     /// Wall-clock times of the service date (bus CSV, ODPT).
     public var timeBase: ServiceTimeBase { .wallClock }
+    /// The data states no validity.
+    public var publishedValidity: PublishedValidity? { nil }
 }
 
 /// A timetable published as one list per day-type key (weekday / saturday / sunday_holiday …).
 public struct DayTypeTimetable: ServiceTimetable, Sendable {
     /// Departures per key, each sorted by time.
     public private(set) var days: [DayTypeKey: [Departure]]
+    /// The dates the data says it holds for (ODPT `dct:issued` / `dct:valid`); nil for a bus CSV.
+    public var publishedValidity: PublishedValidity?
 
     public init(days: [DayTypeKey: [Departure]] = [:]) {
         self.days = [:]

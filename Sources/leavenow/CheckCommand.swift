@@ -3,7 +3,6 @@ import Delivery
 import Facts
 import Rules
 import Secrets
-import Timetable
 
 /// `leavenow check [--rules DIR]`: validates every configuration file (every channel value the
 /// worker would refuse is an error at its place) and loads every source. A channel secret that is
@@ -28,16 +27,18 @@ struct CheckCommand {
                 + "\n\n\(catalog.problems.count) source\(catalog.problems.count == 1 ? "" : "s") could not be loaded in \(directory)")
         }
         for warning in catalog.warnings { context.warn(warning) }
-        // Loaded but dated: a feed that ended (or ends soon), holidays on which nothing runs.
-        for warning in ServicePeriodCheck.endingServices(catalog: catalog, now: context.now())
-            + ServicePeriodCheck.holidaysOutsideService(specs: configuration.boards, catalog: catalog) {
+        // Loaded but dated: a date of the next two weeks without a source, a feed or timetable that
+        // ended (or ends soon), holidays on which nothing runs or that a feed's calendar ignores.
+        let now = context.now()
+        for warning in ServicePeriodCheck.warnings(specs: configuration.boards, catalog: catalog, now: now)
+            + ServicePeriodCheck.holidaysOutsideService(specs: configuration.boards, catalog: catalog)
+            + ServicePeriodCheck.declaredDaysTheFeedIgnores(specs: configuration.boards, catalog: catalog, now: now) {
             context.warn(warning)
         }
         for warning in configuration.quotaPlan.warnings { context.warn("\(warning.location): \(warning.message)") }
         for (rule, reason) in RuleEngine(configuration: configuration).silentLeaveNowRules(boards: catalog.boardsByID, now: context.now()) {
             context.warn("\(rule.location): rule \"\(rule.id)\" will not fire: \(reason)")
         }
-        for warning in Self.revisionGaps(configuration.boards, now: context.now()) { context.warn(warning) }
         for (rule, message) in Self.holdsWithNothingToHold(configuration) { context.warn("\(rule.location): rule \"\(rule.id)\" \(message)") }
         let secrets = SecretSource(environment: context.environment)
         for channel in configuration.channels {
@@ -57,26 +58,6 @@ struct CheckCommand {
         ].joined(separator: ", ") + "\nrequests a day: "
             + (configuration.quotaPlan.lines.isEmpty ? "none (no source is fetched over the network)"
                 : configuration.quotaPlan.lines.map(\.summary).joined(separator: ", "))
-    }
-
-    /// Boards whose sources' `valid_from` / `valid_until` leave a service date of the next 14 days
-    /// (from `now`, in the board's zone) without any source: the first such date, per board.
-    static func revisionGaps(_ boards: [BoardSpec], now: Int64) -> [String] {
-        boards.compactMap { board -> String? in
-            guard board.sources.contains(where: { $0.validFrom != nil || $0.validUntil != nil }) else { return nil }
-            let today = ZoneClock(timeZone: board.timeZone).localTime(at: now).date
-            for offset in 0..<14 {
-                let date = today.adding(days: offset)
-                let valid = board.sources.contains { source in
-                    (source.validFrom.map { date >= $0 } ?? true) && (source.validUntil.map { date <= $0 } ?? true)
-                }
-                if !valid {
-                    return "\(board.location): board \"\(board.id)\": no source is valid on \(date) (see the valid_from / valid_until "
-                        + "of its sources): add the next timetable"
-                }
-            }
-            return nil
-        }
     }
 
     /// Leave-now rules with `when_suspended: hold` on a board where nothing can say a line is

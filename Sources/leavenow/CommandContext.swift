@@ -103,7 +103,7 @@ struct CommandContext {
             for problem in catalog.problems + catalog.warnings { warn(problem) }
             let known = catalog.boards.map(\.id).sorted()
             throw CommandFailure.failure("no board \"\(id)\" in \(directory)"
-                + (known.isEmpty ? " (it defines no boards)" : " (boards: \(known.joined(separator: ", ")))"))
+                + (known.isEmpty ? " (it defines no boards)" : " (\(NameSuggestion.prefix(for: id, among: known))boards: \(known.joined(separator: ", ")))"))
         }
         let completeness = catalog.completeness(ofBoard: id)
         if case .unloadable(let failures) = completeness {

@@ -1,3 +1,4 @@
+import Facts
 import JSONText
 import Rules
 import Timetable
@@ -34,6 +35,7 @@ struct DryRunCommand {
                                                   stateOption: parsed.value("--state"))
         let deliveries = workspace.simulation.run(from: from, to: to).deliveries
         let rangeClock = workspace.rulesClock
+        let outOfService = ServicePeriodCheck.outOfService(configuration: workspace.configuration, boards: workspace.boards, from: from, to: to)
         if parsed.has("--json") {
             return JSONOutput.object([
                 ("from", .string(rangeClock.iso8601(from))), ("to", .string(rangeClock.iso8601(to))),
@@ -44,12 +46,16 @@ struct DryRunCommand {
                                           ("source", .string(failure.source)), ("message", .string(failure.message)),
                                           ("location", .string("\(failure.location)"))])
                     }
+                } + outOfService.map { dated in
+                    JSONOutput.object([("board", .string(dated.board)), ("state", .string("out_of_service")),
+                                       ("source", .string(dated.notice.source)), ("message", .string(dated.notice.message)),
+                                       ("location", dated.notice.origin.map { .string($0) } ?? .null)])
                 })),
             ]).text
         }
         var lines = ["dry run \(rangeClock.iso8601(from)) → \(rangeClock.iso8601(to)); nothing is sent"]
         // Rules of these boards see fewer departures (or none): say so before the timeline.
-        lines += workspace.impairedBoards.flatMap { $0.completeness.lines(board: $0.board) }
+        lines += workspace.impairedBoards.flatMap { $0.completeness.lines(board: $0.board) } + outOfService.map(\.line)
         if deliveries.isEmpty { lines.append(context.language == .japanese ? "送信される通知はありません。" : "Nothing would be sent.") }
         let multiDay = rangeClock.localTime(at: from).date != rangeClock.localTime(at: to).date
         for delivery in deliveries {

@@ -1,3 +1,4 @@
+import Config
 import JSONText
 import Rules
 import Timetable
@@ -13,8 +14,8 @@ struct ExplainCommand {
         let at = try context.time(atText, option: "--at")
         let workspace = try context.loadWorkspace(rulesOption: parsed.value("--rules"), fixtures: parsed.value("--fixtures"))
         guard let evaluation = workspace.explain(rule: id, at: at) else {
-            let known = workspace.engine.rules.map(\.id).sorted().joined(separator: ", ")
-            throw CommandFailure.failure("no rule \"\(id)\" (rules: \(known.isEmpty ? "none" : known))")
+            let ids = workspace.engine.rules.map(\.id).sorted(), known = ids.joined(separator: ", ")
+            throw CommandFailure.failure("no rule \"\(id)\" (\(NameSuggestion.prefix(for: id, among: ids))rules: \(known.isEmpty ? "none" : known))")
         }
         let clock = workspace.clock(forRule: id)
         let rule = workspace.engine.rules[workspace.engine.index(of: id)!]

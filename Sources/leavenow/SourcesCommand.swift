@@ -1,3 +1,4 @@
+import Facts
 import JSONText
 import LiveSources
 import Store
@@ -37,9 +38,14 @@ struct SourcesCommand {
         }
         let now = context.now()
         let needs = SourceNeeds(configuration: configuration)
-        if parsed.has("--json") { return Self.json(rows, now: now, needs: needs) }
+        // ODPT API timetables whose cached data is past its dct:valid (or not valid yet, or ends soon).
+        let dated = CachedFacts.boardLoader(cache: cache).datedAPITimetables(configuration.boards, now: now)
+        let notes = Dictionary(rows.compactMap { row in dated[cache.bodyPath(for: row.source)].map { (row.source.cacheName, $0) } },
+                               uniquingKeysWith: { first, _ in first })
+        if parsed.has("--json") { return Self.json(rows, now: now, needs: needs, notes: notes) }
         guard !rows.isEmpty else { return "\(directory): no weather sources or feeds are configured" }
         return Self.table(rows, now: now, needs: needs)
+            + rows.compactMap { row in notes[row.source.cacheName].map { "\n\(row.source.id): \($0)" } }.joined()
     }
 
     /// The configured refresh interval of a weather source or feed.
@@ -73,12 +79,13 @@ struct SourcesCommand {
         return TextTable.render(lines)
     }
 
-    private static func json(_ rows: [Row], now: Int64, needs: SourceNeeds) -> String {
+    private static func json(_ rows: [Row], now: Int64, needs: SourceNeeds, notes: [String: String]) -> String {
         JSONOutput.object([("sources", .array(rows.map { row in
             var members: [(String, JSONOutput)] = [
                 ("id", .string(row.source.id)), ("kind", .string(row.source.kind.rawValue)),
                 ("refresh_seconds", row.refreshSeconds.map { .int(Int64($0)) } ?? .null),
             ]
+            if let note = notes[row.source.cacheName] { members.append(("dates", .string(note))) }
             members.append(("last_error", row.index?.lastError.map { JSONOutput.string($0) } ?? JSONOutput.null))
             guard let cached = row.cached else {
                 members += [("fetched", .bool(false)), ("due", .bool(true))]

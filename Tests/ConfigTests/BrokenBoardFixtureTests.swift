@@ -11,7 +11,7 @@ final class BrokenBoardFixtureTests: XCTestCase {
     /// Each file's expected diagnostics when parsed alone.
     private let expected: [String: [String]] = [
         "unknown-key.yaml": [
-            "unknown-key.yaml:3:5: unknown key \"titel\" (expected one of: id, title, timezone, sources, holidays, special_days, status)",
+            "unknown-key.yaml:3:5: unknown key \"titel\" (did you mean \"title\"? expected one of: id, title, timezone, sources, holidays, special_days, status)",
         ],
         "missing-id.yaml": ["missing-id.yaml:2:5: missing required key \"id\" in board"],
         "bad-id.yaml": [

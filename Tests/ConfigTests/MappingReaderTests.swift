@@ -34,7 +34,7 @@ final class MappingReaderTests: XCTestCase {
         reader.finish()
         XCTAssertEqual(diagnostics.sortedDiagnostics.map(\.description), [
             "m.yaml:1:1: missing required key \"sources\" in board",
-            "m.yaml:7:1: unknown key \"sorces\" (expected one of: id, count, enabled, since, walk, tags, lazy, title, sources)",
+            "m.yaml:7:1: unknown key \"sorces\" (did you mean \"sources\"? expected one of: id, count, enabled, since, walk, tags, lazy, title, sources)",
             "m.yaml:8:7: expected true or false, found \"yes\"",
         ])
     }

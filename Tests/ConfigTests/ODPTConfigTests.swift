@@ -143,7 +143,7 @@ final class ODPTConfigTests: XCTestCase {
                 - {id: toei, operator: "odpt.Operator:Toei"}
             """,
         ]), [
-            "a.yaml:10:13: unknown service status \"tokyo-metoro\" in board \"ginza\" (known: toei, tokyo-metro)",
+            "a.yaml:10:13: unknown service status \"tokyo-metoro\" in board \"ginza\" (did you mean \"tokyo-metro\"?)",
             "a.yaml:17:43: unknown service status \"jr-east\" in rule \"a\" (known: toei, tokyo-metro)",
             "a.yaml:18:5: rule \"b\" watches board \"plain\", which has no status: give the rule status: (known: toei, tokyo-metro) or the board status:",
             "a.yaml:19:5: a service_status rule needs status (an odpt service_status id) or board (a board with status:)",

@@ -78,7 +78,7 @@ final class RealtimeConfigTests: XCTestCase {
              "boards.yaml:6:45: refresh must be at least 10s (a GTFS-Realtime feed changes every 10–30 s), found \"5s\""),
             ("{gtfs_rt: tu.pb, refresh: 30}", "boards.yaml:6:45: duration \"30\" needs a unit: write 30s, 30m or 30h"),
             ("{gtfs_rt: tu.pb, refresh: 1m, max_age: 30s}", "boards.yaml:6:58: max_age must be at least refresh (60 s), found \"30s\""),
-            ("{gtfs_rt: tu.pb, refesh: 1m}", "boards.yaml:6:36: unknown key \"refesh\" (expected one of: gtfs_rt, refresh, max_age, key_env, key_file, key_parameter)"),
+            ("{gtfs_rt: tu.pb, refesh: 1m}", "boards.yaml:6:36: unknown key \"refesh\" (did you mean \"refresh\"? expected one of: gtfs_rt, refresh, max_age, key_env, key_file, key_parameter)"),
             ("{gtfs_rt: \"https://example.org/tu.pb\", key_env: K}",
              "boards.yaml:6:19: realtime key_env / key_file need key_parameter: the query parameter the key goes in (e.g. api_key)"),
             ("{gtfs_rt: \"https://example.org/tu.pb\", key_parameter: api_key}",

@@ -14,11 +14,23 @@ public struct SpecialDays: Sendable, Equatable {
     public var yearEnd: YearEndPeriod?
     /// Dates run as another day type.
     public var overrides: [LocalDate: DayType] = [:]
+    /// Where the year-end period is given (for `check`'s warnings); nil without one.
+    public var yearEndLocation: ConfigLocation?
+    /// The `{dates: …, as: …}` items as written, with their places (for `check`'s warnings).
+    public var dateEntries: [SpecialDateEntry] = []
 
     public init(yearEnd: YearEndPeriod? = nil, overrides: [LocalDate: DayType] = [:]) {
         self.yearEnd = yearEnd
         self.overrides = overrides
     }
+}
+
+/// One `{dates: 2025-05-06, as: sunday}` item of `special_days:`.
+public struct SpecialDateEntry: Sendable, Equatable {
+    /// The dates as written (`2025-08-13..2025-08-15`) and what they name.
+    public var dates: HolidayEntry
+    /// The day type they run as.
+    public var dayType: DayType
 }
 
 extension BoardConfigParser {
@@ -46,10 +58,11 @@ extension BoardConfigParser {
                 }
             } else if let datesNode = entry.require("dates") {
                 let asNode = entry.require("as")
-                let dates = parseHolidayEntries(YAMLNode(.sequence([datesNode]), mark: datesNode.mark)).flatMap(\.allDates)
+                let entries = parseHolidayEntries(YAMLNode(.sequence([datesNode]), mark: datesNode.mark))
                 if let asNode, let text = diagnostics.decode(asNode, YAMLValue.string) {
                     if let type = DayType(rawValue: text) {
-                        for date in dates { result.overrides[date] = type }
+                        for date in entries.flatMap(\.allDates) { result.overrides[date] = type }
+                        result.dateEntries += entries.map { SpecialDateEntry(dates: $0, dayType: type) }
                     } else {
                         diagnostics.report("as must be weekday, saturday, sunday or holiday, found \(quoted(text))", at: asNode.mark)
                     }
@@ -63,6 +76,7 @@ extension BoardConfigParser {
     private func setYearEnd(_ period: YearEndPeriod, at node: YAMLNode, in result: inout SpecialDays) {
         if result.yearEnd != nil { diagnostics.report("special_days names year_end twice", at: node.mark) }
         result.yearEnd = period
+        result.yearEndLocation = context.location(of: node)
     }
 
     /// `12-29..01-03` → the period; nil for anything else.

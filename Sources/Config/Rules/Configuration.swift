@@ -80,8 +80,7 @@ public struct Configuration: Sendable {
         ]
         for use in references where !(known[use.reference.target] ?? []).contains(use.reference.name) {
             let reference = use.reference
-            let names = (known[reference.target] ?? []).sorted()
-            let hint = names.isEmpty ? "no \(section[reference.target]!) are defined" : "known: \(names.joined(separator: ", "))"
+            let hint = NameSuggestion.hint(for: reference.name, among: known[reference.target] ?? [], plural: section[reference.target]!)
             problems.append((reference.location, "unknown \(reference.target.rawValue) \(quoted(reference.name)) in rule \(quoted(use.rule)) (\(hint))"))
         }
         return problems
@@ -93,12 +92,12 @@ public struct Configuration: Sendable {
     func odptProblems() -> [(location: ConfigLocation, message: String)] {
         var problems: [(location: ConfigLocation, message: String)] = []
         let statusIDs = serviceStatus.map(\.id)
-        func hint() -> String {
-            statusIDs.isEmpty ? "no odpt service_status sources are defined" : "known: \(statusIDs.sorted().joined(separator: ", "))"
+        func hint(_ name: String = "") -> String {
+            NameSuggestion.hint(for: name, among: statusIDs, plural: "odpt service_status sources")
         }
         for board in boards {
             if let status = board.status, !statusIDs.contains(status) {
-                problems.append((board.statusLocation ?? board.location, "unknown service status \(quoted(status)) in board \(quoted(board.id)) (\(hint()))"))
+                problems.append((board.statusLocation ?? board.location, "unknown service status \(quoted(status)) in board \(quoted(board.id)) (\(hint(status)))"))
             }
             if odpt == nil {
                 for source in board.sources where source.kind.isODPTAPI {

@@ -56,7 +56,9 @@ public struct RuleConfigParser {
             case "new_article": kind = parseNewArticle(&rule, reference: reference)
             case "service_status": kind = parseServiceStatusRule(&rule, node: node, reference: optionalReference)
             default:
-                diagnostics.report("unknown rule kind \(quoted(name)) (expected one of: leave_now, weather, new_article, service_status)", at: kindNode.mark)
+                let kinds = ["leave_now", "weather", "new_article", "service_status"]
+                diagnostics.report("unknown rule kind \(quoted(name)) (\(NameSuggestion.prefix(for: name, among: kinds))expected one of: "
+                                   + kinds.joined(separator: ", ") + ")", at: kindNode.mark)
                 rule.ignore(contentsOf: RuleConfigParser.kindKeys)
             }
         } else {
@@ -288,7 +290,9 @@ public struct RuleConfigParser {
             if let node = reader.require("provider"), let text = diagnostics.decode(node, YAMLValue.string) {
                 provider = WeatherSourceSpec.Provider(rawValue: text)
                 if provider == nil {
-                    diagnostics.report("unknown weather provider \(quoted(text)) (expected one of: openweather, open_meteo, jma)", at: node.mark)
+                    let providers = ["openweather", "open_meteo", "jma"]
+                    diagnostics.report("unknown weather provider \(quoted(text)) (\(NameSuggestion.prefix(for: text, among: providers))expected one of: "
+                                       + providers.joined(separator: ", ") + ")", at: node.mark)
                 }
             }
             let latitude = reader.optional("lat").flatMap { number($0, unit: "degrees", range: -90...90) }
@@ -376,7 +380,9 @@ public struct RuleConfigParser {
                 kind = ChannelKind(rawValue: text)
                 if ChannelRegistry.integration(for: ChannelKind(rawValue: text)) == nil {
                     kind = nil
-                    diagnostics.report(ChannelRegistry.unknownKindMessage(text), at: node.mark)
+                    let kinds = ChannelRegistry.integrations.map(\.kind.rawValue)
+                    diagnostics.report("unknown channel type \(quoted(text)) (\(NameSuggestion.prefix(for: text, among: kinds))expected one of: "
+                                       + kinds.joined(separator: ", ") + ")", at: node.mark)
                 }
             }
             var settings: [String: String] = [:]

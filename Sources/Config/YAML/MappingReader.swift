@@ -100,13 +100,15 @@ public struct MappingReader {
         for key in keys { expect(key) }
     }
 
-    /// Reports every key that was never asked for:
-    /// `unknown key "sorces" (expected one of: id, title, timezone, sources, holidays)`.
+    /// Reports every key that was never asked for, with the closest expected key when one is close
+    /// (`NameSuggestion`): `unknown key "sorces" (did you mean "sources"? expected one of: id,
+    /// title, timezone, sources, holidays)`.
     public func finish() {
         let known = Set(expected)
         for entry in entries where !known.contains(entry.key) {
             let list = expected.isEmpty ? "no keys are expected here" : "expected one of: " + expected.joined(separator: ", ")
-            diagnostics.report("unknown key \(quoted(entry.key)) (\(list))", at: entry.pair.key.mark)
+            diagnostics.report("unknown key \(quoted(entry.key)) (\(NameSuggestion.prefix(for: entry.key, among: expected))\(list))",
+                               at: entry.pair.key.mark)
         }
     }
 

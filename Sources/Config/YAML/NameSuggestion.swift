@@ -1,41 +1,61 @@
-/// "Did you mean …?" for a name that is not defined: the closest defined name by edit distance.
+/// "Did you mean …?" for a name that is not known: the closest known name, when it is close enough
+/// to be a slip. The one helper behind every such hint — unknown keys of a rules, boards or
+/// channels file, unknown board / channel / weather / feed / service-status ids a rule or board
+/// names, unknown channel types and rule kinds, and `leavenow next BOARD` / `explain RULE` with a
+/// typo.
 public enum NameSuggestion {
-    /// The defined name closest to `name` by edit distance (insertions, deletions, substitutions of
-    /// characters), when it is close enough to be a slip: at most 2 edits, or a third of the name's
-    /// length for longer names. Ties go to the alphabetically first name; nil when none is close.
+    /// The known name closest to `name`, when it is close enough to be a slip: at most 1 edit for
+    /// names of up to 6 characters and 2 for longer ones (edits are insertions, deletions,
+    /// substitutions and swaps of two neighbouring characters: `titel` → `title` is 1), else the
+    /// one known name that starts with `name` (3 characters or more: `heads` → `heads_up`). Ties go
+    /// to the alphabetically first name; nil when none is close, or for `name` itself.
     public static func closest(to name: String, among candidates: [String]) -> String? {
-        let limit = max(2, name.count / 3)
+        let limit = name.count <= 6 ? 1 : 2
         var best: (name: String, distance: Int)?
-        for candidate in candidates.sorted() where candidate != name {
+        for candidate in Set(candidates).sorted() where candidate != name {
             let distance = editDistance(name, candidate)
             guard distance <= limit else { continue }
             if best == nil || distance < best!.distance { best = (candidate, distance) }
         }
-        return best?.name
+        if let best { return best.name }
+        guard name.count >= 3, !candidates.contains(name) else { return nil }
+        let extensions = Set(candidates.filter { $0.hasPrefix(name) })
+        return extensions.count == 1 ? extensions.first : nil
     }
 
-    /// The Levenshtein distance between two strings, counted in characters.
+    /// The Damerau–Levenshtein distance between two strings (optimal string alignment: insertions,
+    /// deletions, substitutions, and swaps of two neighbouring characters), counted in characters.
     public static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
+        var beforePrevious = [Int](repeating: 0, count: b.count + 1)
         var previous = Array(0...b.count)
         var current = [Int](repeating: 0, count: b.count + 1)
         for i in 1...a.count {
             current[0] = i
             for j in 1...b.count {
                 current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    current[j] = min(current[j], beforePrevious[j - 2] + 1)
+                }
             }
-            swap(&previous, &current)
+            (beforePrevious, previous, current) = (previous, current, beforePrevious)
         }
         return previous[b.count]
     }
 
-    /// What follows an unknown name in a message: `did you mean "x"?`, else the defined names
+    /// What follows an unknown name in a message: `did you mean "x"?`, else the known names
     /// (`known: a, b`), else that there are none (`no rules are defined`).
     public static func hint(for name: String, among candidates: [String], plural: String) -> String {
         if let match = closest(to: name, among: candidates) { return "did you mean \(quoted(match))?" }
         if candidates.isEmpty { return "no \(plural) are defined" }
         return "known: " + candidates.sorted().joined(separator: ", ")
+    }
+
+    /// `did you mean "title"? ` (with the trailing space) when a known name is close, else empty:
+    /// put in front of a list of what was expected (`(did you mean "title"? expected one of: …)`).
+    public static func prefix(for name: String, among candidates: [String]) -> String {
+        closest(to: name, among: candidates).map { "did you mean \(quoted($0))? " } ?? ""
     }
 }

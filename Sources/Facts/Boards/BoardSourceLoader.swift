@@ -88,14 +88,43 @@ public struct BoardSourceLoader {
         return loaded
     }
 
-    /// A board source with its label, configuration place and validity dates.
+    /// A board source with its label, configuration place and validity dates: `valid_from` /
+    /// `valid_until` as configured, else the dates the data states (ODPT `dct:issued` /
+    /// `dct:valid`, GTFS `feed_start_date` / `feed_end_date`) — each end on its own, so an
+    /// explicit setting always wins.
     private func labelled(_ source: BoardSource, label: String, spec: SourceSpec) -> BoardSource {
         var source = source
         source.label = label
         source.origin = "\(spec.location)"
-        source.validFrom = spec.validFrom
-        source.validUntil = spec.validUntil
+        let published = source.timetable.publishedValidity
+        source.validFrom = spec.validFrom ?? published?.from
+        source.validUntil = spec.validUntil ?? published?.until
         return source
+    }
+
+    /// The ODPT API timetables of `specs` whose cached data is past its dates, not valid yet, or
+    /// ends within `ServicePeriodCheck.warningDays` days of `now` (its `dct:issued` / `dct:valid`,
+    /// unless the source's `valid_from` / `valid_until` say otherwise), for `leavenow sources`: per
+    /// cached response's label (the cache file), the message (`the timetable's validity ended on
+    /// 2025-03-14 (dct:valid)`). Sources with nothing cached, or that cannot be read, are left out
+    /// (`sources` shows those already).
+    public func datedAPITimetables(_ specs: [BoardSpec], now: Int64) -> [String: String] {
+        guard let cachedODPT else { return [:] }
+        var notes: [String: String] = [:]
+        for board in specs {
+            let clock = ZoneClock(timeZone: board.timeZone)
+            let today = clock.localTime(at: now).date
+            for spec in board.sources where spec.kind.isODPTAPI {
+                guard let response = try? cachedODPT(spec), notes[response.label] == nil,
+                      let read = try? Self.odptAPISource(spec, response: response, decoders: decoders) else { continue }
+                let single = Board(id: board.id, title: board.title, clock: clock,
+                                   sources: [labelled(read, label: response.label, spec: spec)])
+                let notice = single.servicePeriodNotices(on: today).first
+                    ?? single.endingServices(today: today, within: ServicePeriodCheck.warningDays).first
+                if let notice { notes[response.label] = notice.message }
+            }
+        }
+        return notes
     }
 
     /// A warning's text without its `file:line:col: board "id": ` prefix.

@@ -2,8 +2,8 @@
 /// timetable of any stop.
 ///
 /// Reads agency.txt (optional, for the timezone), stops.txt, routes.txt, calendar.txt and/or
-/// calendar_dates.txt, trips.txt, frequencies.txt (optional) and stop_times.txt; other files are
-/// not read. Unknown extra columns are ignored (GTFS-JP adds several, and its sample feeds spell
+/// calendar_dates.txt, feed_info.txt (optional, for `feed_start_date` / `feed_end_date`), trips.txt,
+/// frequencies.txt (optional) and stop_times.txt; other files are not read. Unknown extra columns are ignored (GTFS-JP adds several, and its sample feeds spell
 /// `wheelchair_accesible`); a missing required column is an error naming it.
 ///
 /// Errors are `DecodeError`s whose `file` is the feed path plus the member (`feed.zip/stop_times.txt`)
@@ -15,6 +15,9 @@ public struct GTFSFeed: Sendable {
     public let path: String
     /// `agency_timezone` of the first agency (IANA name, `Asia/Tokyo`), when agency.txt has one.
     public var agencyTimeZone: String?
+    /// `feed_start_date` / `feed_end_date` of feed_info.txt (the period the publisher vouches for),
+    /// when the file has either; every stop's timetable carries it.
+    public var publishedValidity: PublishedValidity?
 
     let stops: GTFSStops
     let routes: GTFSRoutes
@@ -58,6 +61,11 @@ public struct GTFSFeed: Sendable {
         if calendarTable != nil { try calendar.readCalendar(&calendarTable!) }
         if datesTable != nil { try calendar.readCalendarDates(&datesTable!) }
 
+        let validity = try files.table("feed_info.txt").flatMap { table in
+            var table = table
+            return try Self.feedValidity(&table)
+        }
+
         var labels = ByteInterner()
         var tripsTable = try files.requiredTable("trips.txt")
         var trips = try GTFSTrips.read(&tripsTable, routes: routes, calendar: &calendar, labels: &labels)
@@ -68,8 +76,35 @@ public struct GTFSFeed: Sendable {
         var stopTimesTable = try files.requiredTable("stop_times.txt")
         let stopDepartures = try GTFSStopDepartures.read(&stopTimesTable, stops: stops, trips: trips, labels: &labels)
 
-        return GTFSFeed(path: path, agencyTimeZone: agencyTimeZone, stops: stops, routes: routes, trips: trips,
-                        calendar: calendar, stopDepartures: stopDepartures, labels: labels.strings())
+        var feed = GTFSFeed(path: path, agencyTimeZone: agencyTimeZone, stops: stops, routes: routes, trips: trips,
+                            calendar: calendar, stopDepartures: stopDepartures, labels: labels.strings())
+        feed.publishedValidity = validity
+        return feed
+    }
+
+    /// `feed_start_date` / `feed_end_date` of feed_info.txt's first row (both optional, `YYYYMMDD`);
+    /// nil when both are empty or absent.
+    static func feedValidity(_ table: inout CSVTable) throws -> PublishedValidity? {
+        let startColumn = table.index(of: "feed_start_date"), endColumn = table.index(of: "feed_end_date")
+        var validity: PublishedValidity?
+        var first = true
+        try table.forEachRow { row in
+            guard first else { return }
+            first = false
+            func date(_ column: Int?, _ name: String) throws -> LocalDate? {
+                guard !row.isEmpty(column) else { return nil }
+                guard let day = GTFSCellValue.dayNumber(row.bytes(column)) else {
+                    throw row.error(column: column, name: name, "is not a date (YYYYMMDD)")
+                }
+                return LocalDate(dayNumber: day)
+            }
+            let start = try date(startColumn, "feed_start_date"), end = try date(endColumn, "feed_end_date")
+            if let start, let end, end < start {
+                throw row.error("feed_end_date \(end) is before feed_start_date \(start)")
+            }
+            validity = PublishedValidity(from: start, until: end, fromField: "feed_start_date", untilField: "feed_end_date")
+        }
+        return validity
     }
 
     /// Number of rows read from stop_times.txt.
@@ -174,7 +209,9 @@ public struct GTFSFeed: Sendable {
         let schedules = GTFSTripSchedules(departures: tripStops, feedTrips: trips, stops: stops, routes: routes,
                                           calendar: calendar, stopDepartures: stopDepartures,
                                           selectedStops: selected, routeFilter: routeFilter)
-        return GTFSStopTimetable(entries: entries, groupCount: groups.count, calendar: calendar, tripSchedules: schedules)
+        var timetable = GTFSStopTimetable(entries: entries, groupCount: groups.count, calendar: calendar, tripSchedules: schedules)
+        timetable.publishedValidity = publishedValidity
+        return timetable
     }
 
     /// At most this many departures from expanding frequencies.txt for one timetable (a real feed's

@@ -62,6 +62,9 @@ public struct GTFSStopTimetable: ServiceTimetable, Sendable {
     /// From the first to the last date on which a service with a departure here can run.
     public let serviceDates: ClosedRange<LocalDate>?
 
+    /// The feed's `feed_info.txt` `feed_start_date` / `feed_end_date`, when it gives them.
+    public internal(set) var publishedValidity: PublishedValidity?
+
     /// The departure of `trip` at the timetable time `time` (as it appears on any service date,
     /// `isLast` not set), for a realtime copy of it (a DUPLICATED trip); nil when there is none.
     public func departure(ofTrip trip: String, at time: Int32) -> Departure? {

@@ -57,6 +57,14 @@ enum ODPTDocument {
     /// truncated JSON, a top-level value that is not an array, a non-object element, or an element
     /// whose `@type` is not `type`.
     static func records(_ bytes: [UInt8], file: String, type: String) throws -> [ODPTRecord] {
+        try records(bytes, file: file, types: [type]).records
+    }
+
+    /// The records of `bytes` when they are all of one of `types` (the first is the one messages
+    /// expect), with that type; throws as `records(_:file:type:)` does, and for records of
+    /// different types.
+    static func records(_ bytes: [UInt8], file: String, types: [String]) throws -> (records: [ODPTRecord], type: String) {
+        let type = types[0]
         let document: JSONValue
         do {
             document = try JSONParser.parse(bytes)
@@ -78,18 +86,25 @@ enum ODPTDocument {
         }
         var records: [ODPTRecord] = []
         records.reserveCapacity(items.count)
+        var found: String?
         for (index, item) in items.enumerated() {
             let record = ODPTRecord(index: index, count: items.count, value: item)
             guard case .object = item else {
                 throw DecodeError(file: file, place: record.place,
                                   message: "expected a \(type) object, got \(item.kindDescription) \(item.quoted)")
             }
-            if let actual = item["@type"]?.stringValue, actual != type {
-                throw DecodeError(file: file, place: record.place, message: "this is \(actual), not \(type)")
+            if let actual = item["@type"]?.stringValue {
+                if let found, actual != found {
+                    throw DecodeError(file: file, place: record.place, message: "this is \(actual), not \(found) like the records before it")
+                }
+                guard types.contains(actual) else {
+                    throw DecodeError(file: file, place: record.place, message: "this is \(actual), not \(types.joined(separator: " or "))")
+                }
+                found = actual
             }
             records.append(record)
         }
-        return records
+        return (records, found ?? type)
     }
 
     /// A `JSONSyntaxError` as a `DecodeError`: the whole file for an empty file, an HTML page or

@@ -2,7 +2,8 @@ internal import JSONText
 
 extension ODPTTimetableDecoder {
     /// The departures of an `odpt:BusstopPoleTimetable` response (a bus stop pole's timetable),
-    /// keyed by calendar.
+    /// keyed by calendar — or of an `odpt:BusTimetable` response (an operator's trips), read as the
+    /// timetable of the pole `pole` (see `busTimetablePole`).
     ///
     /// - Parameters:
     ///   - bytes: the response body (a JSON array of `odpt:BusstopPoleTimetable` records).
@@ -11,7 +12,8 @@ extension ODPTTimetableDecoder {
     ///     `odpt.BusstopPole:` prefix). When nil, the file must hold one pole only.
     ///   - language: `ja` prefers the Japanese route name from `dc:title`; other languages prefer
     ///     the route id's last component.
-    /// - Returns: a timetable whose `line` is the route (`直行０１` from the first field of `dc:title`,
+    /// - Returns: a timetable with the records' `dct:issued` / `dct:valid` as its `publishedValidity`,
+    ///   whose `line` is the route (`直行０１` from the first field of `dc:title`,
     ///   or `Chokkou01` from `odpt:busroute`), `stop` the second field of `dc:title`, `destination`
     ///   `odpt:destinationSign` without a leading "(route)" and a trailing 行 ("大井町駅東口").
     ///   Entries flagged `odpt:isMidnight` run past midnight (00:10 becomes 24:10); the list's
@@ -22,7 +24,11 @@ extension ODPTTimetableDecoder {
     public static func busstopPoleTimetable(_ bytes: [UInt8], file: String, pole: String? = nil,
                                             language: String = "ja") throws -> DayTypeTimetable {
         let type = "odpt:BusstopPoleTimetable"
-        let headers = try ODPTDocument.records(bytes, file: file, type: type).map { record in
+        let document = try ODPTDocument.records(bytes, file: file, types: [type, "odpt:BusTimetable"])
+        if document.type == "odpt:BusTimetable" {
+            return try busTimetablePole(document.records, file: file, pole: pole, language: language)
+        }
+        let headers = try document.records.map { record in
             try PoleHeader(record: record, file: file)
         }
         let selected = headers.filter { header in pole.map { ODPTDocument.matches(header.pole, filter: $0) } ?? true }
@@ -45,7 +51,9 @@ extension ODPTTimetableDecoder {
             list.markLastPerDestination()
             days[key] = list
         }
-        return DayTypeTimetable(days: days)
+        var timetable = DayTypeTimetable(days: days)
+        timetable.publishedValidity = try validity(of: selected.map(\.record), file: file)
+        return timetable
     }
 
     /// The identifying fields of one bus-pole record.

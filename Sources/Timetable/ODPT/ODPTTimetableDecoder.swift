@@ -29,7 +29,8 @@ public enum ODPTTimetableDecoder {
     ///   - direction: only records of this `odpt:railDirection` (full id or without prefix); nil
     ///     keeps every direction. Several directions merge into the same keys, sorted by time.
     ///   - language: the language of the titles (`ja`, `en`, or any key of the records' title objects).
-    /// - Returns: a timetable whose `line` is the railway's title (the record's `odpt:railwayTitle`,
+    /// - Returns: a timetable whose `publishedValidity` is the records' `dct:issued` / `dct:valid`
+    ///   (see `validity(of:file:)`), whose `line` is the railway's title (the record's `odpt:railwayTitle`,
     ///   else the built-in Tokyo Metro / Toei table, else the id's last component), `stop` the station's
     ///   title (likewise), `destination` the title of the destination station(s) joined with "・",
     ///   `trainType` the train type id's last component ("Local"), `isLast` / `isOrigin` as flagged, and
@@ -61,11 +62,14 @@ public enum ODPTTimetableDecoder {
         }
 
         var days: [DayTypeKey: [Departure]] = [:]
-        for header in chooseCalendars(selected) {
+        let chosen = chooseCalendars(selected)
+        for header in chosen {
             let departures = try stationDepartures(header, file: file, language: language)
             days[header.calendar.key, default: []].append(contentsOf: departures)
         }
-        return DayTypeTimetable(days: days)
+        var timetable = DayTypeTimetable(days: days)
+        timetable.publishedValidity = try validity(of: chosen.map(\.record), file: file)
+        return timetable
     }
 
     /// The identifying fields of one station-timetable record.
