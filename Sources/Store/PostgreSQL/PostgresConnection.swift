@@ -10,6 +10,9 @@ import Secrets
 ///   next statement outside a transaction; a read, `BEGIN` or an idempotent write that found the
 ///   connection lost is run again once on the new connection. Any other write, and everything
 ///   inside a transaction, fails instead: whether it happened is the caller's to find out;
+/// - a server still down after that backoff is tried again at most once per ``downRetryDelays``
+///   step (1 s, doubling to 30 s): statements in between fail at once, so a stopped server costs a
+///   pass one backoff, not one per statement;
 /// - errors name the URL without its password (``PostgresURL/redacted``), what was being done and
 ///   PostgreSQL's message; the password is never in one.
 ///
@@ -24,6 +27,11 @@ public final class PostgresConnection {
     private var prepared: [String: String] = [:]
     private var transactionDepth = 0
     private let redaction: URLRedaction
+    /// While the server is down (the reconnect backoff gave up): when to try again, the current
+    /// step of ``downRetryDelays`` and the last error.
+    private var down: (retryAt: UInt64, step: Int, error: String)?
+    /// The waits between attempts once the reconnect backoff gave up (the last one repeats).
+    public var downRetryDelays: [Duration] = [.seconds(1), .seconds(2), .seconds(4), .seconds(8), .seconds(15), .seconds(30)]
 
     /// Connects to `url`; `password`, when given, replaces the URL's (a password from a secret reference).
     public init(url: PostgresURL, password: String? = nil) throws(StoreError) {
@@ -39,11 +47,33 @@ public final class PostgresConnection {
         guard PQstatus(connection) == CONNECTION_OK else {
             let message = Self.errorMessage(connection)
             PQfinish(connection)
-            throw StoreError(path: url.redacted, operation: "connecting", message: redaction.redact(text: message),
-                             code: .connection)
+            throw StoreError(path: url.redacted, operation: "connecting",
+                             message: redaction.redact(text: message) + Self.hint(forConnectionFailure: message), code: .connection)
         }
         Self.silenceNotices(connection)
         self.connection = connection
+    }
+
+    /// What to fix when the server refused the login or the database, in the words of libpq's
+    /// message (`; check the password …`); empty when the message names no such cause.
+    static func hint(forConnectionFailure message: String) -> String {
+        if message.contains("password authentication failed") || message.contains("no password supplied") {
+            return " (check the password: the URL's, the state: section's password_env / password_file, PGPASSWORD or ~/.pgpass; "
+                + "and the user name)"
+        }
+        if message.contains("database \"") && message.contains("does not exist") {
+            return " (create the database — createdb -O USER NAME — or fix its name in the URL)"
+        }
+        if message.contains("role \"") && message.contains("does not exist") {
+            return " (create the role — createuser NAME — or fix the user name in the URL)"
+        }
+        if message.contains("no pg_hba.conf entry") {
+            return " (allow this client in the server's pg_hba.conf)"
+        }
+        if message.contains("Connection refused") || message.contains("No such file or directory") {
+            return " (is the server running, and is the host / port / socket of the URL right?)"
+        }
+        return ""
     }
 
     deinit {
@@ -178,10 +208,36 @@ public final class PostgresConnection {
         }
     }
 
-    /// Resets the lost connection, waiting ``reconnectDelays`` between attempts.
+    /// True while the server is known to be down (the reconnect backoff gave up; not tried again yet).
+    public var isServerDown: Bool { down != nil }
+
+    /// Resets the lost connection, waiting ``reconnectDelays`` between attempts; once that gave up,
+    /// one attempt per ``downRetryDelays`` step, failing at once in between.
     private func reconnect() throws(StoreError) {
         guard let connection else { return }
         prepared = [:]
+        if let known = down {
+            let now = Self.monotonicNanoseconds()
+            guard now >= known.retryAt else {
+                let seconds = Double(known.retryAt - now) / 1e9
+                throw StoreError(path: url.redacted, operation: "reconnecting after the connection was lost",
+                                 message: "the server is still unreachable (\(known.error)); next attempt in "
+                                     + String(format: "%.1f", seconds) + " s",
+                                 code: .connection)
+            }
+            PQreset(connection)
+            if PQstatus(connection) == CONNECTION_OK {
+                Self.silenceNotices(connection)
+                down = nil
+                return
+            }
+            let step = min(known.step + 1, downRetryDelays.count - 1)
+            let error = redaction.redact(text: Self.errorMessage(connection))
+            down = (now + Self.nanoseconds(downRetryDelays[step]), step, error)
+            throw StoreError(path: url.redacted, operation: "reconnecting after the connection was lost",
+                             message: "the server is still unreachable: \(error); next attempt in \(downRetryDelays[step])",
+                             code: .connection)
+        }
         for delay in reconnectDelays {
             if delay > .zero { Thread.sleep(forTimeInterval: Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18) }
             PQreset(connection)
@@ -191,10 +247,22 @@ public final class PostgresConnection {
             }
         }
         let total = reconnectDelays.reduce(Duration.zero, +)
+        let error = redaction.redact(text: Self.errorMessage(connection))
+        if let first = downRetryDelays.first { down = (Self.monotonicNanoseconds() + Self.nanoseconds(first), 0, error) }
         throw StoreError(path: url.redacted, operation: "reconnecting after the connection was lost",
-                         message: "gave up after \(reconnectDelays.count) attempts over \(total): "
-                             + redaction.redact(text: Self.errorMessage(connection)),
+                         message: "gave up after \(reconnectDelays.count) attempts over \(total): " + error
+                             + (downRetryDelays.first.map { "; next attempt in \($0)" } ?? ""),
                          code: .connection)
+    }
+
+    private static func monotonicNanoseconds() -> UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+    }
+
+    private static func nanoseconds(_ duration: Duration) -> UInt64 {
+        UInt64(max(0, duration.components.seconds)) * 1_000_000_000 + UInt64(max(0, duration.components.attoseconds) / 1_000_000_000)
     }
 
     private func rows(_ result: OpaquePointer?) -> [PostgresRow] {
@@ -270,11 +338,11 @@ extension PostgresConnection {
 extension PostgresURL {
     /// The `PQconnectdbParams` keywords and values of a connection to this URL: defaults first (the
     /// URL, expanded from `dbname`, may override them; the encoding it may not), then `password`
-    /// when given (it replaces the URL's).
+    /// when given, else the one given beside the URL (``replacingPassword(_:)``): it replaces the URL's.
     func connectionParameters(applicationName: String, password: String?) -> (keywords: [String], values: [String]) {
         var keywords = ["connect_timeout", "application_name", "dbname", "client_encoding"]
         var values = ["10", applicationName, string, "UTF8"]
-        if let password {
+        if let password = password ?? separatePassword {
             keywords.append("password")
             values.append(password)
         }
