@@ -115,12 +115,13 @@ final class PostgresStateCommandTests: XCTestCase {
         XCTAssertEqual(empty.status, 0, empty.stderr)
         XCTAssertTrue(empty.stdout.contains("workers sharing the PostgreSQL state:\n(none has taken partition leases)"), empty.stdout)
 
-        // Two workers as `WorkerLeases` registers them; b's lease on partition 2 has expired.
+        // Two workers as `WorkerLeases` registers them (a heartbeats now, b long ago); b's lease on
+        // partition 2 has expired.
         let database = String(url.split(separator: "/").last ?? "")
-        let far = Int64(Date().timeIntervalSince1970) + 3_600
+        let now = Int64(Date().timeIntervalSince1970)
         try XCTUnwrap(Self.sharedCluster).psql("""
-            INSERT INTO leavenow_workers VALUES ('a', 'host-a', 101, 1, \(far)), ('b', 'host-b', 202, 1, 2);
-            INSERT INTO leavenow_leases VALUES (0, 'a', \(far)), (1, 'a', \(far)), (2, 'b', 3), (3, NULL, 0);
+            INSERT INTO leavenow_workers VALUES ('a', 'host-a', 101, 1, \(now)), ('b', 'host-b', 202, 1, 2);
+            INSERT INTO leavenow_leases VALUES (0, 'a', \(now + 30)), (1, 'a', \(now + 30)), (2, 'b', 3), (3, NULL, 0);
             """, database: database)
         let text = try CLIRunner.run(["status", "--rules", root + "/rules", "--state", url], environment: environment)
         assertNoPassword(text, "status")

@@ -96,6 +96,7 @@ final class PostgresStoreTests: XCTestCase {
         let (cluster, url) = try freshDatabase("restart")
         let store = try PostgresStore(url: url)
         store.connection.reconnectDelays = [.zero, .milliseconds(50), .milliseconds(100)]
+        store.connection.downRetryDelays = [.milliseconds(300)]
         let inserted = try store.commit(notifications: (1...50).map { notice("k\($0)") },
                                         ruleStates: ["commute": ["k50": 100]], now: 10)
         try store.record([DeliveryRecord(entryID: inserted[0].id, outcome: .delivered(status: 200))], now: 11)
@@ -107,7 +108,17 @@ final class PostgresStoreTests: XCTestCase {
             XCTAssertEqual((error as? StoreError)?.code, .connection, "\(error)")
             XCTAssertTrue("\(error)".contains("reconnecting after the connection was lost: gave up after 3 attempts"), "\(error)")
         }
+        // Known to be down: the next statements fail at once instead of waiting through the backoff again.
+        XCTAssertTrue(store.connection.isServerDown)
+        for _ in 0..<3 {
+            XCTAssertThrowsError(try store.counts()) { error in
+                XCTAssertEqual((error as? StoreError)?.code, .connection, "\(error)")
+                XCTAssertTrue("\(error)".contains("the server is still unreachable"), "\(error)")
+            }
+        }
         try cluster.start()
+        // The next attempt comes once the down delay (300 ms here) has passed.
+        usleep(400_000)
 
         // Back up: the next calls reconnect (prepared statements again) and see everything committed.
         XCTAssertEqual(try store.counts(), [.pending: 49, .delivered: 1, .dead: 0, .expired: 0])
