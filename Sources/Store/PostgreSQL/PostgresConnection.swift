@@ -11,8 +11,9 @@ import Secrets
 ///   connection lost is run again once on the new connection. Any other write, and everything
 ///   inside a transaction, fails instead: whether it happened is the caller's to find out;
 /// - a server still down after that backoff is tried again at most once per ``downRetryDelays``
-///   step (1 s, doubling to 30 s): statements in between fail at once, so a stopped server costs a
-///   pass one backoff, not one per statement;
+///   step (1 s, doubling to 30 s): statements in between fail at once — on every connection of the
+///   process to the same URL (`PostgresServerHealth`) — so a stopped server costs one backoff, not
+///   one per statement, connection and pass;
 /// - errors name the URL without its password (``PostgresURL/redacted``), what was being done and
 ///   PostgreSQL's message; the password is never in one.
 ///
@@ -27,9 +28,6 @@ public final class PostgresConnection {
     private var prepared: [String: String] = [:]
     private var transactionDepth = 0
     private let redaction: URLRedaction
-    /// While the server is down (the reconnect backoff gave up): when to try again, the current
-    /// step of ``downRetryDelays`` and the last error.
-    private var down: (retryAt: UInt64, step: Int, error: String)?
     /// The waits between attempts once the reconnect backoff gave up (the last one repeats).
     public var downRetryDelays: [Duration] = [.seconds(1), .seconds(2), .seconds(4), .seconds(8), .seconds(15), .seconds(30)]
 
@@ -209,14 +207,14 @@ public final class PostgresConnection {
     }
 
     /// True while the server is known to be down (the reconnect backoff gave up; not tried again yet).
-    public var isServerDown: Bool { down != nil }
+    public var isServerDown: Bool { PostgresServerHealth.down(url.string) != nil }
 
     /// Resets the lost connection, waiting ``reconnectDelays`` between attempts; once that gave up,
     /// one attempt per ``downRetryDelays`` step, failing at once in between.
     private func reconnect() throws(StoreError) {
         guard let connection else { return }
         prepared = [:]
-        if let known = down {
+        if let known = PostgresServerHealth.down(url.string) {
             let now = Self.monotonicNanoseconds()
             guard now >= known.retryAt else {
                 let seconds = Double(known.retryAt - now) / 1e9
@@ -228,29 +226,37 @@ public final class PostgresConnection {
             PQreset(connection)
             if PQstatus(connection) == CONNECTION_OK {
                 Self.silenceNotices(connection)
-                down = nil
+                PostgresServerHealth.set(url.string, nil)
                 return
             }
             let step = min(known.step + 1, downRetryDelays.count - 1)
             let error = redaction.redact(text: Self.errorMessage(connection))
-            down = (now + Self.nanoseconds(downRetryDelays[step]), step, error)
+            PostgresServerHealth.set(url.string, .init(retryAt: now + Self.nanoseconds(downRetryDelays[step]), step: step, error: error))
             throw StoreError(path: url.redacted, operation: "reconnecting after the connection was lost",
                              message: "the server is still unreachable: \(error); next attempt in \(downRetryDelays[step])",
                              code: .connection)
         }
+        var attempts = 0
+        var waited = Duration.zero
         for delay in reconnectDelays {
             if delay > .zero { Thread.sleep(forTimeInterval: Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18) }
+            attempts += 1
+            waited += delay
             PQreset(connection)
             if PQstatus(connection) == CONNECTION_OK {
                 Self.silenceNotices(connection)
+                PostgresServerHealth.set(url.string, nil)
                 return
             }
+            // Another connection gave up meanwhile: the server is down; no need to wait it out here too.
+            if PostgresServerHealth.down(url.string) != nil { break }
         }
-        let total = reconnectDelays.reduce(Duration.zero, +)
         let error = redaction.redact(text: Self.errorMessage(connection))
-        if let first = downRetryDelays.first { down = (Self.monotonicNanoseconds() + Self.nanoseconds(first), 0, error) }
+        if let first = downRetryDelays.first, PostgresServerHealth.down(url.string) == nil {
+            PostgresServerHealth.set(url.string, .init(retryAt: Self.monotonicNanoseconds() + Self.nanoseconds(first), step: 0, error: error))
+        }
         throw StoreError(path: url.redacted, operation: "reconnecting after the connection was lost",
-                         message: "gave up after \(reconnectDelays.count) attempts over \(total): " + error
+                         message: "gave up after \(attempts) attempt\(attempts == 1 ? "" : "s") over \(waited): " + error
                              + (downRetryDelays.first.map { "; next attempt in \($0)" } ?? ""),
                          code: .connection)
     }
