@@ -134,6 +134,22 @@ final class PostgresStateCommandTests: XCTestCase {
         XCTAssertEqual(workers.compactMap { $0["host"] as? String }, ["host-a", "host-b"])
         XCTAssertEqual(workers.compactMap { $0["leases"] as? Int }, [2, 0])
         XCTAssertEqual((report["worker"] as? [String: Any])?["running"] as? Bool, true, "worker a heartbeats: the shared state has a worker")
+        XCTAssertEqual(report["lease_problems"] as? [String], [], json.stdout)
+
+        // The lease table edited by hand: status names each problem with its fix (the workers go on).
+        try XCTUnwrap(Self.sharedCluster).psql("""
+            INSERT INTO leavenow_leases VALUES (70, NULL, 0), (5, 'ghost', \(now + 86_400));
+            """, database: database)
+        let edited = try CLIRunner.run(["status", "--rules", root + "/rules", "--state", url], environment: environment)
+        XCTAssertEqual(edited.status, 0, edited.stderr)
+        XCTAssertTrue(edited.stdout.contains("lease table: leavenow_leases has rows for partitions outside 0…63 (70): they are ignored; "
+                                             + "remove them with DELETE FROM leavenow_leases WHERE partition NOT BETWEEN 0 AND 63"), edited.stdout)
+        XCTAssertTrue(edited.stdout.contains("lease table: leavenow_leases leases partitions to workers that are not registered in "
+                                             + "leavenow_workers (5 (worker \"ghost\"))"), edited.stdout)
+        XCTAssertTrue(edited.stdout.contains("expiries more than two TTLs (60 s) ahead (5 (worker \"ghost\", expires at"), edited.stdout)
+        let editedJSON = try XCTUnwrap(try CLIRunner.json(try CLIRunner.run(["status", "--rules", root + "/rules", "--state", url, "--json"],
+                                                                            environment: environment)) as? [String: Any])
+        XCTAssertEqual((editedJSON["lease_problems"] as? [String])?.count, 3, "\(editedJSON)")
     }
 
     func testAWrongPasswordOrAMalformedURLIsAClearErrorWithoutThePassword() throws {

@@ -185,6 +185,38 @@ final class WorkerLeasingTests: XCTestCase {
         XCTAssertTrue(log.contains("event=leases.heartbeat_failed"), log)
     }
 
+    /// The lease table edited under a running worker — a stray partition, a partition leased "forever"
+    /// to a worker that does not exist, a deleted row — neither stops it nor leaves a rule without
+    /// it: it logs each problem with its fix (once) and holds every partition again.
+    func testAWorkerGoesOnThroughAHandEditedLeaseTableAndSaysWhatToFix() throws {
+        let url = try database()
+        let cluster = try XCTUnwrap(Self.cluster)
+        let scratch = try WorkerScratch()
+        try rulesDirectory(scratch)
+        let start: Int64 = 1_733_011_200
+        let clock = ManualWorkerClock(start)
+        let alone = try worker("edited", url: url, scratch: scratch, clock: clock)
+        alone.pass()
+        XCTAssertEqual(alone.activeRules.count, ruleIDs.count)
+        let database = String(url.components(separatedBy: "@/").last?.split(separator: "?").first ?? "")
+        let partition = RulePartition.of(ruleIDs[0])
+        try cluster.psql("""
+            INSERT INTO leavenow_leases VALUES (70, 'ghost', 0);
+            UPDATE leavenow_leases SET worker = 'ghost', expires_at = 9999999999 WHERE partition = \(partition);
+            DELETE FROM leavenow_leases WHERE partition = \(RulePartition.of(ruleIDs[1]));
+            """, database: database)
+        for step in 1...8 {
+            clock.set(start + Int64(10 * step))
+            alone.pass()
+        }
+        XCTAssertEqual(Set(alone.activeRules), Set(ruleIDs), "every rule evaluated again after the edits")
+        let log = try String(contentsOfFile: scratch.path("edited.log"), encoding: .utf8)
+        let problems = LogLine.events("leases.table_problem", in: log)
+        XCTAssertTrue(problems.contains { $0["msg"]?.contains("partitions outside 0…63 (70): they are ignored; remove them with DELETE FROM") == true },
+                      log)
+        XCTAssertEqual(problems.count, 1, "each problem logged once; the ghost's lease was taken and renewed: \(problems.map(\.fields))")
+    }
+
     func testAPassSlowerThanTheLeaseCommitsNothing() throws {
         let url = try database()
         let scratch = try WorkerScratch()
