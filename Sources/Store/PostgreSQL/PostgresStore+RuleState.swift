@@ -35,13 +35,30 @@ extension PostgresStore {
         }
     }
 
-    /// The writes of `saveRuleStates`, inside the caller's transaction.
+    /// The writes of `saveRuleStates`, inside the caller's transaction: one statement per chunk of
+    /// ``stateChunk`` rules (their ids and JSON bound as two `text[]` values), not one per rule.
     func upsert<State: Encodable>(_ states: [String: State], now: Int64) throws {
-        for (rule, state) in states {
+        var rules: [String] = [], texts: [String] = []
+        rules.reserveCapacity(min(states.count, Self.stateChunk))
+        texts.reserveCapacity(min(states.count, Self.stateChunk))
+        func flush() throws {
+            guard !rules.isEmpty else { return }
             try connection.run("""
-                INSERT INTO rule_state (rule, state, updated_at) VALUES ($1, $2, $3::bigint)
+                INSERT INTO rule_state (rule, state, updated_at)
+                SELECT rule, state, $3::bigint FROM unnest($1::text[], $2::text[]) AS states (rule, state)
                 ON CONFLICT (rule) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at
-                """, [rule, try json(state, "the state of rule \"\(rule)\""), String(now)])
+                """, [Self.textArray(rules), Self.textArray(texts), String(now)])
+            rules.removeAll(keepingCapacity: true)
+            texts.removeAll(keepingCapacity: true)
         }
+        for (rule, state) in states {
+            rules.append(rule)
+            texts.append(try json(state, "the state of rule \"\(rule)\""))
+            if rules.count == Self.stateChunk { try flush() }
+        }
+        try flush()
     }
+
+    /// Rule states per upsert statement (a bound on the size of one statement's arrays).
+    static let stateChunk = 1_000
 }
