@@ -97,13 +97,20 @@ final class LeasedRules {
         return (leases.validUntil ?? .min) > now ? leases.held : []
     }
 
-    /// An engine for the rules of `configuration` whose partitions this worker holds at `now`.
-    func engine(for configuration: Configuration, now: Int64) -> RuleEngine {
+    /// An engine for the rules of `configuration` whose partitions this worker holds at `now`
+    /// (without the rules `excluded`).
+    func engine(for configuration: Configuration, now: Int64, excluding excluded: Set<String> = []) -> RuleEngine {
         let held = current(now: now)
         adopted = held
         let count = leases?.partitions ?? RulePartition.defaultCount
-        let rules = configuration.rules.filter { held.contains(RulePartition.of($0.id, count: count)) }
+        let rules = configuration.rules.filter { held.contains(RulePartition.of($0.id, count: count)) && !excluded.contains($0.id) }
         return RuleEngine(rules: rules, feeds: configuration.feeds, boards: configuration.boards, serviceStatus: configuration.serviceStatus)
+    }
+
+    /// Makes the next ``refresh(now:)`` report a change, so the worker adopts its partitions again
+    /// (their states could not be read this time); the next heartbeat is at most a third of the TTL away.
+    func forgetAdoption() {
+        adopted = []
     }
 
     /// Throws when the leases of the current engine ran out before `now` (a pass slower than the

@@ -75,7 +75,8 @@ public final class Worker {
         let rules = try Self.load(options)
         self.rules = rules
         let now = Int64(clock.now().rounded(.down))
-        self.state = try store.loadEngineState { rule, error in
+        // On a shared state the rules' states are read as their partitions are leased (adoptLeases).
+        self.state = leased != nil ? EngineState() : try store.loadEngineState { rule, error in
             logger.log(.warning, "state.reset", ["rule": rule, "msg": "the stored state does not decode; the rule starts afresh: \(error)"])
         }
         self.pump = OutboxPump(store: store, dispatcher: Self.dispatcher(for: rules.configuration, options: options, clock: clock, logger: logger),
@@ -170,7 +171,7 @@ public final class Worker {
             // Nothing was written: forget what the rules decided (back to their committed state) and
             // let them decide again shortly, so a failed commit (a full disk, a lock held too long)
             // loses no notification.
-            let committed = (try? store.loadEngineState(onUndecodable: { _, _ in })) ?? EngineState()
+            let committed = (try? store.loadEngineState(rules: ran, onUndecodable: { _, _ in })) ?? EngineState()
             for id in ran { state.rules[id] = committed.rules[id] }
             stepper.wake(ran, at: now + 5)
             logger.log(.error, "state.commit_failed", ["msg": "\(error); the rules run again in 5 s"])
@@ -286,17 +287,31 @@ public final class Worker {
         try? record.write(directory: options.stateDirectory)
     }
 
-    /// The leased partitions changed: step the rules of the partitions held now, with the state
-    /// committed to the store (a rule taken over goes on from where its previous worker left it).
+    /// The leased partitions changed: step the rules of the partitions held now. A rule taken over
+    /// goes on from the state its previous worker committed (read from the store for the rules new
+    /// to this worker only); the rules it kept keep their state; the states of the rules handed back
+    /// are forgotten (read again if they come back: another worker may have moved them on).
     private func adoptLeases(now: Int64) {
         guard let leased else { return }
+        let before = Set(stepper.engine.rules.map(\.id))
         stepper = RuleStepper(engine: leased.engine(for: rules.configuration, now: now), start: now)
+        let held = stepper.engine.rules.map(\.id)
+        let kept = Set(held)
+        state.rules = state.rules.filter { kept.contains($0.key) }
+        let taken = held.filter { !before.contains($0) }
+        guard !taken.isEmpty else { return }
         do {
-            state = try store.loadEngineState { rule, error in
+            let loaded = try store.loadEngineState(rules: taken) { rule, error in
                 self.logger.log(.warning, "state.reset", ["rule": rule, "msg": "the stored state does not decode; the rule starts afresh: \(error)"])
             }
+            for (id, ruleState) in loaded.rules { state.rules[id] = ruleState }
         } catch {
-            logger.log(.error, "state.load_failed", ["msg": "\(error); the rules taken over start from the state this worker had"])
+            // Without its committed state a rule taken over would decide again what it already
+            // decided (the outbox refuses a key twice, but a first run would be silent): not stepped
+            // until the state can be read, at the next heartbeat's adoption.
+            logger.log(.error, "state.load_failed", ["msg": "\(error); the rules taken over wait until their state can be read"])
+            stepper = RuleStepper(engine: leased.engine(for: rules.configuration, now: now, excluding: Set(taken)), start: now)
+            leased.forgetAdoption()
         }
     }
 

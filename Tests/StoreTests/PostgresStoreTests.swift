@@ -52,6 +52,9 @@ final class PostgresStoreTests: XCTestCase {
         let states = Dictionary(uniqueKeysWithValues: (0..<1_500).map { ("rule-\($0)", ["seen \"\($0)\"\\": Int64($0)]) })
         try store.saveRuleStates(states, now: 30)
         XCTAssertEqual(try store.loadRuleStates(as: [String: Int64].self, onUndecodable: nil), states)
+        let some = (0..<12_000).map { "rule-\($0 * 7)" } + ["absent"]
+        XCTAssertEqual(try store.loadRuleStates(as: [String: Int64].self, rules: some, onUndecodable: nil),
+                       states.filter { Set(some).contains($0.key) }, "the states of the rules asked for, in chunks")
     }
 
     func testANewerSchemaIsRefusedNamingBothVersions() throws {

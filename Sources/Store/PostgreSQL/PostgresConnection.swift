@@ -28,6 +28,9 @@ public final class PostgresConnection {
     private var prepared: [String: String] = [:]
     private var transactionDepth = 0
     private let redaction: URLRedaction
+    /// Statements sent to the server so far (each a round trip; a first `PQprepare` is one more):
+    /// what the benchmarks count per notification.
+    public private(set) var roundTrips = 0
     /// The waits between attempts once the reconnect backoff gave up (the last one repeats).
     public var downRetryDelays: [Duration] = [.seconds(1), .seconds(2), .seconds(4), .seconds(8), .seconds(15), .seconds(30)]
 
@@ -163,6 +166,7 @@ public final class PostgresConnection {
                 name = known
             } else {
                 name = "leavenow_\(prepared.count + 1)"
+                roundTrips += 1
                 let result = PQprepare(connection, name, sql, 0, nil)
                 guard PQresultStatus(result) == PGRES_COMMAND_OK else { return result }
                 PQclear(result)
@@ -187,6 +191,7 @@ public final class PostgresConnection {
         }
         var retried = false
         while true {
+            roundTrips += 1
             let result = send(connection)
             defer { PQclear(result) }
             switch PQresultStatus(result) {
