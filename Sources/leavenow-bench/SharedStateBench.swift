@@ -32,11 +32,12 @@ import Worker
 /// can lose the last fraction of a second of commits, never corrupt them) — `--synchronous on,off`.
 ///
 /// `leavenow-bench shared-outbox [--count N] [--runs R] [--workers 1,2,3] [--synchronous on,off] [--connections C] [--batch B]
-/// [--fsync on|off] [--no-sqlite]`
+/// [--fsync on|off] [--no-sqlite] [--statements]` — `--statements` loads `pg_stat_statements` and prints
+/// the statements the server spent its time on, per notification.
 func runSharedOutboxBenchmark(arguments: [String]) throws {
     var count = 20_000, runs = 5, connections = 16, batch = 512
     var workerCounts = [1, 2, 3]
-    var fsync = true, sqlite = true
+    var fsync = true, sqlite = true, statements = false
     var synchronousModes = [true, false]
     var remaining = arguments[...]
     func number(_ name: String) throws -> Int {
@@ -56,6 +57,7 @@ func runSharedOutboxBenchmark(arguments: [String]) throws {
             guard let value = remaining.popFirst(), ["on", "off"].contains(value) else { throw LocalNginxError("--fsync needs on or off") }
             fsync = value == "on"
         case "--no-sqlite": sqlite = false
+        case "--statements": statements = true
         case "--synchronous":
             synchronousModes = (remaining.popFirst() ?? "").split(separator: ",").compactMap { $0 == "on" ? true : $0 == "off" ? false : nil }
             guard !synchronousModes.isEmpty else { throw LocalNginxError("--synchronous needs on, off or on,off") }
@@ -64,8 +66,11 @@ func runSharedOutboxBenchmark(arguments: [String]) throws {
     }
     let nginx = try LocalNginx(program: "nginx")
     defer { nginx.stop() }
-    let cluster = try PostgresCluster(settings: fsync ? ["fsync": "on", "full_page_writes": "on"] : [:])
+    var settings = fsync ? ["fsync": "on", "full_page_writes": "on"] : [:]
+    if statements { settings["shared_preload_libraries"] = "pg_stat_statements" }
+    let cluster = try PostgresCluster(settings: settings)
     defer { cluster.destroy() }
+    if statements { try cluster.psql("CREATE EXTENSION pg_stat_statements; SELECT pg_stat_statements_reset();") }
     let url = "http://127.0.0.1:\(nginx.port)/hook"
     let (channels, secrets) = try sharedBenchChannels(url: url)
     let devNull = open("/dev/null", O_WRONLY)
@@ -109,6 +114,20 @@ func runSharedOutboxBenchmark(arguments: [String]) throws {
     }
     print("(sending only: from the first claim after the burst was committed to the last outcome recorded; CPU of the send phase; "
           + "the machine has \(ProcessInfo.processInfo.activeProcessorCount) cores shared by the workers, PostgreSQL and nginx)")
+    if statements {
+        let notified = Double(count * runs * configurations.filter(\.postgres).count)
+        let store = try PostgresStore(url: cluster.socketURL(database: "postgres"))
+        defer { store.close() }
+        print("SERVER TIME PER STATEMENT (all PostgreSQL runs, commits included)      CALLS/1000 NOTIF   MS/1000 NOTIF   ROWS/CALL")
+        for row in try store.connection.query("""
+            SELECT regexp_replace(query, '\\s+', ' ', 'g'), calls, total_exec_time, rows FROM pg_stat_statements
+            ORDER BY total_exec_time DESC LIMIT 10
+            """) {
+            let text = try row.text(0), calls = Double(try row.int64(1)), total = Double(try row.text(2)) ?? 0, rows = Double(try row.int64(3))
+            print(String(text.prefix(70)).padding(toLength: 72, withPad: " ", startingAt: 0)
+                  + String(format: "%16.1f  %14.1f  %10.1f", calls / notified * 1000, total / notified * 1000, rows / max(calls, 1)))
+        }
+    }
 }
 
 /// What one configuration's run measured.
@@ -189,27 +208,35 @@ private func sharedOutboxRun(postgres cluster: PostgresCluster?, synchronous: Bo
     let started = BenchmarkClock.seconds()
     let group = DispatchGroup()
     let failures = Mutex<[String]>([])
+    let done = Atomic<Bool>(false)
     for index in pumps.indices {
-        nonisolated(unsafe) let pump = pumps[index], store = stores[index]
+        nonisolated(unsafe) let pump = pumps[index]
         group.enter()
         let thread = Thread {
             defer { group.leave() }
-            // Bounded: until nothing is pending (others' claims included), at most 10 minutes.
+            // As the worker's sender: deliver what is due; look again shortly when nothing is left
+            // for this worker (the others may still hold claims). Bounded: at most 10 minutes.
             let end = Date().addingTimeInterval(600)
-            do {
-                while Date() < end {
-                    pump.deliver(now: now)
-                    if try store.counts()[.pending] ?? 0 == 0 { break }
-                    usleep(1_000)
-                }
-            } catch {
-                failures.withLock { $0.append("\(error)") }
+            while !done.load(ordering: .acquiring), Date() < end {
+                pump.deliver(now: now)
+                usleep(5_000)
             }
         }
         thread.start()
     }
+    // Done when nothing is pending (a count on the pending index every 20 ms).
+    var sendSeconds = 0.0
+    let deadline = Date().addingTimeInterval(600)
+    while Date() < deadline {
+        if try committer.pendingCount() == 0 {
+            sendSeconds = BenchmarkClock.seconds() - started
+            break
+        }
+        usleep(20_000)
+    }
+    done.store(true, ordering: .releasing)
     group.wait()
-    let sendSeconds = BenchmarkClock.seconds() - started
+    if sendSeconds == 0 { failures.withLock { $0.append("\(label): still pending after 10 minutes") } }
     let clientCPU = processCPUSeconds() - clientBefore
     let serverCPU = cluster.map { cpuSpent(processTreeCPU(root: $0.serverPID), since: serverBefore) } ?? 0
     let nginxCPU = cpuSpent(processTreeCPU(root: nginx.processID), since: nginxBefore)
@@ -223,6 +250,11 @@ private func sharedOutboxRun(postgres cluster: PostgresCluster?, synchronous: Bo
     guard counts[.delivered] == count else { throw LocalNginxError("\(label): \(counts) after \(count) notifications") }
     return SharedOutboxRun(commitSeconds: commitSeconds, sendSeconds: sendSeconds, clientCPU: clientCPU, serverCPU: serverCPU,
                            nginxCPU: nginxCPU, roundTrips: Double(roundTrips), transactions: Double(transactions))
+}
+
+private extension NotificationStore {
+    /// Pending entries, counted on the pending index (not the whole outbox's GROUP BY).
+    func pendingCount() throws -> Int { try pendingCountsByChannel().values.reduce(0, +) }
 }
 
 /// Transactions committed in `database` so far (`pg_stat_database`, flushed by the server within a second or so).
@@ -421,24 +453,29 @@ func runSharedRulesBenchmark(arguments: [String]) throws {
         }
     }
     guard let takenAt else { throw LocalNginxError("the killed worker's partitions were not taken over in 120 s") }
-    // The survivors adopt their new shares as the worker does: engine, every rule state, a first step of all they hold.
-    var adoption: [(engine: Double, load: Double, step: Double, rules: Int)] = []
+    // The survivors adopt their new shares as the worker does (`Worker.adoptLeases`): a new engine over
+    // the share, the committed states of the rules new to them read from PostgreSQL, a first step of
+    // every rule they hold.
+    var adoption: [(engine: Double, load: Double, step: Double, rules: Int, taken: Int)] = []
     for index in survivors {
         let engineStart = BenchmarkClock.seconds()
+        let kept = Set(shares[index].map(\.id))
         let rules = share(leases[index].held)
         var stepper = RuleStepper(engine: RuleEngine(rules: rules), start: takenAt)
+        let taken = rules.map(\.id).filter { !kept.contains($0) }
         let loadStart = BenchmarkClock.seconds()
-        var state = try stores[index].loadEngineState()
+        var state = planned[index].state
+        for (id, ruleState) in try stores[index].loadEngineState(rules: taken, onUndecodable: nil).rules { state.rules[id] = ruleState }
         let stepStart = BenchmarkClock.seconds()
         var schedules = ScheduleCache()
         _ = stepper.step(now: takenAt, updated: [], facts: facts, state: &state, schedules: &schedules)
         let stepEnd = BenchmarkClock.seconds()
-        adoption.append((loadStart - engineStart, stepStart - loadStart, stepEnd - stepStart, rules.count))
+        adoption.append((loadStart - engineStart, stepStart - loadStart, stepEnd - stepStart, rules.count, taken.count))
     }
     print("  takeover after a kill -9 of the worker with \(orphaned.count) partitions: leases taken \(takenAt - killedAt) s (logical) after the "
           + "kill (TTL 30 s), then adopted by each survivor in " + adoption.map {
-              String(format: "%.1f s (engine %.1f + %@ states loaded %.1f + first step of %@ rules %.1f)", $0.engine + $0.load + $0.step, $0.engine,
-                     BenchmarkClock.grouped(Double(storedRows)), $0.load, BenchmarkClock.grouped(Double($0.rules)), $0.step)
+              String(format: "%.1f s (engine %.1f + %@ states read %.1f + first step of %@ rules %.1f)", $0.engine + $0.load + $0.step, $0.engine,
+                     BenchmarkClock.grouped(Double($0.taken)), $0.load, BenchmarkClock.grouped(Double($0.rules)), $0.step)
           }.joined(separator: "; "))
 }
 

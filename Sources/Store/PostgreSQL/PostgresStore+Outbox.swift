@@ -71,7 +71,9 @@ extension PostgresStore {
     static let insertChunk = 1_000
 
     /// As `SQLiteStore`'s, and with a ``claimer`` the entries returned are claimed: in one statement
-    /// (`UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED) RETURNING …`) they get `claimed_by`
+    /// (`UPDATE … WHERE id = ANY (ARRAY(SELECT … FOR UPDATE SKIP LOCKED)) RETURNING …`: the ids
+    /// picked first, then updated through the primary key — an `IN (subquery)` is planned as a hash
+    /// join over the whole outbox, which grew with its size) they get `claimed_by`
     /// and `claim_until = now + claimSeconds`. Entries claimed by another worker until after `now`
     /// are left out; this worker's own claims are returned again (and renewed). Two workers claiming
     /// at once get different entries: a row locked by one is skipped by the other, and a row whose
@@ -92,13 +94,13 @@ extension PostgresStore {
         }
         let claimed = try connection.query("""
             UPDATE outbox SET claimed_by = $4::text, claim_until = $5::bigint
-            WHERE id IN (
+            WHERE id = ANY (ARRAY(
                 SELECT id FROM outbox
                 WHERE status = 'pending' AND next_attempt_at <= $1::bigint AND (expires_at IS NULL OR expires_at > $1::bigint)
                   AND NOT (channel = ANY ($2::text[]))
                   AND (claim_until IS NULL OR claim_until <= $1::bigint OR claimed_by = $4::text)
                 ORDER BY next_attempt_at, id LIMIT $3::bigint
-                FOR UPDATE SKIP LOCKED)
+                FOR UPDATE SKIP LOCKED))
             RETURNING \(Self.entryColumnList)
             """, [String(now), Self.textArray(held.sorted()), String(limit), claimer, String(now + claimSeconds)],
             idempotent: true).map(entry)
