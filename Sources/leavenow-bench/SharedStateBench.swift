@@ -14,12 +14,18 @@ import Worker
 // MARK: - shared-outbox
 
 /// Outbox throughput to a local nginx (`return 204;`, 2 workers, keep-alive) from **one PostgreSQL
-/// outbox with 1, 2 and 3 workers** against **one SQLite worker**, in one run: per configuration and
-/// run, N notifications are committed (as the deciding thread commits: batches of `--batch`, timed
-/// apart), then the workers' sending halves — each an `OutboxPump` on its own thread with its own
-/// store (claiming under its id on PostgreSQL) and dispatcher (pool `--connections`), logging at info
-/// to /dev/null — send until nothing is pending. Configurations alternate within each run, so the
-/// machine's noise hits them alike; medians of `--runs`.
+/// outbox with 1, 2 and 3 workers** against **one SQLite worker**, in one run. Each worker is an
+/// `OutboxPump` on its own thread with its own store (claiming under its id on PostgreSQL) and
+/// dispatcher (pool `--connections`), logging at info to /dev/null. Two kinds of burst
+/// (`--bursts own,foreign`):
+///
+/// - **own**: each worker commits its share of the N notifications in batches of `--batch` (on
+///   PostgreSQL the INSERT claims them for it) and hands each batch to its pump at once — the
+///   worker path: what a worker decides it sends without reading it back; commit + send timed;
+/// - **foreign**: the N notifications are committed first by another connection (a fourth worker,
+///   `state migrate`; timed apart), then the workers claim them with `SKIP LOCKED` and send them.
+///
+/// Configurations alternate within each run, so the machine's noise hits them alike; medians of `--runs`.
 ///
 /// Where the time goes, per notification: CPU of this process (leavenow: libcurl, the pump, libpq's
 /// client side), of the PostgreSQL server (every backend, the WAL writer…) and of nginx, read from
@@ -35,7 +41,8 @@ import Worker
 /// [--fsync on|off] [--no-sqlite] [--statements]` — `--statements` loads `pg_stat_statements` and prints
 /// the statements the server spent its time on, per notification.
 func runSharedOutboxBenchmark(arguments: [String]) throws {
-    var count = 20_000, runs = 5, connections = 16, batch = 512
+    var count = 10_000, runs = 5, connections = 16, batch = 512
+    var bursts = [true, false]
     var workerCounts = [1, 2, 3]
     var fsync = true, sqlite = true, statements = false
     var synchronousModes = [true, false]
@@ -58,6 +65,9 @@ func runSharedOutboxBenchmark(arguments: [String]) throws {
             fsync = value == "on"
         case "--no-sqlite": sqlite = false
         case "--statements": statements = true
+        case "--bursts":
+            bursts = (remaining.popFirst() ?? "").split(separator: ",").compactMap { $0 == "own" ? true : $0 == "foreign" ? false : nil }
+            guard !bursts.isEmpty else { throw LocalNginxError("--bursts needs own, foreign or own,foreign") }
         case "--synchronous":
             synchronousModes = (remaining.popFirst() ?? "").split(separator: ",").compactMap { $0 == "on" ? true : $0 == "off" ? false : nil }
             guard !synchronousModes.isEmpty else { throw LocalNginxError("--synchronous needs on, off or on,off") }
@@ -80,22 +90,30 @@ func runSharedOutboxBenchmark(arguments: [String]) throws {
           + "pool \(connections) and batches of \(batch) per worker; PostgreSQL 15 on a unix socket, fsync \(fsync ? "on" : "off"); "
           + "SQLite WAL, synchronous=NORMAL; \(runs) runs, configurations alternated; load \(loadAverage())")
 
-    struct Setup: Hashable { var postgres: Bool; var workers: Int; var synchronous = true }
-    let configurations = (sqlite ? [Setup(postgres: false, workers: 1)] : [])
-        + synchronousModes.flatMap { mode in workerCounts.map { Setup(postgres: true, workers: $0, synchronous: mode) } }
+    struct Setup: Hashable { var own: Bool; var postgres: Bool; var workers: Int; var synchronous = true }
+    let configurations = bursts.flatMap { own in
+        (sqlite ? [Setup(own: own, postgres: false, workers: 1)] : [])
+            + synchronousModes.flatMap { mode in workerCounts.map { Setup(own: own, postgres: true, workers: $0, synchronous: mode) } }
+    }
     var results: [Setup: [SharedOutboxRun]] = [:]
     for run in 0..<runs {
         for configuration in configurations {
-            let result = try sharedOutboxRun(postgres: configuration.postgres ? cluster : nil, synchronous: configuration.synchronous,
+            let result = try sharedOutboxRun(own: configuration.own, postgres: configuration.postgres ? cluster : nil,
+                                             synchronous: configuration.synchronous,
                                              workers: configuration.workers, count: count,
                                              batch: batch, connections: connections, channels: channels, secrets: secrets, logger: logger,
-                                             nginx: nginx, label: "r\(run)w\(configuration.workers)")
+                                             nginx: nginx, label: "r\(run)w\(configuration.workers)\(configuration.own ? "o" : "f")")
             results[configuration, default: []].append(result)
         }
     }
-    print("STATE                                          NOTIFICATIONS/S (median)  RUNS                                        COMMIT/S   "
-          + "CPU µs/NOTIF: leavenow  postgres  nginx   ROUND TRIPS/NOTIF  TRANSACTIONS/NOTIF")
-    for configuration in configurations {
+    for (index, configuration) in configurations.enumerated() {
+        if index == 0 || configuration.own != configurations[index - 1].own {
+            print(configuration.own
+                  ? "\nDECIDED BY THE WORKERS: each commits its share (batches of \(batch), claimed by the INSERT) and sends it at once, as the worker path does; timed from the first commit to the last outcome recorded"
+                  : "\nA BURST QUEUED ELSEWHERE (another worker, state migrate), committed first (COMMIT/S), then claimed with SKIP LOCKED and sent; timed from the first claim to the last outcome recorded")
+            print("STATE                                          NOTIFICATIONS/S (median)  RUNS                                        COMMIT/S   "
+                  + "CPU µs/NOTIF: leavenow  postgres  nginx   ROUND TRIPS/NOTIF  TRANSACTIONS/NOTIF")
+        }
         let rows = results[configuration] ?? []
         func median(_ values: (SharedOutboxRun) -> Double) -> Double { BenchmarkClock.median(rows.map(values)) }
         let name = configuration.postgres
@@ -112,18 +130,18 @@ func runSharedOutboxBenchmark(arguments: [String]) throws {
               + (configuration.postgres ? String(format: "   %17.3f  %18.3f", median(\.roundTrips) / Double(count), median(\.transactions) / Double(count))
                                         : "   -                  -"))
     }
-    print("(sending only: from the first claim after the burst was committed to the last outcome recorded; CPU of the send phase; "
-          + "the machine has \(ProcessInfo.processInfo.activeProcessorCount) cores shared by the workers, PostgreSQL and nginx)")
+    print("(CPU of the timed phase, from /proc; the machine has \(ProcessInfo.processInfo.activeProcessorCount) cores shared by the workers, "
+          + "PostgreSQL and nginx; load at the end \(loadAverage()))")
     if statements {
         let notified = Double(count * runs * configurations.filter(\.postgres).count)
         let store = try PostgresStore(url: cluster.socketURL(database: "postgres"))
         defer { store.close() }
         print("SERVER TIME PER STATEMENT (all PostgreSQL runs, commits included)      CALLS/1000 NOTIF   MS/1000 NOTIF   ROWS/CALL")
         for row in try store.connection.query("""
-            SELECT regexp_replace(query, '\\s+', ' ', 'g'), calls, total_exec_time, rows FROM pg_stat_statements
-            ORDER BY total_exec_time DESC LIMIT 10
+            SELECT regexp_replace(query, '\\s+', ' ', 'g') AS text, SUM(calls), SUM(total_exec_time), SUM(rows) FROM pg_stat_statements
+            GROUP BY text ORDER BY SUM(total_exec_time) DESC LIMIT 10
             """) {
-            let text = try row.text(0), calls = Double(try row.int64(1)), total = Double(try row.text(2)) ?? 0, rows = Double(try row.int64(3))
+            let text = try row.text(0), calls = Double(try row.text(1)) ?? 0, total = Double(try row.text(2)) ?? 0, rows = Double(try row.text(3)) ?? 0
             print(String(text.prefix(70)).padding(toLength: 72, withPad: " ", startingAt: 0)
                   + String(format: "%16.1f  %14.1f  %10.1f", calls / notified * 1000, total / notified * 1000, rows / max(calls, 1)))
         }
@@ -155,7 +173,7 @@ private func sharedBenchChannels(url: String) throws -> (channels: [ChannelSpec]
     return (try Configuration.load(directory: directory).channels, SecretSource(environment: ["BENCH_SINK_URL": url]))
 }
 
-private func sharedOutboxRun(postgres cluster: PostgresCluster?, synchronous: Bool, workers: Int, count: Int, batch: Int, connections: Int,
+private func sharedOutboxRun(own: Bool, postgres cluster: PostgresCluster?, synchronous: Bool, workers: Int, count: Int, batch: Int, connections: Int,
                              channels: [ChannelSpec], secrets: SecretSource, logger: LogfmtLogger, nginx: LocalNginx,
                              label: String) throws -> SharedOutboxRun {
     let now = Int64(Date().timeIntervalSince1970)
@@ -180,11 +198,14 @@ private func sharedOutboxRun(postgres cluster: PostgresCluster?, synchronous: Bo
     }
     let committer = try opener()
     cleanup.append { committer.close() }
-    let commitStart = BenchmarkClock.seconds()
-    for start in stride(from: 0, to: count, by: batch) {
-        _ = try committer.commit(notifications: Array(notifications[start..<min(start + batch, count)]), ruleStates: [:], now: now)
+    var commitSeconds = 0.0
+    if !own {
+        let commitStart = BenchmarkClock.seconds()
+        for start in stride(from: 0, to: count, by: batch) {
+            _ = try committer.commit(notifications: Array(notifications[start..<min(start + batch, count)]), ruleStates: [:], now: now)
+        }
+        commitSeconds = BenchmarkClock.seconds() - commitStart
     }
-    let commitSeconds = BenchmarkClock.seconds() - commitStart
 
     // The sending halves, each on its thread with its own store and dispatcher, started together.
     let stores = try (0..<workers).map { index -> any NotificationStore in
@@ -209,11 +230,27 @@ private func sharedOutboxRun(postgres cluster: PostgresCluster?, synchronous: Bo
     let group = DispatchGroup()
     let failures = Mutex<[String]>([])
     let done = Atomic<Bool>(false)
+    let sharesLeft = Atomic<Int>(own ? workers : 0)
+    let commitNanoseconds = Atomic<Int>(0)
     for index in pumps.indices {
-        nonisolated(unsafe) let pump = pumps[index]
+        nonisolated(unsafe) let pump = pumps[index], store = stores[index]
+        let share = own ? stride(from: index, to: count, by: workers).map { notifications[$0] } : []
         group.enter()
         let thread = Thread {
             defer { group.leave() }
+            do {
+                // Its own decisions: commit a batch (claimed by the INSERT), hand it to the pump.
+                for start in stride(from: 0, to: share.count, by: batch) {
+                    let commitStart = BenchmarkClock.seconds()
+                    let queued = try store.commit(notifications: Array(share[start..<min(start + batch, share.count)]), ruleStates: [:], now: now)
+                    commitNanoseconds.add(Int((BenchmarkClock.seconds() - commitStart) * 1e9), ordering: .relaxed)
+                    pump.deliver(now: now, fresh: queued)
+                }
+                if own { sharesLeft.subtract(1, ordering: .releasing) }
+            } catch {
+                failures.withLock { $0.append("\(error)") }
+                if own { sharesLeft.subtract(1, ordering: .releasing) }
+            }
             // As the worker's sender: deliver what is due; look again shortly when nothing is left
             // for this worker (the others may still hold claims). Bounded: at most 10 minutes.
             let end = Date().addingTimeInterval(600)
@@ -224,11 +261,11 @@ private func sharedOutboxRun(postgres cluster: PostgresCluster?, synchronous: Bo
         }
         thread.start()
     }
-    // Done when nothing is pending (a count on the pending index every 20 ms).
+    // Done when nothing is pending (looked at every 20 ms).
     var sendSeconds = 0.0
     let deadline = Date().addingTimeInterval(600)
     while Date() < deadline {
-        if try committer.pendingCount() == 0 {
+        if sharesLeft.load(ordering: .acquiring) == 0, try !committer.anyPending() {
             sendSeconds = BenchmarkClock.seconds() - started
             break
         }
@@ -237,6 +274,7 @@ private func sharedOutboxRun(postgres cluster: PostgresCluster?, synchronous: Bo
     done.store(true, ordering: .releasing)
     group.wait()
     if sendSeconds == 0 { failures.withLock { $0.append("\(label): still pending after 10 minutes") } }
+    if own { commitSeconds = Double(commitNanoseconds.load(ordering: .relaxed)) / 1e9 / Double(workers) }
     let clientCPU = processCPUSeconds() - clientBefore
     let serverCPU = cluster.map { cpuSpent(processTreeCPU(root: $0.serverPID), since: serverBefore) } ?? 0
     let nginxCPU = cpuSpent(processTreeCPU(root: nginx.processID), since: nginxBefore)
@@ -253,8 +291,14 @@ private func sharedOutboxRun(postgres cluster: PostgresCluster?, synchronous: Bo
 }
 
 private extension NotificationStore {
-    /// Pending entries, counted on the pending index (not the whole outbox's GROUP BY).
-    func pendingCount() throws -> Int { try pendingCountsByChannel().values.reduce(0, +) }
+    /// Whether an entry is still pending: on PostgreSQL one probe of the pending index (cheap for the
+    /// server while the workers send), on SQLite the pending counts.
+    func anyPending() throws -> Bool {
+        if let shared = self as? PostgresStore {
+            return try shared.connection.query("SELECT EXISTS (SELECT 1 FROM outbox WHERE status = 'pending')").first?.text(0) == "t"
+        }
+        return try pendingCountsByChannel().values.reduce(0, +) > 0
+    }
 }
 
 /// Transactions committed in `database` so far (`pg_stat_database`, flushed by the server within a second or so).
