@@ -305,6 +305,8 @@ public final class Worker {
                 self.logger.log(.warning, "state.reset", ["rule": rule, "msg": "the stored state does not decode; the rule starts afresh: \(error)"])
             }
             for (id, ruleState) in loaded.rules { state.rules[id] = ruleState }
+            logger.log(.info, "leases.adopted", ["rules": "\(held.count)", "taken": "\(taken.count)", "states": "\(loaded.rules.count)",
+                                                 "msg": "the rules taken over go on from the state their previous worker committed"])
         } catch {
             // Without its committed state a rule taken over would decide again what it already
             // decided (the outbox refuses a key twice, but a first run would be silent): not stepped

@@ -15,9 +15,9 @@ import XCTest
 /// - then: every article notification delivered, each `Idempotency-Key` accepted once by a sink that
 ///   honours it, sent twice at most what was in flight at the kill; nothing sent after its expiry
 ///   (the dead worker's unsent leave-nows expire with their claims, never sent); the dead worker's
-///   partitions taken over at the end of its lease — within the TTL of the kill, measured; and its
-///   rules go on from the state it committed: at 08:01 a third entry is notified by all 500 article
-///   rules once (a rule that had lost its state would be on a silent first run again).
+///   partitions taken over at the end of its lease — within the TTL of the kill, measured; its rules
+///   adopted with the state it committed (`leases.adopted … states=`, one per rule taken); and at
+///   08:01 a third entry is notified by all 500 article rules once.
 final class SharedStateKillTests: XCTestCase {
     nonisolated(unsafe) private static var cluster: PostgresCluster?
     private static let speed = 10.0
@@ -124,6 +124,7 @@ final class SharedStateKillTests: XCTestCase {
             victim.lines.filter { $0.contains("event=notification.sent") && $0.contains("rule=leave-") }.count >= 10
         }
         XCTAssertNotNil(sentLine, victim.stderr.text.suffix(3_000).description)
+        let linesAtKill = survivors.map(\.lines.count)
         victim.signal(SIGKILL)
         let killedAt = Date().timeIntervalSince1970
         victim.wait(timeout: 10)
@@ -164,6 +165,27 @@ final class SharedStateKillTests: XCTestCase {
         // Within the TTL of the kill (the lease ends at the last heartbeat + TTL ≤ the kill + TTL), with
         // 2 simulated seconds (200 ms) for the survivors' processes to be scheduled on a busy machine.
         XCTAssertLessThanOrEqual(takeoverSimulated, Self.ttl + 2, "taken over \(takeoverSimulated) s after the kill (TTL \(Self.ttl) s)")
+
+        // The survivors read the committed state of every rule they took over (each had run and committed one).
+        let victimRules = (0..<Self.leaveNowRules).map { "leave-\($0)" } + (0..<Self.articleRules).map { "news-\($0)" }
+        let orphanedRules = victimRules.filter { orphaned.contains(Int64(RulePartition.of($0))) }.count
+        func adoptedSinceTheKill() -> (taken: Int, states: Int) {
+            var adopted = (taken: 0, states: 0)
+            for (index, worker) in survivors.enumerated() {
+                for line in worker.lines.dropFirst(linesAtKill[index]).map(LogLine.init) where line.event == "leases.adopted" {
+                    adopted.taken += Int(line["taken"] ?? "") ?? 0
+                    adopted.states += Int(line["states"] ?? "") ?? 0
+                }
+            }
+            return adopted
+        }
+        // (Logged once the adoption is done, a moment after the lease rows changed hands.)
+        let adoptionEnd = Date().addingTimeInterval(10)
+        while adoptedSinceTheKill().taken < orphanedRules, Date() < adoptionEnd { usleep(20_000) }
+        let adopted = adoptedSinceTheKill()
+        XCTAssertGreaterThanOrEqual(adopted.taken, orphanedRules, "the dead worker's rules were not all adopted: "
+                                    + survivors.map { $0.lines.filter { $0.contains("leases.") }.suffix(6).joined(separator: "\n") }.joined(separator: "\n---\n"))
+        XCTAssertEqual(adopted.states, adopted.taken, "a rule taken over without its committed state")
 
         // Everything sent: 1,500 articles delivered, each leave-now delivered or expired.
         let end = Date().addingTimeInterval(60)
