@@ -17,12 +17,12 @@ import XCTest
 ///   (the dead worker's unsent leave-nows expire with their claims, never sent); the dead worker's
 ///   partitions taken over at the end of its lease — within the TTL of the kill, measured; its rules
 ///   adopted with the state it committed (`leases.adopted … states=`, one per rule taken); and at
-///   08:01 a third entry is notified by all 500 article rules once.
+///   08:00:20 a third entry is notified by all 500 article rules once.
 final class SharedStateKillTests: XCTestCase {
     nonisolated(unsafe) private static var cluster: PostgresCluster?
     private static let speed = 10.0
     private static let ttl = 30.0
-    /// 2024-12-02T07:57:30+09:00 (a Monday).
+    /// 2024-12-02T07:57:30+09:00 (a Monday): 80 s for the leases to spread over the three before the burst.
     private static let simulatedStart: Int64 = 1_733_093_850
     private static let leaveNowRules = 500, articleRules = 500
 
@@ -61,7 +61,7 @@ final class SharedStateKillTests: XCTestCase {
         try scratch.write("rules/config.yaml", yaml)
         try scratch.write("fixtures/feeds/news/2024-12-02T07:00:00+09:00.xml", Self.feed(["a0"]))
         try scratch.write("fixtures/feeds/news/2024-12-02T07:58:50+09:00.xml", Self.feed(["a0", "b0", "b1"]))
-        try scratch.write("fixtures/feeds/news/2024-12-02T08:01:00+09:00.xml", Self.feed(["a0", "b0", "b1", "c0"]))
+        try scratch.write("fixtures/feeds/news/2024-12-02T08:00:20+09:00.xml", Self.feed(["a0", "b0", "b1", "c0"]))
     }
 
     func testThreeRunningWorkersOneKilledMidSendEveryNotificationOnceTakenOverWithinTheTTL() throws {

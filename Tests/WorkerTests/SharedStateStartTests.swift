@@ -34,9 +34,11 @@ final class SharedStateStartTests: XCTestCase {
         return scratch
     }
 
+    /// `leavenow run` on a clock 10× faster than real time (a heartbeat every real second; the
+    /// connection's backoff and retries wait real time).
     private func run(_ scratch: WorkerScratch, state: String, environment: [String: String] = [:]) throws -> LeavenowProcess {
         try LeavenowProcess(["run", "--rules", scratch.path("rules"), "--state", state, "--cache-dir", scratch.path("cache"),
-                             "--fixtures", scratch.path("fixtures"), "--simulate-from", "2024-12-01T09:30"],
+                             "--fixtures", scratch.path("fixtures"), "--simulate-from", "2024-12-01T09:30", "--speed", "10"],
                             environment: ["LEAVENOW_TEST_HOOK_URL": "http://127.0.0.1:1/hook"].merging(environment) { _, new in new })
     }
 
@@ -85,6 +87,7 @@ final class SharedStateStartTests: XCTestCase {
     }
 
     func testAServerStoppedWhileRunningCostsOneBackoffThenPassesFailFastAndStatusSaysSo() throws {
+        // (Each pass's heartbeat that waited the whole backoff would allow one failure in 4 s.)
         let cluster = try cluster()
         try cluster.createDatabase("stopped_later")
         let url = cluster.socketURL(database: "stopped_later")
@@ -96,17 +99,17 @@ final class SharedStateStartTests: XCTestCase {
         defer { try? cluster.start() }
         let stoppedAt = Date()
         // The first failing heartbeat waits through the reconnect backoff (6.3 s); after it the worker
-        // tries again once a second (of its clock), and each attempt fails at once until the server's
-        // retry time: many failures in the next 8 s, not one per backoff.
+        // tries again every second of its clock (0.1 s here), and each attempt fails at once until the
+        // server's retry time: many failures in the next 4 s, not one per backoff.
         XCTAssertNotNil(worker.waitForLine(timeout: 30) { $0.contains("event=leases.heartbeat_failed") }, worker.stderr.text)
         let firstFailure = Date()
-        Thread.sleep(forTimeInterval: 8)
+        Thread.sleep(forTimeInterval: 4)
         let failures = LogLine.events("leases.heartbeat_failed", in: worker.stderr.text)
         XCTAssertGreaterThanOrEqual(failures.count, 5, "each pass waited through the backoff: \(failures.map(\.fields))")
         XCTAssertTrue(failures.dropFirst().contains { $0["msg"]?.contains("the server is still unreachable") == true },
                       failures.map(\.fields).description)
         print("server stopped: first heartbeat failure after \(String(format: "%.1f", firstFailure.timeIntervalSince(stoppedAt))) s, "
-              + "\(failures.count) failures in the next 8 s")
+              + "\(failures.count) failures in the next 4 s")
         XCTAssertNotNil(worker.waitForLine(timeout: 5) { $0.contains("event=state.unreachable") }, worker.stderr.text)
         let down = try status(scratch, state: url)
         XCTAssertEqual(down.status, 1, down.all)
