@@ -64,6 +64,11 @@ public protocol NotificationStore: AnyObject {
     func loadRuleStates<State: Decodable>(as type: State.Type,
                                           onUndecodable: ((_ rule: String, _ error: any Error) -> Void)?) throws -> [String: State]
 
+    /// As ``loadRuleStates(as:onUndecodable:)`` for the rules `rules` only (those with a saved state):
+    /// what a worker reads when it takes rules over from another worker, without reading every rule's.
+    func loadRuleStates<State: Decodable>(as type: State.Type, rules: [String],
+                                          onUndecodable: ((_ rule: String, _ error: any Error) -> Void)?) throws -> [String: State]
+
     /// Replaces all rule state with `states` (rules not in it are forgotten).
     func replaceRuleStates<State: Encodable>(_ states: [String: State], now: Int64) throws
 
@@ -108,5 +113,14 @@ extension NotificationStore {
     /// (see ``nextAttemptTime(excludingChannels:)``).
     public func nextAttemptTime() throws -> Int64? {
         try nextAttemptTime(excludingChannels: [])
+    }
+}
+
+extension NotificationStore {
+    /// Every state, then those of `rules` (a store with one worker has no cheaper way to need).
+    public func loadRuleStates<State: Decodable>(as type: State.Type, rules: [String],
+                                                 onUndecodable: ((_ rule: String, _ error: any Error) -> Void)?) throws -> [String: State] {
+        let wanted = Set(rules)
+        return try loadRuleStates(as: type, onUndecodable: onUndecodable).filter { wanted.contains($0.key) }
     }
 }

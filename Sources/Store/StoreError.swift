@@ -45,6 +45,24 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         return false
     }
 
+    /// True when a PostgreSQL server could not be reached, or answered that it cannot take a
+    /// connection now (starting up, shutting down, in recovery, too many clients): worth trying again
+    /// later. False for a login or database the server refused, and for every other failure: those
+    /// need a fix, not a wait.
+    public var isServerUnavailable: Bool {
+        guard code == .connection else { return false }
+        return Self.unavailableMarkers.contains { message.contains($0) }
+    }
+
+    /// libpq's words for a server that is not there (yet), or not taking connections now.
+    static let unavailableMarkers = [
+        "Connection refused", "No such file or directory", "could not translate host name", "timeout expired",
+        "Connection timed out", "No route to host", "Network is unreachable", "Connection reset", "server closed the connection",
+        "the database system is starting up", "the database system is shutting down", "the database system is in recovery mode",
+        "the database system is not yet accepting connections", "too many clients", "the connection to the server was lost",
+        "the server is still unreachable", "gave up after",
+    ]
+
     /// `<path>: <operation>: <message>`.
     public var description: String { "\(path): \(operation): \(message)" }
 }

@@ -32,8 +32,16 @@ public final class PostgresCluster {
         return nil
     }
 
-    /// Creates and starts a cluster; throws when a step fails, with the step's output.
-    public init() throws {
+    /// Server settings (`-c name=value`) on top of ``testSettings``; the benchmarks turn `fsync` back on.
+    private let settings: [String: String]
+
+    /// What the test clusters run with: no `fsync` (the cluster is thrown away after the suite).
+    public static let testSettings = ["fsync": "off", "full_page_writes": "off"]
+
+    /// Creates and starts a cluster (`settings` replace or add to ``testSettings``); throws when a
+    /// step fails, with the step's output.
+    public init(settings: [String: String] = [:]) throws {
+        self.settings = Self.testSettings.merging(settings) { _, new in new }
         if let reason = Self.unavailableReason { throw PostgresClusterError(message: reason) }
         asPostgresUser = getuid() == 0
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("leavenow-pg-\(UUID().uuidString.prefix(8))").path
@@ -81,7 +89,7 @@ public final class PostgresCluster {
         process.standardOutput = log
         process.standardError = log
         let arguments = ["-D", directory + "/data", "-k", socketDirectory, "-p", String(port),
-                         "-c", "listen_addresses=127.0.0.1", "-c", "fsync=off", "-c", "full_page_writes=off"]
+                         "-c", "listen_addresses=127.0.0.1"] + settings.sorted { $0.key < $1.key }.flatMap { ["-c", "\($0.key)=\($0.value)"] }
         configure(process, Self.binDirectory + "/postgres", arguments)
         try process.run()
         server = process
@@ -137,6 +145,9 @@ public final class PostgresCluster {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         return lines.count > 7 && lines[7].trimmingCharacters(in: .whitespaces) == "ready"
     }
+
+    /// The postmaster's process id while the server runs (its backends are its children).
+    public var serverPID: pid_t? { postmasterPID() }
 
     private func postmasterPID() -> pid_t? {
         guard let text = try? String(contentsOfFile: directory + "/data/postmaster.pid", encoding: .utf8) else { return nil }

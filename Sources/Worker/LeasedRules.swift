@@ -5,10 +5,16 @@ import Store
 
 /// The share of the rules a worker evaluates on a shared PostgreSQL state: the rules of the
 /// partitions it leases (``WorkerLeases``, on a connection of its own), renewed every third of the
-/// TTL. No lease (not joined yet, expired because the database could not be reached): no rule.
+/// TTL — and at the instant another worker's lease lapses, so a dead worker's rules are taken over
+/// at the end of its TTL, not a heartbeat later. No lease (not joined yet, expired because the
+/// database could not be reached): no rule.
 final class LeasedRules {
-    private let store: PostgresStore
-    private let leases: WorkerLeases
+    private let url: PostgresURL
+    private let id: String
+    private let ttl: Int64
+    /// The lease connection, opened at the first heartbeat (the server may be down at the start).
+    private var store: PostgresStore?
+    private var leases: WorkerLeases?
     private let logger: LogfmtLogger
     /// Seconds between heartbeats: a third of the TTL, so one lost heartbeat costs no lease.
     let heartbeatInterval: Int64
@@ -16,14 +22,23 @@ final class LeasedRules {
     private(set) var nextHeartbeat: Int64?
     /// The partitions of the last engine handed out (``engine(for:now:)``): what the worker steps now.
     private var adopted: Set<Int> = []
+    /// The last heartbeat's failure when the server could not be reached (nil: it answered).
+    private(set) var unreachable: StoreError?
+    /// The lease-table problems last logged (``WorkerLeases/audit(now:)``), and when to look again.
+    private var reportedProblems: [String] = []
+    private var nextAudit: Int64?
 
-    /// Connects to `url` for the leases; nothing is leased before the first ``refresh(now:)``.
-    init(url: PostgresURL, id: String, ttl: Int64, logger: LogfmtLogger) throws {
-        store = try PostgresStore(url: url)
-        leases = WorkerLeases(connection: store.connection, id: id, ttl: ttl)
+    /// Leases for worker `id` on `url`; nothing is connected or leased before the first ``refresh(now:)``.
+    init(url: PostgresURL, id: String, ttl: Int64, logger: LogfmtLogger) {
+        self.url = url
+        self.id = id
+        self.ttl = ttl
         self.logger = logger
         heartbeatInterval = max(1, ttl / 3)
     }
+
+    /// This worker's id.
+    var workerID: String { id }
 
     /// Joins or heartbeats when due; true when the partitions this worker may evaluate at `now`
     /// differ from those of its engine (gained, handed back, or lost with an expired lease): then the
@@ -31,37 +46,77 @@ final class LeasedRules {
     func refresh(now: Int64) -> Bool {
         if nextHeartbeat.map({ now >= $0 }) ?? true {
             do {
+                let leases = try connected()
                 if leases.validUntil == nil { try leases.join(now: now) } else { try leases.heartbeat(now: now) }
-                nextHeartbeat = now + heartbeatInterval
+                var next = now + heartbeatInterval
+                if let expiry = leases.nextExpiry, expiry > now { next = min(next, expiry) }
+                nextHeartbeat = next
+                unreachable = nil
+                audit(leases, now: now)
             } catch {
                 nextHeartbeat = now + 1
+                if let failure = error as? StoreError, failure.isServerUnavailable { unreachable = failure } else { unreachable = nil }
                 logger.log(.error, "leases.heartbeat_failed", ["msg": "\(error); the leases lapse at their expiry"])
             }
         }
         let valid = current(now: now)
         if valid != adopted {
-            logger.log(.info, "leases.changed", ["worker": leases.id, "partitions": "\(valid.count)", "before": "\(adopted.count)"])
+            logger.log(.info, "leases.changed", ["worker": id, "partitions": "\(valid.count)", "before": "\(adopted.count)",
+                                                 "held": valid.sorted().map(String.init).joined(separator: ",")])
         }
         return valid != adopted
     }
 
-    /// The partitions valid at `now`.
-    private func current(now: Int64) -> Set<Int> {
-        (leases.validUntil ?? .min) > now ? leases.held : []
+    /// The leases on an open connection (connecting now if needed).
+    private func connected() throws -> WorkerLeases {
+        if let leases { return leases }
+        let store = try PostgresStore(url: url)
+        let leases = WorkerLeases(connection: store.connection, id: id, ttl: ttl)
+        self.store = store
+        self.leases = leases
+        return leases
     }
 
-    /// An engine for the rules of `configuration` whose partitions this worker holds at `now`.
-    func engine(for configuration: Configuration, now: Int64) -> RuleEngine {
+    /// Logs the lease-table problems when they change (once a minute of the clock at most).
+    private func audit(_ leases: WorkerLeases, now: Int64) {
+        guard nextAudit.map({ now >= $0 }) ?? true else { return }
+        nextAudit = now + 60
+        guard let problems = try? leases.audit(now: now), problems != reportedProblems else { return }
+        for problem in problems where !reportedProblems.contains(problem) {
+            logger.log(.warning, "leases.table_problem", ["msg": problem])
+        }
+        if problems.isEmpty, !reportedProblems.isEmpty {
+            logger.log(.info, "leases.table_ok", ["msg": "the lease tables have no problem any more"])
+        }
+        reportedProblems = problems
+    }
+
+    /// The partitions valid at `now`.
+    private func current(now: Int64) -> Set<Int> {
+        guard let leases else { return [] }
+        return (leases.validUntil ?? .min) > now ? leases.held : []
+    }
+
+    /// An engine for the rules of `configuration` whose partitions this worker holds at `now`
+    /// (without the rules `excluded`).
+    func engine(for configuration: Configuration, now: Int64, excluding excluded: Set<String> = []) -> RuleEngine {
         let held = current(now: now)
         adopted = held
-        let rules = configuration.rules.filter { held.contains(RulePartition.of($0.id, count: leases.partitions)) }
+        let count = leases?.partitions ?? RulePartition.defaultCount
+        let rules = configuration.rules.filter { held.contains(RulePartition.of($0.id, count: count)) && !excluded.contains($0.id) }
         return RuleEngine(rules: rules, feeds: configuration.feeds, boards: configuration.boards, serviceStatus: configuration.serviceStatus)
+    }
+
+    /// Makes the next ``refresh(now:)`` report a change, so the worker adopts its partitions again
+    /// (their states could not be read this time); the next heartbeat is at most a third of the TTL away.
+    func forgetAdoption() {
+        adopted = []
     }
 
     /// Throws when the leases of the current engine ran out before `now` (a pass slower than the
     /// TTL): another worker may evaluate those rules by now, so the pass must not commit what they decided.
     func fence(at now: Int64) throws {
-        guard !adopted.isEmpty, let expiry = leases.validUntil, now >= expiry else { return }
+        guard !adopted.isEmpty, let expiry = leases?.validUntil, now >= expiry else { return }
         throw LeaseExpired(expiry: expiry)
     }
 
@@ -75,15 +130,16 @@ final class LeasedRules {
     }
 
     /// When the held leases stop being valid without a heartbeat (the worker must look before then).
-    var expiry: Int64? { leases.validUntil }
+    var expiry: Int64? { leases?.validUntil }
 
     /// Hands every partition back (a clean stop) and closes the connection.
     func release() {
+        guard let leases else { return }
         do {
             try leases.release()
         } catch {
             logger.log(.warning, "leases.release_failed", ["msg": "\(error); the others take the partitions after the TTL"])
         }
-        store.close()
+        store?.close()
     }
 }

@@ -20,6 +20,13 @@ extension NotificationStore {
         return state
     }
 
+    /// The stored state of the rules `rules` only (a worker taking rules over from another).
+    public func loadEngineState(rules: [String], onUndecodable: ((_ rule: String, _ error: any Error) -> Void)?) throws -> EngineState {
+        var state = EngineState()
+        state.rules = try loadRuleStates(as: RuleState.self, rules: rules, onUndecodable: onUndecodable)
+        return state
+    }
+
     /// Replaces all rule state with `state` (rules not in it are forgotten).
     public func saveEngineState(_ state: EngineState, now: Int64) throws {
         try replaceRuleStates(state.rules, now: now)

@@ -51,6 +51,8 @@ public final class Worker {
     private var leased: LeasedRules?
     /// This worker's id on a shared state: its leases, and the outbox entries it claims.
     public let workerID: String
+    /// Since when (real seconds) the PostgreSQL server has been unreachable while running (nil: it answers).
+    private var unreachableSince: Int64?
 
     /// Opens the state, loads the rules (failing with every problem when they do not check) and
     /// prepares the first pass at the clock's current time.
@@ -61,9 +63,9 @@ public final class Worker {
         self.systemd = try SystemdNotifier(environment: options.environment)
         let workerID = UUID().uuidString.lowercased()
         self.workerID = workerID
-        self.store = try options.stateLocation.open()
+        self.store = try Self.openState(options: options, logger: logger, systemd: systemd)
         if case .postgres(let url) = try options.stateLocation {
-            self.leased = try LeasedRules(url: url, id: workerID, ttl: options.leaseTTL, logger: logger)
+            self.leased = LeasedRules(url: url, id: workerID, ttl: options.leaseTTL, logger: logger)
             // What this worker queues and sends is claimed under its id (the sender's store too).
             if let shared = store as? PostgresStore {
                 shared.claimer = workerID
@@ -73,7 +75,8 @@ public final class Worker {
         let rules = try Self.load(options)
         self.rules = rules
         let now = Int64(clock.now().rounded(.down))
-        self.state = try store.loadEngineState { rule, error in
+        // On a shared state the rules' states are read as their partitions are leased (adoptLeases).
+        self.state = leased != nil ? EngineState() : try store.loadEngineState { rule, error in
             logger.log(.warning, "state.reset", ["rule": rule, "msg": "the stored state does not decode; the rule starts afresh: \(error)"])
         }
         self.pump = OutboxPump(store: store, dispatcher: Self.dispatcher(for: rules.configuration, options: options, clock: clock, logger: logger),
@@ -146,7 +149,10 @@ public final class Worker {
                                                  "msg": "re-planning: what expired is skipped, not sent late"])
         }
         lastNow = now
-        if let leased, leased.refresh(now: now) { adoptLeases(now: now) }
+        if let leased {
+            if leased.refresh(now: now) { adoptLeases(now: now) }
+            noteConnection(leased.unreachable)
+        }
         let updated = supply.refresh(now: now)
         let facts = supply.facts(at: now)
         let (notifications, ran) = stepper.step(now: now, updated: updated, facts: facts, state: &state, schedules: &schedules)
@@ -165,7 +171,7 @@ public final class Worker {
             // Nothing was written: forget what the rules decided (back to their committed state) and
             // let them decide again shortly, so a failed commit (a full disk, a lock held too long)
             // loses no notification.
-            let committed = (try? store.loadEngineState(onUndecodable: { _, _ in })) ?? EngineState()
+            let committed = (try? store.loadEngineState(rules: ran, onUndecodable: { _, _ in })) ?? EngineState()
             for id in ran { state.rules[id] = committed.rules[id] }
             stepper.wake(ran, at: now + 5)
             logger.log(.error, "state.commit_failed", ["msg": "\(error); the rules run again in 5 s"])
@@ -206,17 +212,108 @@ public final class Worker {
     /// rules of the partitions it leases now.
     public var activeRules: [String] { stepper.engine.rules.map(\.id) }
 
-    /// The leased partitions changed: step the rules of the partitions held now, with the state
-    /// committed to the store (a rule taken over goes on from where its previous worker left it).
+    /// On a shared PostgreSQL state, until when the leases behind ``activeRules`` are valid (nil: no
+    /// lease yet, or an SQLite state): after that instant this worker evaluates none of them.
+    public var leasedUntil: Int64? { leased?.expiry }
+
+    // MARK: - The database connection (shared state)
+
+    /// The waits between attempts to reach a PostgreSQL server that is down at the start (real
+    /// seconds; the last one repeats).
+    static let startRetryDelays: [Double] = [1, 2, 4, 8, 15, 30]
+
+    /// Opens the state. A PostgreSQL server that cannot be reached — down, starting up, not there
+    /// yet — is tried again with backoff (``startRetryDelays``) instead of exiting: each attempt is
+    /// logged (`state.unreachable`), told to systemd (status, a longer start timeout, the watchdog)
+    /// and written to the cache directory's ``DatabaseStatusRecord`` for `leavenow status`. A login
+    /// or database the server refuses, or a newer schema, fails at once (they need a fix, not a
+    /// wait); so does `--once` (cron runs it again).
+    private static func openState(options: WorkerOptions, logger: LogfmtLogger, systemd: SystemdNotifier) throws -> any NotificationStore {
+        let location = try options.stateLocation
+        guard case .postgres(let url) = location else { return try location.open() }
+        let directory = options.stateDirectory
+        let since = Int64(Date().timeIntervalSince1970)
+        var attempts = 0
+        while true {
+            do {
+                let store = try location.open()
+                let now = Int64(Date().timeIntervalSince1970)
+                if attempts > 0 {
+                    logger.log(.notice, "state.connected", ["state": url.redacted, "msg": "the PostgreSQL server answered after \(attempts) failed attempt\(attempts == 1 ? "" : "s")"])
+                }
+                try? DatabaseStatusRecord(connection: .connected, url: url.redacted, since: now, updatedAt: now).write(directory: directory)
+                return store
+            } catch let error as StoreError where error.isServerUnavailable && !options.once {
+                attempts += 1
+                let delay = startRetryDelays[min(attempts - 1, startRetryDelays.count - 1)]
+                let now = Int64(Date().timeIntervalSince1970)
+                logger.log(.warning, "state.unreachable", fields: [
+                    (key: "attempt", value: "\(attempts)"), (key: "retry_in", value: "\(Int(delay))s"),
+                    (key: "msg", value: "\(error); no rule runs until the server answers (nothing is lost: the worker has not started)"),
+                ])
+                let record = DatabaseStatusRecord(connection: .waiting, url: url.redacted, since: since, attempts: attempts,
+                                                  nextAttempt: now + Int64(delay), error: error.message, updatedAt: now)
+                do {
+                    try record.write(directory: directory)
+                } catch {
+                    logger.log(.warning, "state.status_unwritten", ["msg": "\(error)"])
+                }
+                _ = try? systemd.status("waiting for the PostgreSQL state \(url.redacted) (attempt \(attempts), next in \(Int(delay)) s)")
+                _ = try? systemd.extendTimeout(by: .seconds(Int64(delay) + 60))
+                _ = try? systemd.watchdog()
+                Thread.sleep(forTimeInterval: delay)
+            }
+        }
+    }
+
+    /// The connection as the last heartbeat found it: written to the ``DatabaseStatusRecord`` when it
+    /// changes (the server went away, or came back).
+    private func noteConnection(_ failure: StoreError?) {
+        guard case .postgres(let url)? = try? options.stateLocation else { return }
+        let now = Int64(Date().timeIntervalSince1970)
+        let record: DatabaseStatusRecord
+        if let failure {
+            guard unreachableSince == nil else { return }
+            unreachableSince = now
+            record = DatabaseStatusRecord(connection: .unreachable, url: url.redacted, since: now, attempts: 1, error: failure.message,
+                                          updatedAt: now)
+            logger.log(.error, "state.unreachable", ["msg": "\(failure); the rules' decisions wait for the server (leases lapse at their expiry)"])
+        } else {
+            guard let since = unreachableSince else { return }
+            unreachableSince = nil
+            record = DatabaseStatusRecord(connection: .connected, url: url.redacted, since: now, updatedAt: now)
+            logger.log(.notice, "state.connected", ["msg": "the PostgreSQL server answers again after \(now - since) s"])
+        }
+        try? record.write(directory: options.stateDirectory)
+    }
+
+    /// The leased partitions changed: step the rules of the partitions held now. A rule taken over
+    /// goes on from the state its previous worker committed (read from the store for the rules new
+    /// to this worker only); the rules it kept keep their state; the states of the rules handed back
+    /// are forgotten (read again if they come back: another worker may have moved them on).
     private func adoptLeases(now: Int64) {
         guard let leased else { return }
+        let before = Set(stepper.engine.rules.map(\.id))
         stepper = RuleStepper(engine: leased.engine(for: rules.configuration, now: now), start: now)
+        let held = stepper.engine.rules.map(\.id)
+        let kept = Set(held)
+        state.rules = state.rules.filter { kept.contains($0.key) }
+        let taken = held.filter { !before.contains($0) }
+        guard !taken.isEmpty else { return }
         do {
-            state = try store.loadEngineState { rule, error in
+            let loaded = try store.loadEngineState(rules: taken) { rule, error in
                 self.logger.log(.warning, "state.reset", ["rule": rule, "msg": "the stored state does not decode; the rule starts afresh: \(error)"])
             }
+            for (id, ruleState) in loaded.rules { state.rules[id] = ruleState }
+            logger.log(.info, "leases.adopted", ["rules": "\(held.count)", "taken": "\(taken.count)", "states": "\(loaded.rules.count)",
+                                                 "msg": "the rules taken over go on from the state their previous worker committed"])
         } catch {
-            logger.log(.error, "state.load_failed", ["msg": "\(error); the rules taken over start from the state this worker had"])
+            // Without its committed state a rule taken over would decide again what it already
+            // decided (the outbox refuses a key twice, but a first run would be silent): not stepped
+            // until the state can be read, at the next heartbeat's adoption.
+            logger.log(.error, "state.load_failed", ["msg": "\(error); the rules taken over wait until their state can be read"])
+            stepper = RuleStepper(engine: leased.engine(for: rules.configuration, now: now, excluding: Set(taken)), start: now)
+            leased.forgetAdoption()
         }
     }
 

@@ -9,6 +9,9 @@ public struct WorkerOptions: Sendable {
     /// The state (outbox, delivery log, rule state, source index): an SQLite file, or a
     /// `postgresql://` / `postgres://` URL (see ``stateLocation``).
     public var statePath: String
+    /// The PostgreSQL password given beside the URL (the `state:` section's secret reference); nil:
+    /// the URL's, or libpq's `PGPASSWORD` / `~/.pgpass`. Never printed.
+    public var statePassword: String?
     /// On a PostgreSQL state, seconds a partition lease lasts without a heartbeat (heartbeats come
     /// every third of it): a worker that dies loses its rules to the others after this long.
     public var leaseTTL: Int64 = 30
@@ -56,7 +59,12 @@ public struct WorkerOptions: Sendable {
 
     /// ``statePath`` read as a file or a PostgreSQL URL; a malformed URL throws, naming what is wrong.
     public var stateLocation: StateLocation {
-        get throws(StoreError) { try StateLocation(statePath) }
+        get throws(StoreError) {
+            switch try StateLocation(statePath) {
+            case .postgres(let url): return .postgres(url.replacingPassword(statePassword))
+            case .file(let path): return .file(path)
+            }
+        }
     }
 
     /// True when the state is a PostgreSQL database that several workers may share: no single-instance lock.

@@ -9,6 +9,8 @@ final class LocalNginx {
     let port: Int
     private let directory: URL
     private let process = Process()
+    /// nginx's master process (its workers are its children), for CPU accounting.
+    var processID: Int32 { process.processIdentifier }
 
     init(program: String, accessLog: Bool = false, workers: Int = 2) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("leavenow-nginx-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")

@@ -1,6 +1,6 @@
 import Foundation
 
-/// `leavenow-bench [queries|holidays|gtfs|rules|sources|store|delivery|outbox|desktop|all]` — the numbers quoted in the README.
+/// `leavenow-bench [queries|holidays|gtfs|rules|sources|store|delivery|outbox|desktop|shared-outbox|shared-rules|all]` — the numbers quoted in the README.
 /// Build with `swift build -c release`; timings are wall clock on this machine (noisy: 2 shared cores).
 let arguments = Array(CommandLine.arguments.dropFirst())
 let which = arguments.first ?? "all"
@@ -15,6 +15,8 @@ do {
     case "delivery": try runDeliveryBenchmark(arguments: Array(arguments.dropFirst()))
     case "outbox": try runOutboxBenchmark(arguments: Array(arguments.dropFirst()))
     case "desktop": try runDesktopBenchmark(arguments: Array(arguments.dropFirst()))
+    case "shared-outbox": try runSharedOutboxBenchmark(arguments: Array(arguments.dropFirst()))
+    case "shared-rules": try runSharedRulesBenchmark(arguments: Array(arguments.dropFirst()))
     case "all":
         runQueryBenchmark()
         print("")
@@ -23,8 +25,12 @@ do {
         try runGTFSBenchmark(arguments: [])
         print("")
         try runRuleBenchmark(arguments: [])
+        print("")
+        try runSharedOutboxBenchmark(arguments: [])
+        print("")
+        try runSharedRulesBenchmark(arguments: [])
     default:
-        FileHandle.standardError.write(Data("usage: leavenow-bench [queries|holidays|gtfs|rules|sources|store|delivery|outbox|desktop|all] [options]\n".utf8))
+        FileHandle.standardError.write(Data("usage: leavenow-bench [queries|holidays|gtfs|rules|sources|store|delivery|outbox|desktop|shared-outbox|shared-rules|all] [options]\n".utf8))
         exit(64)
     }
 } catch {

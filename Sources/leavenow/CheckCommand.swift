@@ -7,7 +7,8 @@ import Secrets
 /// `leavenow check [--rules DIR]`: validates every configuration file (every channel value the
 /// worker would refuse is an error at its place) and loads every source. A channel secret that is
 /// not there (an unset variable, a missing file or credential) is a warning naming it: the worker
-/// may be given it later, and holds that channel's notifications until then.
+/// may be given it later, and holds that channel's notifications until then; so is the `state:`
+/// section's password.
 struct CheckCommand {
     static let usage = "usage: leavenow check [--rules DIR]"
 
@@ -48,6 +49,15 @@ struct CheckCommand {
             } catch {
                 guard error.secret != nil else { throw CommandFailure.failure(error.description) }
                 context.warn("\(error); the worker holds this channel's notifications until a reload finds it")
+            }
+        }
+        // The state's URL was checked where it is parsed; its password may come later (like a channel's secret).
+        if let state = configuration.state, let reference = state.password {
+            do {
+                _ = try secrets.resolve(reference, for: "the state")
+            } catch {
+                context.warn("\(state.location): no password for the PostgreSQL state: " + error.reasons.joined(separator: "; ")
+                    + "; the worker cannot log in until it is there")
             }
         }
         func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }

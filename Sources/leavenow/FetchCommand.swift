@@ -26,7 +26,7 @@ struct FetchCommand {
         let parsed = try ParsedArguments(arguments, options: ["--rules", "--state", "--cache-dir"], flags: ["--json"])
         let (configuration, directory) = try context.loadConfiguration(rulesOption: parsed.value("--rules"))
         let state = try context.stateDirectory(parsed.value("--state"), cacheDirectory: parsed.value("--cache-dir"))
-        let location = try context.stateLocation(parsed.value("--state"))
+        let location = try context.stateLocation(parsed.value("--state"), rulesOption: parsed.value("--rules"))
         let sources = try Self.select(parsed.positionals, from: LiveSource.all(in: configuration))
         let baseURL = context.environment[Self.baseURLVariable].flatMap { $0.isEmpty ? nil : $0 }
         let fetcher = SourceFetcher(

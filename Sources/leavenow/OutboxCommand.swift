@@ -14,11 +14,12 @@ struct OutboxCommand {
     usage: leavenow outbox [list] [--state PATH|postgresql://…] [--status pending,dead,…] [--limit N] [--json]
            leavenow outbox retry ID [--state PATH]
            leavenow outbox purge [--state PATH] [--status delivered,expired] [--older-than 7d]
+    (without --state: the state: section of --rules DIR, else the default state file)
     """
 
     func run(_ arguments: [String], context: CommandContext) throws -> String {
-        let parsed = try ParsedArguments(arguments, options: ["--state", "--status", "--limit", "--older-than"], flags: ["--json"])
-        let store = try context.openState(try context.stateLocation(parsed.value("--state"))) { path in
+        let parsed = try ParsedArguments(arguments, options: ["--rules", "--state", "--status", "--limit", "--older-than"], flags: ["--json"])
+        let store = try context.openState(try context.stateLocation(parsed.value("--state"), rulesOption: parsed.value("--rules"))) { path in
             "no state at \(path) (the worker has not run yet; give --state PATH)"
         }
         defer { store.close() }

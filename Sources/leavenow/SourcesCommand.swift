@@ -25,7 +25,7 @@ struct SourcesCommand {
         let (configuration, directory) = try context.loadConfiguration(rulesOption: parsed.value("--rules"))
         let stateDirectory = try context.stateDirectory(parsed.value("--state"), cacheDirectory: parsed.value("--cache-dir"))
         let cache = SourceCache(stateDirectory: stateDirectory)
-        let index = SourceIndex.rows(state: try context.stateLocation(parsed.value("--state")), context: context)
+        let index = SourceIndex.rows(state: try context.stateLocation(parsed.value("--state"), rulesOption: parsed.value("--rules")), context: context)
         let rows = LiveSource.all(in: configuration).map { source in
             var row = Row(source: source, refreshSeconds: Self.refreshSeconds(of: source), index: index[source.cacheName])
             do {

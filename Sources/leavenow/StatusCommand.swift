@@ -18,18 +18,38 @@ struct StatusCommand {
         let parsed = try ParsedArguments(arguments, options: ["--rules", "--state", "--cache-dir"], flags: ["--json"])
         _ = try parsed.requirePositionals([])
         let (configuration, _) = try context.loadConfiguration(rulesOption: parsed.value("--rules"))
-        let store = try context.openState(try context.stateLocation(parsed.value("--state"))) { path in
-            "no state at \(path): the worker has not run yet (leavenow run --state \(path))"
+        let location = try context.stateLocation(parsed.value("--state"), rulesOption: parsed.value("--rules"))
+        let stateDirectory = try context.stateDirectory(parsed.value("--state"), cacheDirectory: parsed.value("--cache-dir"))
+        let tokyo = ZoneClock(identifier: "Asia/Tokyo")!
+        // A worker on a shared state says how it reaches the database in its cache directory: the
+        // database itself may be what it cannot reach.
+        var connection: DatabaseStatusRecord?
+        if case .postgres = location { connection = DatabaseStatusRecord.read(directory: stateDirectory) }
+        let store: any NotificationStore
+        do {
+            store = try context.openState(location) { path in
+                "no state at \(path): the worker has not run yet (leavenow run --state \(path))"
+            }
+        } catch let error as StoreError where error.code == .connection {
+            var message = "cannot read the state: \(error)"
+            if let connection, connection.processIsAlive {
+                message += "\n" + Self.describe(connection, clock: tokyo)
+            } else {
+                message += "\nno worker running on this machine with the cache directory \(stateDirectory) says how it reaches the database"
+            }
+            throw CommandFailure.failure(message)
         }
         defer { store.close() }
         let record = try store.meta(WorkerStatusRecord.metaKey).flatMap(WorkerStatusRecord.init(json:))
         let counts = try store.counts()
         let sources = try store.sourceStates()
         let now = context.now()
-        let tokyo = ZoneClock(identifier: "Asia/Tokyo")!
         func time(_ instant: Int64?) -> String { instant.map(tokyo.iso8601) ?? "-" }
         // A shared PostgreSQL state: every worker that joined the partition leases (SQLite has one worker, no leases).
-        let holders = try (store as? PostgresStore).map { try LeaseHolder.all(in: $0, now: now) }
+        let holders = try (store as? PostgresStore).map { try LeaseHolder.all(in: $0, now: now, ttl: Self.leaseTTL) }
+        let leaseProblems = try (store as? PostgresStore).map { try WorkerLeases.audit(connection: $0.connection, ttl: Self.leaseTTL, now: now) } ?? []
+        // The local worker's connection, when it is not simply connected (a live process only).
+        let troubled = connection.flatMap { $0.connection != .connected && $0.processIsAlive ? $0 : nil }
         // One worker: its process is alive here. Shared state: some worker, on any machine, heartbeat within the lease TTL.
         let running = holders.map { $0.contains { now - $0.heartbeat < Self.leaseTTL } } ?? (record?.processIsAlive ?? false)
         let health = StatusHealth(configuration: configuration, stateDirectory: try context.stateDirectory(parsed.value("--state"), cacheDirectory: parsed.value("--cache-dir")),
@@ -47,7 +67,17 @@ struct StatusCommand {
                              ("heartbeat", .string(tokyo.iso8601(holder.heartbeat)))])
                 }))]
             } ?? []
-            return JSONOutput.object(workers + [
+            var database: [(String, JSONOutput)] = []
+            if let troubled {
+                database.append(("connection", .object([
+                    ("pid", .int(Int64(troubled.pid))), ("state", .string(troubled.connection.rawValue)),
+                    ("since", .string(tokyo.iso8601(troubled.since))), ("attempts", .int(Int64(troubled.attempts))),
+                    ("next_attempt", troubled.nextAttempt.map { .string(tokyo.iso8601($0)) } ?? .null),
+                    ("error", troubled.error.map { .string($0) } ?? .null),
+                ])))
+            }
+            if holders != nil { database.append(("lease_problems", .array(leaseProblems.map { .string($0) }))) }
+            return JSONOutput.object(workers + database + [
                 ("worker", .object([
                     ("running", .bool(running)), ("pid", record.map { .int(Int64($0.pid)) } ?? .null),
                     ("updated_at", record.map { .string(tokyo.iso8601($0.at)) } ?? .null),
@@ -85,11 +115,13 @@ struct StatusCommand {
         } else {
             lines.append("worker: has not run yet")
         }
+        if let troubled { lines.append(Self.describe(troubled, clock: tokyo)) }
         if let holders {
             lines.append("\nworkers sharing the PostgreSQL state:")
             lines.append(holders.isEmpty ? "(none has taken partition leases)" : TextTable.render(
                 [["ID", "HOST", "PID", "LEASES", "LAST HEARTBEAT"]]
                     + holders.map { [$0.id, $0.host, "\($0.pid)", "\($0.leases)", tokyo.iso8601($0.heartbeat)] }))
+            for problem in leaseProblems { lines.append("lease table: " + problem) }
         }
         lines.append("\nrules:")
         lines.append(TextTable.render([["ID", "KIND", "NEXT WAKE-UP"]] + configuration.rules.map { rule in
@@ -114,5 +146,20 @@ struct StatusCommand {
                 + "its secret \(held.secret), which the worker did not find (set it, then reload: SIGHUP or restart)")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// `worker pid 7 on this machine: waiting for the PostgreSQL server since …, 3 failed attempts, next at …: <error>`.
+    static func describe(_ record: DatabaseStatusRecord, clock: ZoneClock) -> String {
+        switch record.connection {
+        case .connected:
+            return "worker pid \(record.pid) on this machine: connected to \(record.url) since \(clock.iso8601(record.since))"
+        case .waiting:
+            return "worker pid \(record.pid) on this machine: waiting for the PostgreSQL server \(record.url) since \(clock.iso8601(record.since)) "
+                + "(not started: no rule runs until it answers), \(record.attempts) failed attempt\(record.attempts == 1 ? "" : "s")"
+                + (record.nextAttempt.map { ", next at \(clock.iso8601($0))" } ?? "") + (record.error.map { ": \($0)" } ?? "")
+        case .unreachable:
+            return "worker pid \(record.pid) on this machine: cannot reach the PostgreSQL server \(record.url) since \(clock.iso8601(record.since)) "
+                + "(its rules' decisions wait; its leases lapse)" + (record.error.map { ": \($0)" } ?? "")
+        }
     }
 }

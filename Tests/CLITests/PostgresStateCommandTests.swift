@@ -115,12 +115,13 @@ final class PostgresStateCommandTests: XCTestCase {
         XCTAssertEqual(empty.status, 0, empty.stderr)
         XCTAssertTrue(empty.stdout.contains("workers sharing the PostgreSQL state:\n(none has taken partition leases)"), empty.stdout)
 
-        // Two workers as `WorkerLeases` registers them; b's lease on partition 2 has expired.
+        // Two workers as `WorkerLeases` registers them (a heartbeats now, b long ago); b's lease on
+        // partition 2 has expired.
         let database = String(url.split(separator: "/").last ?? "")
-        let far = Int64(Date().timeIntervalSince1970) + 3_600
+        let now = Int64(Date().timeIntervalSince1970)
         try XCTUnwrap(Self.sharedCluster).psql("""
-            INSERT INTO leavenow_workers VALUES ('a', 'host-a', 101, 1, \(far)), ('b', 'host-b', 202, 1, 2);
-            INSERT INTO leavenow_leases VALUES (0, 'a', \(far)), (1, 'a', \(far)), (2, 'b', 3), (3, NULL, 0);
+            INSERT INTO leavenow_workers VALUES ('a', 'host-a', 101, 1, \(now)), ('b', 'host-b', 202, 1, 2);
+            INSERT INTO leavenow_leases VALUES (0, 'a', \(now + 30)), (1, 'a', \(now + 30)), (2, 'b', 3), (3, NULL, 0);
             """, database: database)
         let text = try CLIRunner.run(["status", "--rules", root + "/rules", "--state", url], environment: environment)
         assertNoPassword(text, "status")
@@ -133,6 +134,22 @@ final class PostgresStateCommandTests: XCTestCase {
         XCTAssertEqual(workers.compactMap { $0["host"] as? String }, ["host-a", "host-b"])
         XCTAssertEqual(workers.compactMap { $0["leases"] as? Int }, [2, 0])
         XCTAssertEqual((report["worker"] as? [String: Any])?["running"] as? Bool, true, "worker a heartbeats: the shared state has a worker")
+        XCTAssertEqual(report["lease_problems"] as? [String], [], json.stdout)
+
+        // The lease table edited by hand: status names each problem with its fix (the workers go on).
+        try XCTUnwrap(Self.sharedCluster).psql("""
+            INSERT INTO leavenow_leases VALUES (70, NULL, 0), (5, 'ghost', \(now + 86_400));
+            """, database: database)
+        let edited = try CLIRunner.run(["status", "--rules", root + "/rules", "--state", url], environment: environment)
+        XCTAssertEqual(edited.status, 0, edited.stderr)
+        XCTAssertTrue(edited.stdout.contains("lease table: leavenow_leases has rows for partitions outside 0…63 (70): they are ignored; "
+                                             + "remove them with DELETE FROM leavenow_leases WHERE partition NOT BETWEEN 0 AND 63"), edited.stdout)
+        XCTAssertTrue(edited.stdout.contains("lease table: leavenow_leases leases partitions to workers that are not registered in "
+                                             + "leavenow_workers (5 (worker \"ghost\"))"), edited.stdout)
+        XCTAssertTrue(edited.stdout.contains("expiries more than two TTLs (60 s) ahead (5 (worker \"ghost\", expires at"), edited.stdout)
+        let editedJSON = try XCTUnwrap(try CLIRunner.json(try CLIRunner.run(["status", "--rules", root + "/rules", "--state", url, "--json"],
+                                                                            environment: environment)) as? [String: Any])
+        XCTAssertEqual((editedJSON["lease_problems"] as? [String])?.count, 3, "\(editedJSON)")
     }
 
     func testAWrongPasswordOrAMalformedURLIsAClearErrorWithoutThePassword() throws {

@@ -26,6 +26,37 @@ final class PostgresStoreTests: XCTestCase {
                urgency: .normal, language: .en, title: "Leave now", text: "10:33 from platform 2", link: nil)
     }
 
+    /// The one-statement path of `record` (every outcome delivered with one status) does what the
+    /// transaction path does: each entry delivered and logged once, in the order given; an id no
+    /// longer in the outbox skipped; claims ended. And 1,500 rule states go in chunks, each kept.
+    func testADeliveredOnlyRecordAndAChunkedStateSaveKeepEverything() throws {
+        let (_, url) = try freshDatabase("fastpath")
+        let store = try PostgresStore(url: url)
+        store.claimer = "w"
+        let entries = try store.enqueue((1...4).map { notice("k\($0)") }, now: 10)
+        try store.record([DeliveryRecord(entryID: entries[2].id, outcome: .delivered(status: 204)),
+                          DeliveryRecord(entryID: entries[0].id, outcome: .delivered(status: 204)),
+                          DeliveryRecord(entryID: 999_999, outcome: .delivered(status: 204))], now: 20)
+        XCTAssertEqual(try store.counts(), [.pending: 2, .delivered: 2, .dead: 0, .expired: 0])
+        for entry in [entries[2], entries[0]] {
+            let log = try store.deliveryLog(entry: entry.id)
+            XCTAssertEqual(log.map(\.event), [.delivered])
+            XCTAssertEqual(log.map(\.statusCode), [204])
+            XCTAssertEqual(log.map(\.at), [20])
+        }
+        XCTAssertLessThan(try store.deliveryLog(entry: entries[2].id)[0].id, try store.deliveryLog(entry: entries[0].id)[0].id,
+                          "logged in the order given")
+        XCTAssertEqual(try store.connection.query("SELECT COUNT(*) FROM outbox WHERE claimed_by IS NOT NULL").first?.int64(0), 2,
+                       "the delivered ones' claims ended; the others' stay")
+
+        let states = Dictionary(uniqueKeysWithValues: (0..<1_500).map { ("rule-\($0)", ["seen \"\($0)\"\\": Int64($0)]) })
+        try store.saveRuleStates(states, now: 30)
+        XCTAssertEqual(try store.loadRuleStates(as: [String: Int64].self, onUndecodable: nil), states)
+        let some = (0..<12_000).map { "rule-\($0 * 7)" } + ["absent"]
+        XCTAssertEqual(try store.loadRuleStates(as: [String: Int64].self, rules: some, onUndecodable: nil),
+                       states.filter { Set(some).contains($0.key) }, "the states of the rules asked for, in chunks")
+    }
+
     func testANewerSchemaIsRefusedNamingBothVersions() throws {
         let (_, url) = try freshDatabase("newer")
         do {
@@ -96,6 +127,7 @@ final class PostgresStoreTests: XCTestCase {
         let (cluster, url) = try freshDatabase("restart")
         let store = try PostgresStore(url: url)
         store.connection.reconnectDelays = [.zero, .milliseconds(50), .milliseconds(100)]
+        store.connection.downRetryDelays = [.milliseconds(300)]
         let inserted = try store.commit(notifications: (1...50).map { notice("k\($0)") },
                                         ruleStates: ["commute": ["k50": 100]], now: 10)
         try store.record([DeliveryRecord(entryID: inserted[0].id, outcome: .delivered(status: 200))], now: 11)
@@ -107,7 +139,17 @@ final class PostgresStoreTests: XCTestCase {
             XCTAssertEqual((error as? StoreError)?.code, .connection, "\(error)")
             XCTAssertTrue("\(error)".contains("reconnecting after the connection was lost: gave up after 3 attempts"), "\(error)")
         }
+        // Known to be down: the next statements fail at once instead of waiting through the backoff again.
+        XCTAssertTrue(store.connection.isServerDown)
+        for _ in 0..<3 {
+            XCTAssertThrowsError(try store.counts()) { error in
+                XCTAssertEqual((error as? StoreError)?.code, .connection, "\(error)")
+                XCTAssertTrue("\(error)".contains("the server is still unreachable"), "\(error)")
+            }
+        }
         try cluster.start()
+        // The next attempt comes once the down delay (300 ms here) has passed.
+        usleep(400_000)
 
         // Back up: the next calls reconnect (prepared statements again) and see everything committed.
         XCTAssertEqual(try store.counts(), [.pending: 49, .delivered: 1, .dead: 0, .expired: 0])

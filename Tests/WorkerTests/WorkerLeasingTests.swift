@@ -28,11 +28,11 @@ final class WorkerLeasingTests: XCTestCase {
         return cluster.socketURL(database: name)
     }
 
-    /// Twelve `new_article` rules on one feed of three entries, to a channel whose URL variable is
+    /// Twelve (or `ids`) `new_article` rules on one feed of three entries, to a channel whose URL variable is
     /// unset: its notifications stay pending (held), so the outbox counts what was decided.
-    private func rulesDirectory(_ scratch: WorkerScratch) throws {
+    private func rulesDirectory(_ scratch: WorkerScratch, ids: [String]? = nil) throws {
         var yaml = WorkerConfig.webhookChannel() + "\nfeeds:\n  - id: news\n    url: https://example.com/feed.xml\n    refresh: 15m\nrules:\n"
-        for id in ruleIDs {
+        for id in ids ?? ruleIDs {
             yaml += "  - id: \(id)\n    kind: new_article\n    feed: news\n    first_run: notify\n    channels: [hook]\n    language: en\n"
         }
         try scratch.write("rules/config.yaml", yaml)
@@ -106,6 +106,55 @@ final class WorkerLeasingTests: XCTestCase {
         XCTAssertEqual(try outboxTotal(), 36, "each (key, channel) still once after the takeover")
     }
 
+    /// Three workers, 96 rules, a pass of each every second of the clock for five minutes (in a
+    /// rotating order, joined 3 s apart); the first, still handing partitions back, stops passing (killed) at +45 s. At every second, the rules each worker
+    /// may evaluate — its engine's rules while its lease is valid, the stopped one's included until
+    /// its lease ends — are disjoint, and once settled every rule has a worker, except the stopped
+    /// one's for at most the TTL. The check that catches two workers on one rule at one instant.
+    func testThreeWorkersNeverHoldARuleAtTheSameInstantAcrossRebalancingAndAKill() throws {
+        let url = try database()
+        let scratch = try WorkerScratch()
+        let ids = (0..<96).map { "news-\($0)" }
+        try rulesDirectory(scratch, ids: ids)
+        let start: Int64 = 1_733_011_200
+        let clock = ManualWorkerClock(start)
+        let workers = try (0..<3).map { try worker("w\($0)", url: url, scratch: scratch, clock: clock) }
+        // The first worker, still above its share (handing partitions back), is killed while the others are below theirs.
+        let killedAt = start + 45
+        var gaps: [Int64] = []
+        var lastHeartbeatOfTheKilled: Int64?
+        var everyRuleAgainAt: Int64?
+        for now in start...(start + 300) {
+            clock.set(now)
+            let order = (0..<3).map { (Int(now - start) + $0) % 3 }
+            // Joined 3 s apart, so their heartbeats fall at different instants, as on real machines.
+            for index in order where now >= start + Int64(3 * index) && (index != 0 || now < killedAt) { workers[index].pass() }
+            if now == killedAt - 1 { lastHeartbeatOfTheKilled = try lastHeartbeat(workers[0].workerID, url: url) }
+            var owner: [String: Int] = [:]
+            for (index, worker) in workers.enumerated() where (worker.leasedUntil ?? .min) > now {
+                for rule in worker.activeRules {
+                    if let other = owner[rule] { XCTFail("rule \(rule) evaluable by w\(other) and w\(index) at +\(now - start) s") }
+                    owner[rule] = index
+                }
+            }
+            if now > start + 200, owner.count < ids.count { gaps.append(now) }
+            if now >= killedAt, everyRuleAgainAt == nil, owner.count == ids.count, owner.values.allSatisfy({ $0 != 0 }) { everyRuleAgainAt = now }
+        }
+        XCTAssertEqual(gaps, [], "rules without a worker after the takeover")
+        let heartbeat = try XCTUnwrap(lastHeartbeatOfTheKilled)
+        let back = try XCTUnwrap(everyRuleAgainAt, "the killed worker's rules were never taken over")
+        XCTAssertLessThanOrEqual(back - heartbeat, 30, "taken over at the end of the killed worker's lease (TTL 30 s)")
+        XCTAssertLessThanOrEqual(back - killedAt, 30, "within the TTL of the kill")
+        print("3 workers, 96 rules, a pass a second: never one rule on two at once; the killed worker's rules back \(back - killedAt) s "
+              + "after the kill, \(back - heartbeat) s after its last heartbeat (TTL 30 s)")
+    }
+
+    private func lastHeartbeat(_ id: String, url: String) throws -> Int64? {
+        let store = try PostgresStore(url: url)
+        defer { store.close() }
+        return try store.connection.query("SELECT heartbeat FROM leavenow_workers WHERE id = $1", [id]).first?.int64(0)
+    }
+
     /// (The lease table renamed away makes the heartbeat fail at once; a stopped server would too,
     /// after the connection's reconnect backoff on every statement of the pass.)
     func testAWorkerWhoseHeartbeatFailsStopsEvaluatingAtItsLeaseExpiry() throws {
@@ -134,6 +183,38 @@ final class WorkerLeasingTests: XCTestCase {
         XCTAssertEqual(alone.activeRules.count, ruleIDs.count, "the leases come back with the table")
         let log = try String(contentsOfFile: scratch.path("alone.log"), encoding: .utf8)
         XCTAssertTrue(log.contains("event=leases.heartbeat_failed"), log)
+    }
+
+    /// The lease table edited under a running worker — a stray partition, a partition leased "forever"
+    /// to a worker that does not exist, a deleted row — neither stops it nor leaves a rule without
+    /// it: it logs each problem with its fix (once) and holds every partition again.
+    func testAWorkerGoesOnThroughAHandEditedLeaseTableAndSaysWhatToFix() throws {
+        let url = try database()
+        let cluster = try XCTUnwrap(Self.cluster)
+        let scratch = try WorkerScratch()
+        try rulesDirectory(scratch)
+        let start: Int64 = 1_733_011_200
+        let clock = ManualWorkerClock(start)
+        let alone = try worker("edited", url: url, scratch: scratch, clock: clock)
+        alone.pass()
+        XCTAssertEqual(alone.activeRules.count, ruleIDs.count)
+        let database = String(url.components(separatedBy: "@/").last?.split(separator: "?").first ?? "")
+        let partition = RulePartition.of(ruleIDs[0])
+        try cluster.psql("""
+            INSERT INTO leavenow_leases VALUES (70, 'ghost', 0);
+            UPDATE leavenow_leases SET worker = 'ghost', expires_at = 9999999999 WHERE partition = \(partition);
+            DELETE FROM leavenow_leases WHERE partition = \(RulePartition.of(ruleIDs[1]));
+            """, database: database)
+        for step in 1...8 {
+            clock.set(start + Int64(10 * step))
+            alone.pass()
+        }
+        XCTAssertEqual(Set(alone.activeRules), Set(ruleIDs), "every rule evaluated again after the edits")
+        let log = try String(contentsOfFile: scratch.path("edited.log"), encoding: .utf8)
+        let problems = LogLine.events("leases.table_problem", in: log)
+        XCTAssertTrue(problems.contains { $0["msg"]?.contains("partitions outside 0…63 (70): they are ignored; remove them with DELETE FROM") == true },
+                      log)
+        XCTAssertEqual(problems.count, 1, "each problem logged once; the ghost's lease was taken and renewed: \(problems.map(\.fields))")
     }
 
     func testAPassSlowerThanTheLeaseCommitsNothing() throws {

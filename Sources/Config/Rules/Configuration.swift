@@ -12,6 +12,8 @@ public struct Configuration: Sendable {
     public var rules: [RuleSpec]
     /// The `odpt:` section (of whichever file has it), nil when none does.
     public var odpt: ODPTSpec?
+    /// The `state:` section (of whichever file has it), nil when none does: `--state` overrides it.
+    public var state: StateSpec?
 
     /// The service status sources of the `odpt:` section.
     public var serviceStatus: [ServiceStatusSpec] { odpt?.serviceStatus ?? [] }
@@ -32,16 +34,29 @@ public struct Configuration: Sendable {
         try load(directory: directory, parser: .boardsOnly)
     }
 
+    /// The `state:` section of `directory` (nil when no file has one, or there is no such directory),
+    /// with the checks of ``load(directory:)`` for it; every other section is skipped unread.
+    ///
+    /// - Throws: `ConfigError` listing the section's problems (a second section among them).
+    public static func loadState(directory: String) throws(ConfigError) -> StateSpec? {
+        try load(directory: directory, parser: .stateOnly).state
+    }
+
     private static func load(directory: String, parser: ConfigFileParser) throws(ConfigError) -> Configuration {
         var config = ConfigDirectory.load(directory: directory, parser: parser)
         let files = config.files
         let odptSections = files.compactMap(\.odpt)
-        let result = Configuration(directory: directory, boards: files.flatMap(\.boards), weather: files.flatMap(\.weather),
+        let stateSections = files.compactMap(\.state)
+        var result = Configuration(directory: directory, boards: files.flatMap(\.boards), weather: files.flatMap(\.weather),
                                    feeds: files.flatMap(\.feeds), channels: files.flatMap(\.channels), rules: files.flatMap(\.rules),
                                    odpt: odptSections.first)
+        result.state = stateSections.first
         var problems = result.crossFileProblems(references: files.flatMap(\.ruleReferences)) + result.quotaPlan.refusals
         for extra in odptSections.dropFirst() {
             problems.append((extra.location, "a second odpt section (first defined at \(odptSections[0].location)); keep one"))
+        }
+        for extra in stateSections.dropFirst() {
+            problems.append((extra.location, "a second state section (first defined at \(stateSections[0].location)); keep one"))
         }
         problems += result.odptProblems()
         config.add(problems.map { config.diagnostic(at: $0.location, $0.message) })

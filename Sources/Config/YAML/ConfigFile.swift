@@ -17,6 +17,8 @@ public struct ConfigFile: Sendable {
     public var channels: [ChannelSpec] = []
     /// The `odpt:` section (ODPT API key, service status sources), when the file has one.
     public var odpt: ODPTSpec?
+    /// The `state:` section (a shared PostgreSQL state), when the file has one.
+    public var state: StateSpec?
 
     /// Creates an empty file's content.
     public init(name: String, boards: [BoardSpec] = []) {

@@ -1,5 +1,5 @@
 /// Reads a configuration file: one YAML mapping whose top-level keys are sections (`boards:`,
-/// `weather:`, `feeds:`, `channels:`, `odpt:`, `rules:`). Each section is parsed by its own function,
+/// `weather:`, `feeds:`, `channels:`, `odpt:`, `rules:`, `state:`). Each section is parsed by its own function,
 /// listed in `ConfigFileParser.sections`; any other top-level key is an unknown key. A parser made
 /// for some sections only (``boardsOnly``) skips the others unread: a typo in a rule does not stop
 /// a timetable query.
@@ -41,6 +41,9 @@ public struct ConfigFileParser: Sendable {
         Section(key: "rules") { node, context, file in
             (file.rules, file.ruleReferences) = RuleConfigParser(context: context).parseRules(node)
         },
+        Section(key: "state") { node, context, file in
+            file.state = StateConfigParser(context: context).parse(node)
+        },
     ]
 
     /// The YAML bounds enforced on each file.
@@ -61,6 +64,11 @@ public struct ConfigFileParser: Sendable {
     /// A parser that reads `boards:` and `odpt:` only.
     public static var boardsOnly: ConfigFileParser {
         ConfigFileParser(readSections: sections.filter { boardSectionKeys.contains($0.key) })
+    }
+
+    /// A parser that reads `state:` only (what `outbox`, `status` and `run` need to find the state).
+    public static var stateOnly: ConfigFileParser {
+        ConfigFileParser(readSections: sections.filter { $0.key == "state" })
     }
 
     /// Reads and parses the file at `path`, shown in diagnostics as `name` (default: `path`).

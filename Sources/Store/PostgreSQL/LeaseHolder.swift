@@ -10,16 +10,20 @@ public struct LeaseHolder: Sendable, Equatable {
     public var started: Int64
     /// Its last heartbeat.
     public var heartbeat: Int64
-    /// How many partitions it holds with a lease valid at the time asked.
+    /// How many partitions it holds with a lease valid at the time asked (none once its heartbeat
+    /// lapsed, whatever the rows' expiries say: ``WorkerLeases`` takes them over then).
     public var leases: Int
 
-    /// Every registered worker, by id, with the leases valid at `now`.
-    public static func all(in store: PostgresStore, now: Int64) throws -> [LeaseHolder] {
+    /// Every registered worker, by id, with the leases valid at `now` (`ttl`: the workers' lease TTL).
+    public static func all(in store: PostgresStore, now: Int64, ttl: Int64 = 30) throws -> [LeaseHolder] {
         try store.connection.query("""
             SELECT w.id, w.host, w.pid, w.started, w.heartbeat,
-                   (SELECT COUNT(*) FROM leavenow_leases l WHERE l.worker = w.id AND l.expires_at > $1::bigint)
+                   CASE WHEN w.heartbeat > $1::bigint - $2::bigint AND w.heartbeat <= $1::bigint + $2::bigint
+                        THEN (SELECT COUNT(*) FROM leavenow_leases l
+                              WHERE l.worker = w.id AND l.expires_at > $1::bigint AND l.partition BETWEEN 0 AND $3::integer - 1)
+                        ELSE 0 END
             FROM leavenow_workers w ORDER BY w.id
-            """, [String(now)]).map { row in
+            """, [String(now), String(ttl), String(RulePartition.defaultCount)]).map { row in
             LeaseHolder(id: try row.text(0), host: try row.text(1), pid: Int(try row.int64(2)), started: try row.int64(3),
                         heartbeat: try row.int64(4), leases: Int(try row.int64(5)))
         }

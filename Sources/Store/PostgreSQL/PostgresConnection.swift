@@ -10,6 +10,10 @@ import Secrets
 ///   next statement outside a transaction; a read, `BEGIN` or an idempotent write that found the
 ///   connection lost is run again once on the new connection. Any other write, and everything
 ///   inside a transaction, fails instead: whether it happened is the caller's to find out;
+/// - a server still down after that backoff is tried again at most once per ``downRetryDelays``
+///   step (1 s, doubling to 30 s): statements in between fail at once — on every connection of the
+///   process to the same URL (`PostgresServerHealth`) — so a stopped server costs one backoff, not
+///   one per statement, connection and pass;
 /// - errors name the URL without its password (``PostgresURL/redacted``), what was being done and
 ///   PostgreSQL's message; the password is never in one.
 ///
@@ -24,6 +28,11 @@ public final class PostgresConnection {
     private var prepared: [String: String] = [:]
     private var transactionDepth = 0
     private let redaction: URLRedaction
+    /// Statements sent to the server so far (each a round trip; a first `PQprepare` is one more):
+    /// what the benchmarks count per notification.
+    public private(set) var roundTrips = 0
+    /// The waits between attempts once the reconnect backoff gave up (the last one repeats).
+    public var downRetryDelays: [Duration] = [.seconds(1), .seconds(2), .seconds(4), .seconds(8), .seconds(15), .seconds(30)]
 
     /// Connects to `url`; `password`, when given, replaces the URL's (a password from a secret reference).
     public init(url: PostgresURL, password: String? = nil) throws(StoreError) {
@@ -39,11 +48,33 @@ public final class PostgresConnection {
         guard PQstatus(connection) == CONNECTION_OK else {
             let message = Self.errorMessage(connection)
             PQfinish(connection)
-            throw StoreError(path: url.redacted, operation: "connecting", message: redaction.redact(text: message),
-                             code: .connection)
+            throw StoreError(path: url.redacted, operation: "connecting",
+                             message: redaction.redact(text: message) + Self.hint(forConnectionFailure: message), code: .connection)
         }
         Self.silenceNotices(connection)
         self.connection = connection
+    }
+
+    /// What to fix when the server refused the login or the database, in the words of libpq's
+    /// message (`; check the password …`); empty when the message names no such cause.
+    static func hint(forConnectionFailure message: String) -> String {
+        if message.contains("password authentication failed") || message.contains("no password supplied") {
+            return " (check the password: the URL's, the state: section's password_env / password_file, PGPASSWORD or ~/.pgpass; "
+                + "and the user name)"
+        }
+        if message.contains("database \"") && message.contains("does not exist") {
+            return " (create the database — createdb -O USER NAME — or fix its name in the URL)"
+        }
+        if message.contains("role \"") && message.contains("does not exist") {
+            return " (create the role — createuser NAME — or fix the user name in the URL)"
+        }
+        if message.contains("no pg_hba.conf entry") {
+            return " (allow this client in the server's pg_hba.conf)"
+        }
+        if message.contains("Connection refused") || message.contains("No such file or directory") {
+            return " (is the server running, and is the host / port / socket of the URL right?)"
+        }
+        return ""
     }
 
     deinit {
@@ -135,6 +166,7 @@ public final class PostgresConnection {
                 name = known
             } else {
                 name = "leavenow_\(prepared.count + 1)"
+                roundTrips += 1
                 let result = PQprepare(connection, name, sql, 0, nil)
                 guard PQresultStatus(result) == PGRES_COMMAND_OK else { return result }
                 PQclear(result)
@@ -159,6 +191,7 @@ public final class PostgresConnection {
         }
         var retried = false
         while true {
+            roundTrips += 1
             let result = send(connection)
             defer { PQclear(result) }
             switch PQresultStatus(result) {
@@ -178,23 +211,69 @@ public final class PostgresConnection {
         }
     }
 
-    /// Resets the lost connection, waiting ``reconnectDelays`` between attempts.
+    /// True while the server is known to be down (the reconnect backoff gave up; not tried again yet).
+    public var isServerDown: Bool { PostgresServerHealth.down(url.string) != nil }
+
+    /// Resets the lost connection, waiting ``reconnectDelays`` between attempts; once that gave up,
+    /// one attempt per ``downRetryDelays`` step, failing at once in between.
     private func reconnect() throws(StoreError) {
         guard let connection else { return }
         prepared = [:]
-        for delay in reconnectDelays {
-            if delay > .zero { Thread.sleep(forTimeInterval: Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18) }
+        if let known = PostgresServerHealth.down(url.string) {
+            let now = Self.monotonicNanoseconds()
+            guard now >= known.retryAt else {
+                let seconds = Double(known.retryAt - now) / 1e9
+                throw StoreError(path: url.redacted, operation: "reconnecting after the connection was lost",
+                                 message: "the server is still unreachable (\(known.error)); next attempt in "
+                                     + String(format: "%.1f", seconds) + " s",
+                                 code: .connection)
+            }
             PQreset(connection)
             if PQstatus(connection) == CONNECTION_OK {
                 Self.silenceNotices(connection)
+                PostgresServerHealth.set(url.string, nil)
                 return
             }
+            let step = min(known.step + 1, downRetryDelays.count - 1)
+            let error = redaction.redact(text: Self.errorMessage(connection))
+            PostgresServerHealth.set(url.string, .init(retryAt: now + Self.nanoseconds(downRetryDelays[step]), step: step, error: error))
+            throw StoreError(path: url.redacted, operation: "reconnecting after the connection was lost",
+                             message: "the server is still unreachable: \(error); next attempt in \(downRetryDelays[step])",
+                             code: .connection)
         }
-        let total = reconnectDelays.reduce(Duration.zero, +)
+        var attempts = 0
+        var waited = Duration.zero
+        for delay in reconnectDelays {
+            if delay > .zero { Thread.sleep(forTimeInterval: Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18) }
+            attempts += 1
+            waited += delay
+            PQreset(connection)
+            if PQstatus(connection) == CONNECTION_OK {
+                Self.silenceNotices(connection)
+                PostgresServerHealth.set(url.string, nil)
+                return
+            }
+            // Another connection gave up meanwhile: the server is down; no need to wait it out here too.
+            if PostgresServerHealth.down(url.string) != nil { break }
+        }
+        let error = redaction.redact(text: Self.errorMessage(connection))
+        if let first = downRetryDelays.first, PostgresServerHealth.down(url.string) == nil {
+            PostgresServerHealth.set(url.string, .init(retryAt: Self.monotonicNanoseconds() + Self.nanoseconds(first), step: 0, error: error))
+        }
         throw StoreError(path: url.redacted, operation: "reconnecting after the connection was lost",
-                         message: "gave up after \(reconnectDelays.count) attempts over \(total): "
-                             + redaction.redact(text: Self.errorMessage(connection)),
+                         message: "gave up after \(attempts) attempt\(attempts == 1 ? "" : "s") over \(waited): " + error
+                             + (downRetryDelays.first.map { "; next attempt in \($0)" } ?? ""),
                          code: .connection)
+    }
+
+    private static func monotonicNanoseconds() -> UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+    }
+
+    private static func nanoseconds(_ duration: Duration) -> UInt64 {
+        UInt64(max(0, duration.components.seconds)) * 1_000_000_000 + UInt64(max(0, duration.components.attoseconds) / 1_000_000_000)
     }
 
     private func rows(_ result: OpaquePointer?) -> [PostgresRow] {
@@ -270,11 +349,11 @@ extension PostgresConnection {
 extension PostgresURL {
     /// The `PQconnectdbParams` keywords and values of a connection to this URL: defaults first (the
     /// URL, expanded from `dbname`, may override them; the encoding it may not), then `password`
-    /// when given (it replaces the URL's).
+    /// when given, else the one given beside the URL (``replacingPassword(_:)``): it replaces the URL's.
     func connectionParameters(applicationName: String, password: String?) -> (keywords: [String], values: [String]) {
         var keywords = ["connect_timeout", "application_name", "dbname", "client_encoding"]
         var values = ["10", applicationName, string, "UTF8"]
-        if let password {
+        if let password = password ?? separatePassword {
             keywords.append("password")
             values.append(password)
         }

@@ -71,7 +71,9 @@ extension PostgresStore {
     static let insertChunk = 1_000
 
     /// As `SQLiteStore`'s, and with a ``claimer`` the entries returned are claimed: in one statement
-    /// (`UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED) RETURNING …`) they get `claimed_by`
+    /// (`UPDATE … WHERE id = ANY (ARRAY(SELECT … FOR UPDATE SKIP LOCKED)) RETURNING …`: the ids
+    /// picked first, then updated through the primary key — an `IN (subquery)` is planned as a hash
+    /// join over the whole outbox, which grew with its size) they get `claimed_by`
     /// and `claim_until = now + claimSeconds`. Entries claimed by another worker until after `now`
     /// are left out; this worker's own claims are returned again (and renewed). Two workers claiming
     /// at once get different entries: a row locked by one is skipped by the other, and a row whose
@@ -92,13 +94,13 @@ extension PostgresStore {
         }
         let claimed = try connection.query("""
             UPDATE outbox SET claimed_by = $4::text, claim_until = $5::bigint
-            WHERE id IN (
+            WHERE id = ANY (ARRAY(
                 SELECT id FROM outbox
                 WHERE status = 'pending' AND next_attempt_at <= $1::bigint AND (expires_at IS NULL OR expires_at > $1::bigint)
                   AND NOT (channel = ANY ($2::text[]))
                   AND (claim_until IS NULL OR claim_until <= $1::bigint OR claimed_by = $4::text)
                 ORDER BY next_attempt_at, id LIMIT $3::bigint
-                FOR UPDATE SKIP LOCKED)
+                FOR UPDATE SKIP LOCKED))
             RETURNING \(Self.entryColumnList)
             """, [String(now), Self.textArray(held.sorted()), String(limit), claimer, String(now + claimSeconds)],
             idempotent: true).map(entry)
@@ -145,6 +147,22 @@ extension PostgresStore {
 
     public func record(_ results: [DeliveryRecord], now: Int64) throws {
         let at = String(now)
+        // The common case — every outcome delivered, with one HTTP status, each id once — is one
+        // statement (the update and its log rows in a CTE): one round trip instead of BEGIN, the
+        // UPDATE, the INSERT and COMMIT.
+        if let status = Self.singleDeliveredStatus(results) {
+            try connection.run("""
+                WITH done AS (
+                    UPDATE outbox SET status = 'delivered', attempts = attempts + 1, delivered_at = $1::bigint, last_error = NULL,
+                                      updated_at = $1::bigint, claimed_by = NULL, claim_until = NULL
+                    WHERE id = ANY ($2::bigint[]) RETURNING id, key, channel)
+                INSERT INTO delivery_log (entry_id, key, channel, at, outcome, status_code, detail)
+                SELECT done.id, done.key, done.channel, $1::bigint, 'delivered', $3::integer, NULL
+                FROM unnest($2::bigint[]) WITH ORDINALITY AS ids (id, position) JOIN done ON done.id = ids.id
+                ORDER BY ids.position
+                """, [at, Self.integerArray(results.map(\.entryID)), status.map(String.init)])
+            return
+        }
         try connection.transaction {
             // As in SQLiteStore: runs of deliveries are applied with one UPDATE and one log INSERT per
             // HTTP status; a run ends before any other outcome and before an id seen twice.
@@ -199,6 +217,18 @@ extension PostgresStore {
             }
             try recordDelivered(&run, now: now)
         }
+    }
+
+    /// The status of `results` when every one is `.delivered` with that same status (nil inside:
+    /// none given) and no id comes twice; nil (the outer one) otherwise, or when there are none.
+    static func singleDeliveredStatus(_ results: [DeliveryRecord]) -> Int??  {
+        guard case .delivered(let first)? = results.first?.outcome else { return nil }
+        var seen = Set<Int64>()
+        seen.reserveCapacity(results.count)
+        for result in results {
+            guard case .delivered(let status) = result.outcome, status == first, seen.insert(result.entryID).inserted else { return nil }
+        }
+        return .some(first)
     }
 
     /// Applies and empties `run`: whatever each entry's status, it was delivered (logged once each,

@@ -15,14 +15,14 @@ extension PostgresStore {
             var tokens = try lockBuckets(channels, limited: limited, now: now)
             var claimed = try connection.query("""
                 UPDATE outbox SET claimed_by = $4::text, claim_until = $5::bigint
-                WHERE id IN (
+                WHERE id = ANY (ARRAY(
                     SELECT id FROM outbox
                     WHERE status = 'pending' AND next_attempt_at <= $1::bigint AND (expires_at IS NULL OR expires_at > $1::bigint)
                       AND NOT (channel = ANY ($2::text[]))
                       AND (claimed_by = $4::text
                            OR (NOT (channel = ANY ($6::text[])) AND (claim_until IS NULL OR claim_until <= $1::bigint)))
                     ORDER BY next_attempt_at, id LIMIT $3::bigint
-                    FOR UPDATE SKIP LOCKED)
+                    FOR UPDATE SKIP LOCKED))
                 RETURNING \(Self.entryColumnList)
                 """, [String(now), Self.textArray(held.sorted()), String(limit), claimer, until, Self.textArray(channels)]).map(entry)
             for channel in channels {
@@ -30,13 +30,13 @@ extension PostgresStore {
                 guard allowed > 0 else { continue }
                 let more = try connection.query("""
                     UPDATE outbox SET claimed_by = $4::text, claim_until = $5::bigint
-                    WHERE id IN (
+                    WHERE id = ANY (ARRAY(
                         SELECT id FROM outbox
                         WHERE status = 'pending' AND next_attempt_at <= $1::bigint AND (expires_at IS NULL OR expires_at > $1::bigint)
                           AND channel = $2 AND claimed_by IS DISTINCT FROM $4::text
                           AND (claim_until IS NULL OR claim_until <= $1::bigint)
                         ORDER BY next_attempt_at, id LIMIT $3::bigint
-                        FOR UPDATE SKIP LOCKED)
+                        FOR UPDATE SKIP LOCKED))
                     RETURNING \(Self.entryColumnList)
                     """, [String(now), channel, String(allowed), claimer, until]).map(entry)
                 tokens[channel, default: 0] -= Double(more.count)
