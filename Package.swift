@@ -62,7 +62,7 @@ let package = Package(
         // The pure rule engine: evaluation, planning, the stepper, simulation (dry run) and rule tests.
         .target(name: "Rules", dependencies: ["Config", "Facts", "Notifications", "Timetable", "Weather", "Feeds"]),
         // Live sources: endpoints, the last-good-data cache and fetching through HTTP.
-        .target(name: "LiveSources", dependencies: ["HTTP", "Secrets", "Config", "Facts", "Timetable", "Weather", "Feeds", "JSONText"]),
+        .target(name: "LiveSources", dependencies: ["Messages", "HTTP", "Secrets", "Config", "Facts", "Timetable", "Weather", "Feeds", "JSONText"]),
         // Delivery: the dispatcher's stages (expire, rate-limit, send through the curl multi interface
         // or `notify-send`, classify the answer) over the channels' notifiers, and retries.
         .target(name: "Delivery", dependencies: ["HTTP", "Secrets", "Notifications", "Channels", "Config"]),
@@ -71,7 +71,7 @@ let package = Package(
         // resume), the systemd notify protocol, logfmt logging, the single-instance lock.
         .target(name: "Daemon", dependencies: ["CLinuxEvents"]),
         // Durable state in SQLite (or PostgreSQL): the outbox, the delivery log, rule state, the source index.
-        .target(name: "Store", dependencies: ["CSQLite", "CLibPQ", "JSONText", "Notifications", "Secrets"]),
+        .target(name: "Store", dependencies: ["Messages", "CSQLite", "CLibPQ", "JSONText", "Notifications", "Secrets"]),
 
         // The worker: sources → facts → rules → outbox → channels, on one thread that sleeps until the
         // next thing to do. The composition root of the modules above.

@@ -55,6 +55,25 @@ public struct Message: Sendable, Hashable, CustomStringConvertible {
         joined(names.map(verbatim), separator: Message(.listSeparator))
     }
 
+    /// The message with `transform` applied to every text that is not the catalogue's: verbatim
+    /// parts and text arguments, however deep (hiding secrets in what an error quotes, for example).
+    public func mapTexts(_ transform: (String) -> String) -> Message {
+        switch content {
+        case .verbatim(let text):
+            return .verbatim(transform(text))
+        case .sequence(let parts):
+            return Message(content: .sequence(parts.map { $0.mapTexts(transform) }))
+        case .keyed(let key, let arguments):
+            return Message(key, arguments.mapValues { argument in
+                switch argument {
+                case .text(let text): return .text(transform(text))
+                case .number: return argument
+                case .message(let message): return .message(message.mapTexts(transform))
+                }
+            })
+        }
+    }
+
     /// The catalogue key, for a message made from one entry; nil for a verbatim or composed one.
     public var key: MessageKey? {
         if case .keyed(let key, _) = content { return key }

@@ -744,4 +744,162 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case weekdayFri
     /// Sat
     case weekdaySat
+
+    // MARK: Live sources and the source cache
+
+    /// weather source "{id}"
+    case liveSourceWeather
+    /// feed "{id}"
+    case liveSourceFeed
+    /// ODPT station timetable "{id}"
+    case liveSourceStationTimetable
+    /// ODPT bus pole timetable "{id}"
+    case liveSourcePoleTimetable
+    /// ODPT train information "{id}"
+    case liveSourceTrainInformation
+    /// GTFS-Realtime feed "{id}"
+    case liveSourceRealtime
+    /// ODPT trains "{id}"
+    case liveSourceTrains
+    /// {error} (fetching it again)
+    case liveRefetching
+    /// an API key is needed: set key_env or key_file
+    case liveKeyNeeded
+    /// not fetched
+    case liveNotFetched
+    /// the server answered 304 Not Modified but nothing is cached
+    case liveNotModifiedWithoutCache
+    /// not modified, but the cache could not be updated: {error}
+    case liveNotModifiedCacheFailed
+    /// the API key was refused (HTTP {status}){hint}
+    case liveKeyRefused
+    /// ; check {what}
+    case liveCheckHint
+    /// the calendar {calendar} does not exist (404)
+    case liveCalendarNotFound
+    /// HTTP {status}{details}{retry}
+    case liveHTTPStatus
+    ///  ({type}, {bytes} bytes)
+    case liveHTTPDetails
+    /// ; retry after {seconds} s
+    case liveRetryAfter
+    /// the response is not valid: {error}
+    case liveInvalidResponse
+    /// fetched, but the cache could not be written: {error}
+    case liveCacheWriteFailed
+    /// no complete answer within the {limit} limit
+    case liveTimeoutHint
+    /// the transfer was stopped at the {limit} limit
+    case liveTooLargeHint
+    /// stopped after {count} redirects (a redirect loop?)
+    case liveRedirectsHint
+    /// the connection closed before the whole body arrived
+    case liveClosedHint
+    /// the file could not be read: {error}
+    case liveFileUnreadable
+    /// the file is unchanged, but the cache could not be updated: {error}
+    case liveFileUnchangedCacheFailed
+    /// the file is not valid: {error}
+    case liveFileInvalid
+    /// read, but the cache could not be written: {error}
+    case liveFileCacheWriteFailed
+    /// {source}: the cached response does not decode: {error}
+    case liveCachedDoesNotDecode
+    /// missing or unreadable (its sidecar {sidecar} exists)
+    case cacheBodyMissing
+    /// does not match its sidecar ({bytes} bytes, expected {expected} with checksum {checksum}); ignored
+    case cacheBodyMismatch
+    /// cannot encode: {error}
+    case cacheCannotEncode
+    /// cannot be read
+    case cacheCannotRead
+    /// not a valid cache sidecar: {error}
+    case cacheBadSidecar
+    /// the id {id} of {source} cannot name a cache file
+    case cacheBadID
+    /// cannot create
+    case cacheCannotCreate
+    /// cannot write
+    case cacheCannotWrite
+    /// cannot close
+    case cacheCannotClose
+    /// cannot replace
+    case cacheCannotReplace
+    /// cannot set mode 0700
+    case cacheCannotSetMode
+    /// cannot create the directory: {error}
+    case cacheCannotCreateDirectory
+    /// is not a directory
+    case cacheNotDirectory
+
+    // MARK: The state store
+
+    /// opening
+    case storeOpening
+    /// enabling WAL
+    case storeEnablingWAL
+    /// configuring
+    case storeConfiguring
+    /// executing {sql}
+    case storeExecuting
+    /// reading {sql}
+    case storeReadingSQL
+    /// migrating
+    case storeMigrating
+    /// migrating to schema version {version} ({summary})
+    case storeMigratingTo
+    /// reading outbox entry {id}
+    case storeReadingEntry
+    /// reading the delivery log of entry {id}
+    case storeReadingLog
+    /// decoding outbox entry {id}
+    case storeDecodingEntry
+    /// creating its directory
+    case storeCreatingItsDirectory
+    /// creating the directory {directory}
+    case storeCreatingDirectory
+    /// creating the file
+    case storeCreatingFile
+    /// setting mode 0600
+    case storeSettingMode
+    /// checking that the target is empty
+    case storeCheckingEmpty
+    /// verifying {table}
+    case storeVerifying
+    /// migration {summary} has version {version}, expected {expected}
+    case storeBadMigrationVersion
+    /// the journal mode stayed {mode} (is the file on a network file system?)
+    case storeJournalMode
+    /// the schema version is {found}, newer than the {latest} this leavenow knows; refusing to use it (upgrade leavenow, or choose another state file)
+    case storeNewerSchema
+    /// unknown status {status}
+    case storeUnknownStatus
+    /// unknown outcome {outcome}
+    case storeUnknownOutcome
+    /// the notification is not valid: {error}
+    case storeNotificationInvalid
+    /// column {column} is NULL
+    case storeColumnNull
+    /// the database is closed
+    case storeClosed
+    /// {directory} is not a directory
+    case storeNotDirectory
+    /// {table} has {count} {count|row|rows}
+    case storeTableRows
+    /// the database already holds a leavenow state ({tables}); state migrate copies only into an empty database: give a new one, or drop its leavenow tables first
+    case storeTargetOccupied
+    /// {copied} rows read from {source} but {stored} in the target; nothing was committed
+    case storeVerifyMismatch
+    /// beginning a transaction
+    case storeBeginning
+    /// binding {count} values to {sql}
+    case storeBinding
+    /// preparing {sql}
+    case storePreparing
+    /// encoding {what}
+    case storeEncoding
+    /// decoding {what}
+    case storeDecoding
+    /// the state of rule {rule}
+    case storeRuleState
 }

@@ -45,7 +45,7 @@ struct FetchCommand {
         let results = sources.isEmpty ? [] : fetcher.fetch(sources)
         SourceIndex.record(results, state: location, now: context.now(), needs: SourceNeeds(configuration: configuration), context: context)
         for result in results {
-            for warning in result.warnings { context.warn(.verbatim("\(result.source): \(warning)")) }
+            for warning in result.warningMessages { context.warn(result.source.name + .verbatim(": ") + warning) }
         }
         let output = parsed.has("--json") ? context.english { Self.json(results) } : Self.text(results, directory: directory)
         if results.contains(where: { $0.error != nil }) { throw CommandFailure.failedReport(output) }
@@ -78,7 +78,7 @@ struct FetchCommand {
             case .notModified(let saved): return Message(.fetchNotModified, ["id": .text(id), "size": .text(ByteSize.text(saved))]).text
             case .failed(let error):
                 let kept = result.cached.map { Message(.fetchKeeping, ["time": .text(SourceTime.iso8601($0.checkedAt))]) } ?? .empty
-                return Message(.fetchFailed, ["id": .text(id), "error": .text(error.message), "kept": .message(kept)]).text
+                return Message(.fetchFailed, ["id": .text(id), "error": .message(error.text), "kept": .message(kept)]).text
             }
         }.joined(separator: "\n")
     }

@@ -15,7 +15,7 @@ struct SourcesCommand {
         var refreshSeconds: Int?
         var cached: SourceCacheMetadata?
         /// Why the cache entry cannot be read (rendered when shown).
-        var unreadable: (any Error)?
+        var unreadable: SourceCacheError?
         /// The state database's index: last error, planned refresh.
         var index: SourceStateRow?
     }
@@ -33,11 +33,11 @@ struct SourcesCommand {
         let index = SourceIndex.rows(state: try context.stateLocation(parsed.value("--state")), context: context)
         let rows = LiveSource.all(in: configuration).map { source in
             var row = Row(source: source, refreshSeconds: Self.refreshSeconds(of: source), index: index[source.cacheName])
-            do {
+            do throws(SourceCacheError) {
                 row.cached = try cache.load(source)?.metadata
             } catch {
                 row.unreadable = error
-                context.warn(.verbatim("\(source): \(error)"))
+                context.warn(source.name + .verbatim(": ") + error.placedText)
             }
             return row
         }
