@@ -57,6 +57,7 @@ extension MessageCatalogue {
         .yamlSyntaxError: "YAML syntax error: {problem}",
         .yamlSyntaxErrorContext: "YAML syntax error: {problem} ({context})",
         .yamlSyntaxErrorContextAt: "YAML syntax error: {problem} ({context} at {place})",
+        .yamlUnknownProblem: "unknown error",
         .yamlKindMapping: "a mapping",
         .yamlKindList: "a list",
         .yamlKindNothing: "nothing",
@@ -83,7 +84,6 @@ extension MessageCatalogue {
         .durationUnknownUnit: "unknown unit {unit} in duration {value} (use d, h, m or s, as in 1h30m)",
         .durationOrder: "duration {value} must give d, h, m and s in that order, each at most once",
         .durationTooLarge: "duration {value} is too large",
-        .yamlUnknownProblem: "unknown error",
 
         // MARK: Boards and sources
 

@@ -57,6 +57,7 @@ extension MessageCatalogue {
         .yamlSyntaxError: "YAML の構文エラーです: {problem}",
         .yamlSyntaxErrorContext: "YAML の構文エラーです: {problem}（{context}）",
         .yamlSyntaxErrorContextAt: "YAML の構文エラーです: {problem}（{place}: {context}）",
+        .yamlUnknownProblem: "不明なエラー",
         .yamlKindMapping: "マッピング",
         .yamlKindList: "リスト",
         .yamlKindNothing: "空の値",
@@ -83,7 +84,6 @@ extension MessageCatalogue {
         .durationUnknownUnit: "期間 {value} の単位 {unit} は使えません（1h30m のように d、h、m、s を使ってください）",
         .durationOrder: "期間 {value} は d、h、m、s の順に、それぞれ 1 回までで書いてください",
         .durationTooLarge: "期間 {value} が大きすぎます",
-        .yamlUnknownProblem: "不明なエラー",
 
         // MARK: Boards and sources
 

@@ -105,6 +105,8 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case yamlSyntaxErrorContext
     /// YAML syntax error: {problem} ({context} at {place})
     case yamlSyntaxErrorContextAt
+    /// unknown error
+    case yamlUnknownProblem
     /// a mapping
     case yamlKindMapping
     /// a list
@@ -154,8 +156,6 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case durationOrder
     /// duration {value} is too large
     case durationTooLarge
-    /// unknown error
-    case yamlUnknownProblem
 
     // MARK: Boards and sources
 

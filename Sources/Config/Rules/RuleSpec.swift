@@ -1,5 +1,5 @@
-import Messages
 import Foundation
+import Messages
 import Notifications
 import Timetable
 
