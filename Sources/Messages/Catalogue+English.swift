@@ -281,6 +281,7 @@ extension MessageCatalogue {
         .whenToday: "today",
         .whenTomorrow: "tomorrow",
         .whenInDays: "in {days} days",
+        .factsAgencyTimezone: "the feed's times are in agency_timezone {agency} but the board's timezone is {board}; set `timezone: {zone}` on the board",
 
         // MARK: Command line
 

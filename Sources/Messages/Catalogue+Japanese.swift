@@ -281,6 +281,7 @@ extension MessageCatalogue {
         .whenToday: "今日",
         .whenTomorrow: "明日",
         .whenInDays: "{days} 日後",
+        .factsAgencyTimezone: "フィードの時刻は agency_timezone {agency} のものですが、ボードのタイムゾーンは {board} です: ボードに `timezone: {zone}` を書いてください",
 
         // MARK: Command line
 

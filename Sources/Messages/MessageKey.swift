@@ -523,6 +523,8 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case whenTomorrow
     /// in {days} days
     case whenInDays
+    /// the feed's times are in agency_timezone {agency} but the board's timezone is {board}; set 'timezone: {zone}' on the board
+    case factsAgencyTimezone
 
     // MARK: Command line
 

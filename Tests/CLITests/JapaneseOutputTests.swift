@@ -150,6 +150,34 @@ final class JapaneseOutputTests: XCTestCase {
         XCTAssertTrue(outcome.english.stderr.hasSuffix("\n\n11 problems in \(directory.path)\n"), outcome.english.stderr)
     }
 
+    /// Sources that cannot be loaded: the configuration's place and the data's reason, in Japanese.
+    func testCheckOfSourcesThatCannotBeLoaded() throws {
+        let directory = try temporaryDirectory("sources")
+        let feed = CLIRunner.packageRoot.appendingPathComponent("Tests/Fixtures/gtfs/gtfs-jp-rinkobus").path
+        try """
+        boards:
+          - id: elsewhere
+            timezone: America/New_York
+            sources:
+              - {gtfs: \(feed), stop_id: "1510-57"}
+          - id: nowhere
+            sources:
+              - {csv: missing-timetables}
+        """.write(to: directory.appendingPathComponent("boards.yaml"), atomically: true, encoding: .utf8)
+        let outcome = try both(["check", "--rules", directory.path])
+        XCTAssertEqual(outcome.english.status, 1)
+        assertSameInformation(outcome, "check of unloadable sources")
+        let file = directory.path + "/boards.yaml"
+        XCTAssertTrue(outcome.english.stderr.contains("\(file):5:9: source of board \"elsewhere\" not loaded: \(feed): agency.txt: the feed's "
+            + "times are in agency_timezone \"Asia/Tokyo\" but the board's timezone is \"America/New_York\"; set `timezone: Asia/Tokyo` on the board"),
+                      outcome.english.stderr)
+        XCTAssertTrue(outcome.japanese.stderr.contains("\(file):5:9: ボード \"elsewhere\" のソースを読み込めません: \(feed): agency.txt: フィードの時刻は "
+            + "agency_timezone \"Asia/Tokyo\" のものですが、ボードのタイムゾーンは \"America/New_York\" です: ボードに `timezone: Asia/Tokyo` を書いてください"),
+                      outcome.japanese.stderr)
+        XCTAssertTrue(outcome.japanese.stderr.hasSuffix("\n\n\(directory.path) で読み込めなかったソースが 2 件あります\n"), outcome.japanese.stderr)
+        XCTAssertTrue(outcome.english.stderr.hasSuffix("\n\n2 sources could not be loaded in \(directory.path)\n"), outcome.english.stderr)
+    }
+
     // MARK: dry-run, explain, test
 
     func testDryRunExplainAndTestOfTheExamples() throws {

@@ -81,9 +81,10 @@ public struct BoardSourceLoader {
                     }
                 }
             } catch {
+                let reason = (error as? AgencyTimeZoneError)?.text ?? .verbatim("\(error)")
                 loaded.problemMessages.append(Message(.factsSourceNotLoaded, ["location": .text("\(source.location)"), "board": .text("\"\(spec.id)\""),
-                                                                              "reason": .text("\(error)")]))
-                loaded.failures.append(SourceFailure(board: spec.id, source: label, location: source.location, message: "\(error)"))
+                                                                              "reason": .message(reason)]))
+                loaded.failures.append(SourceFailure(board: spec.id, source: label, location: source.location, text: reason))
             }
         }
         // Japanese national holidays apply to boards in Japan's timezone; elsewhere only `holidays:`.
@@ -241,8 +242,7 @@ public struct BoardSourceLoader {
             feeds[path] = feed
             if let agencyZone = feed.agencyTimeZone, let zone = TimeZone(identifier: agencyZone),
                zone.identifier != boardZone.identifier {
-                throw DecodeError(file: path, place: "agency.txt",
-                                  message: "the feed's times are in agency_timezone \"\(agencyZone)\" but the board's timezone is \"\(boardZone.identifier)\"; set `timezone: \(agencyZone)` on the board")
+                throw AgencyTimeZoneError(file: path, agencyZone: agencyZone, boardZone: boardZone.identifier)
             }
             return ([source(path, try feed.timetable(stopID: stopID, stopName: stopName, route: route), .vehicle)], [])
         case .odptAPI, .odptAPIBusstopPole:
@@ -265,4 +265,25 @@ public struct LoadedBoard: Sendable {
     public var warnings: [String] { warningMessages.map(\.text) }
     /// Every source (or day-type file) the board answers without: the problems and the warnings.
     public var failures: [SourceFailure] = []
+}
+
+/// A GTFS feed whose `agency_timezone` is not its board's timezone: its times would be read in the
+/// wrong zone, so the source is not loaded.
+public struct AgencyTimeZoneError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The feed.
+    public var file: String
+    /// The feed's `agency_timezone`.
+    public var agencyZone: String
+    /// The board's timezone.
+    public var boardZone: String
+
+    /// `…/feed.zip: agency.txt: the feed's times are in agency_timezone "…" but the board's timezone is "…"; set …`,
+    /// kept for the reader's language.
+    public var text: Message {
+        .verbatim("\(file): agency.txt: ")
+            + Message(.factsAgencyTimezone, ["agency": .text("\"\(agencyZone)\""), "board": .text("\"\(boardZone)\""), "zone": .text(agencyZone)])
+    }
+
+    /// ``text`` in the reader's language.
+    public var description: String { text.text }
 }
