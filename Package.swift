@@ -32,12 +32,14 @@ let package = Package(
         // (scripts/regenerate-gtfs-realtime.sh; RealtimeTests checks it is current), compiled here.
         .target(name: "CGTFSRealtime", dependencies: ["CProtobufC"], exclude: ["gtfs-realtime.proto", "LICENSE.gtfs-realtime.txt"]),
 
+        // The message catalogue of human output: keys, the English and Japanese tables, plurals. No dependencies.
+        .target(name: "Messages"),
         // Strict JSON text → values, with line:column errors (shared by Timetable and Weather). Pure.
         .target(name: "JSONText"),
         // The notification a rule decided to send (what, where, until when), its urgency and language. No dependencies.
         .target(name: "Notifications"),
         // One way to reference a secret (environment, file, systemd credential) and the redaction that hides it.
-        .target(name: "Secrets"),
+        .target(name: "Secrets", dependencies: ["Messages"]),
         // Pure core: service days, holidays, timetables, decoders, merged boards.
         .target(name: "Timetable", dependencies: ["CZlib", "JSONText"]),
         // Weather forecasts (OpenWeather, Open-Meteo, JMA) and change detection. Pure.
@@ -49,18 +51,18 @@ let package = Package(
         // Channels: one file per kind of channel (webhook, Slack, Discord, ntfy, desktop, Gotify) behind
         // one protocol: its settings, secrets, default rate, value checks and the notifier that turns a
         // notification into what to send. Below Config, which checks every value at parse time.
-        .target(name: "Channels", dependencies: ["Notifications", "Secrets", "JSONText", "Timetable", "CCrypto"]),
+        .target(name: "Channels", dependencies: ["Messages", "Notifications", "Secrets", "JSONText", "Timetable", "CCrypto"]),
         // HTTP client on libcurl (easy + multi).
         .target(name: "HTTP", dependencies: ["CCurl", "Secrets"]),
         // Configuration: the strict YAML reader with file:line:col diagnostics and every typed spec (boards,
         // sources, channels, odpt, rules, quota). What `check` refuses is refused here.
-        .target(name: "Config", dependencies: ["CYAML", "Channels", "Notifications", "Secrets", "Timetable"]),
+        .target(name: "Config", dependencies: ["CYAML", "Messages", "Channels", "Notifications", "Secrets", "Timetable"]),
         // Facts: one decoder per source kind, boards from their sources, the fact timeline of a dry run.
-        .target(name: "Facts", dependencies: ["Config", "Notifications", "Timetable", "Weather", "Feeds", "Realtime", "JSONText"]),
+        .target(name: "Facts", dependencies: ["Messages", "Config", "Notifications", "Timetable", "Weather", "Feeds", "Realtime", "JSONText"]),
         // The pure rule engine: evaluation, planning, the stepper, simulation (dry run) and rule tests.
         .target(name: "Rules", dependencies: ["Config", "Facts", "Notifications", "Timetable", "Weather", "Feeds"]),
         // Live sources: endpoints, the last-good-data cache and fetching through HTTP.
-        .target(name: "LiveSources", dependencies: ["HTTP", "Secrets", "Config", "Facts", "Timetable", "Weather", "Feeds", "JSONText"]),
+        .target(name: "LiveSources", dependencies: ["Messages", "HTTP", "Secrets", "Config", "Facts", "Timetable", "Weather", "Feeds", "JSONText"]),
         // Delivery: the dispatcher's stages (expire, rate-limit, send through the curl multi interface
         // or `notify-send`, classify the answer) over the channels' notifiers, and retries.
         .target(name: "Delivery", dependencies: ["HTTP", "Secrets", "Notifications", "Channels", "Config"]),
@@ -69,7 +71,7 @@ let package = Package(
         // resume), the systemd notify protocol, logfmt logging, the single-instance lock.
         .target(name: "Daemon", dependencies: ["CLinuxEvents"]),
         // Durable state in SQLite (or PostgreSQL): the outbox, the delivery log, rule state, the source index.
-        .target(name: "Store", dependencies: ["CSQLite", "CLibPQ", "JSONText", "Notifications", "Secrets"]),
+        .target(name: "Store", dependencies: ["Messages", "CSQLite", "CLibPQ", "JSONText", "Notifications", "Secrets"]),
 
         // The worker: sources → facts → rules → outbox → channels, on one thread that sleeps until the
         // next thing to do. The composition root of the modules above.
@@ -81,13 +83,14 @@ let package = Package(
         // Generated rules and the naive gate model shared by the property tests of the engine and the worker.
         .target(name: "RuleTestSupport", dependencies: ["Timetable", "TestServers"]),
 
-        .executableTarget(name: "leavenow", dependencies: ["JSONText", "Notifications", "Secrets", "Channels", "Config", "Facts", "Timetable", "Rules", "HTTP", "LiveSources", "Store", "Delivery", "Daemon", "Worker"]),
+        .executableTarget(name: "leavenow", dependencies: ["Messages", "JSONText", "Notifications", "Secrets", "Channels", "Config", "Facts", "Timetable", "Rules", "HTTP", "LiveSources", "Store", "Delivery", "Daemon", "Worker"]),
         // `leavenow-realtime-bench`: GTFS-Realtime decoding against the Python bindings (README, Benchmarks).
         .executableTarget(name: "leavenow-realtime-bench", dependencies: ["Realtime", "CGTFSRealtime", "JSONText", "Facts", "Timetable", "Rules", "HTTP", "TestServers"]),
         .executableTarget(name: "leavenow-bench", dependencies: ["CCurl", "JSONText", "Notifications", "Secrets", "Channels", "Config", "Facts", "Timetable", "Rules", "LiveSources", "HTTP", "TestServers", "Store", "Delivery", "Daemon", "Worker"]),
 
         // The module graph itself: every edge points down the data flow (reads Package.swift and the imports).
         .testTarget(name: "ArchitectureTests"),
+        .testTarget(name: "MessagesTests", dependencies: ["Messages"]),
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
         .testTarget(name: "TimetableTests", dependencies: ["Timetable"]),
         .testTarget(name: "RealtimeTests", dependencies: ["Realtime", "CGTFSRealtime", "Timetable"]),

@@ -1,3 +1,5 @@
+import Messages
+
 /// One kind of channel, described in one file under `Sources/Channels/Kinds/`: its `type:` name,
 /// the settings it accepts, its secrets, its default rate, the checks of its values and the
 /// ``Notifier`` it builds.
@@ -37,11 +39,11 @@ public struct SecretSetting: Sendable, Equatable {
         /// Only `<prefix>_env` / `<prefix>_file`.
         case refused
         /// Accepted, with this warning (why a secret should not be in the configuration).
-        case warned(String)
+        case warned(Message)
     }
 
     /// What it holds, in messages: `URL`, `topic`, `token`, `signing secret`.
-    public var what: String
+    public var what: Message
     /// The key prefix: `url` names `url_env` and `url_file` (and `url` when a literal is allowed).
     public var prefix: String
     /// Whether a literal value is accepted.
@@ -51,7 +53,7 @@ public struct SecretSetting: Sendable, Equatable {
     public var required: Bool
 
     /// A secret setting.
-    public init(what: String, prefix: String, literal: Literal = .refused, required: Bool) {
+    public init(what: Message, prefix: String, literal: Literal = .refused, required: Bool) {
         self.what = what
         self.prefix = prefix
         self.literal = literal
@@ -83,22 +85,28 @@ public struct ChannelValues: Sendable {
     public subscript(key: String) -> String? { values[key] }
 
     /// Records a problem with `key` (nil: the channel as a whole).
-    public mutating func problem(_ key: String?, _ message: String) {
-        problems.append(ChannelSettingsError.Problem(key: key, message: message))
+    public mutating func problem(_ key: String?, _ message: Message) {
+        problems.append(ChannelSettingsError.Problem(key: key, text: message))
+    }
+
+    /// Records the catalogue entry `messageKey` as a problem with `key` (nil: the channel as a whole).
+    public mutating func problem(_ key: String?, _ messageKey: MessageKey, _ arguments: [String: MessageArgument] = [:]) {
+        problem(key, Message(messageKey, arguments))
     }
 
     /// Records `a slack channel needs exactly one of url, url_env, url_file` unless exactly one of
     /// `keys` is given (`article` as the kind's name is read: "an ntfy channel").
     public mutating func requireExactlyOne(of keys: [String], article: String = "a") {
         guard keys.filter({ values[$0] != nil }).count != 1 else { return }
-        problem(nil, "\(article) \(kind.rawValue) channel needs exactly one of \(keys.joined(separator: ", "))")
+        problem(nil, article == "an" ? .channelNeedsExactlyOneAn : .channelNeedsExactlyOneA,
+                ["kind": .text(kind.rawValue), "keys": .message(.list(keys))])
     }
 
     /// Records a problem unless `key` is an `https://` or `http://` URL with a host (the value is
     /// quoted: not a secret); answers it without a trailing slash or surrounding spaces.
     public mutating func plainURL(_ key: String) -> String? {
         guard let text = values[key] else { return nil }
-        if let message = ChannelValueChecks.urlProblem(text.trimmingCharacters(in: .whitespaces), key: key, showing: text) {
+        if let message = ChannelValueChecks.urlProblem(text.trimmingCharacters(in: .whitespaces), key: .verbatim(key), showing: text) {
             problem(key, message)
             return nil
         }
@@ -119,13 +127,16 @@ public struct ChannelSettingsError: Error, Sendable, Equatable, CustomStringConv
         /// The setting (`priority`); nil for a problem of the channel as a whole (a missing `url`).
         public var key: String?
         /// What is wrong, quoting the value unless it is a secret.
-        public var message: String
+        public var text: Message
 
         /// A problem with `key`.
-        public init(key: String?, message: String) {
+        public init(key: String?, text: Message) {
             self.key = key
-            self.message = message
+            self.text = text
         }
+
+        /// What is wrong, in the reader's language.
+        public var message: String { text.text }
     }
 
     /// Every problem found.
@@ -136,22 +147,33 @@ public struct ChannelSettingsError: Error, Sendable, Equatable, CustomStringConv
         self.problems = problems
     }
 
-    /// The problems' messages joined with `; `.
+    /// The problems' messages joined with `; `, in the reader's language.
     public var description: String { problems.map(\.message).joined(separator: "; ") }
+
+    /// The problems' messages joined with `; `, kept for the reader's language.
+    public var text: Message { .joined(problems.map(\.text), separator: .verbatim("; ")) }
 }
 
 /// A channel cannot be set up: a secret that is missing or unusable, or a setting refused.
 public struct ChannelSetupError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What is wrong (never a secret).
-    public var message: String
+    public var text: Message
     /// The secret's name (a variable, else a file) when that is the problem.
     public var secret: String?
 
     /// An error.
-    public init(_ message: String, secret: String? = nil) {
-        self.message = message
+    public init(_ text: Message, secret: String? = nil) {
+        self.text = text
         self.secret = secret
     }
+
+    /// An error saying the catalogue entry `key`.
+    public init(_ key: MessageKey, _ arguments: [String: MessageArgument] = [:], secret: String? = nil) {
+        self.init(Message(key, arguments), secret: secret)
+    }
+
+    /// What is wrong, in the reader's language.
+    public var message: String { text.text }
 
     /// The message.
     public var description: String { message }
@@ -178,7 +200,7 @@ public struct ResolvedSecrets: Sendable {
 
 extension ResolvedSecrets.Secret: CustomStringConvertible, CustomReflectable {
     /// The name only.
-    public var description: String { name ?? "(written in the configuration)" }
+    public var description: String { name ?? Message(.secretWrittenInConfiguration).text }
     /// The name only: `dump` never shows the value.
     public var customMirror: Mirror { Mirror(self, children: ["name": name as Any]) }
 }

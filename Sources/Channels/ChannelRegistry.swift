@@ -1,3 +1,4 @@
+import Messages
 import Secrets
 
 /// Every kind of channel. Adding a kind is one file under `Sources/Channels/Kinds/` (its
@@ -34,7 +35,7 @@ public enum ChannelRegistry {
     ///   kind is a problem of the channel as a whole).
     public static func check(kind: ChannelKind, values: [String: String]) throws(ChannelSettingsError) -> CheckedChannelSettings {
         guard let integration = integration(for: kind) else {
-            throw ChannelSettingsError(problems: [.init(key: nil, message: unknownKindMessage(kind.rawValue))])
+            throw ChannelSettingsError(problems: [.init(key: nil, text: unknownKind(kind.rawValue))])
         }
         var channelValues = ChannelValues(values, kind: kind)
         var ratePerMinute: Double?
@@ -42,7 +43,7 @@ public enum ChannelRegistry {
             if let value = Double(rate), value >= 0, value.isFinite {
                 ratePerMinute = value
             } else {
-                channelValues.problem("rate_per_minute", "rate_per_minute must be a number of notifications per minute (0 for unlimited), not \"\(rate)\"")
+                channelValues.problem("rate_per_minute", .channelRatePerMinute, ["value": .text("\"\(rate)\"")])
             }
         }
         // The kind's check throws every problem recorded, this one's too.
@@ -51,9 +52,12 @@ public enum ChannelRegistry {
     }
 
     /// `unknown channel type "x" (expected one of: webhook, slack, …)`.
-    public static func unknownKindMessage(_ name: String) -> String {
-        "unknown channel type \(diagnosticQuoted(name)) (expected one of: \(integrations.map(\.kind.rawValue).joined(separator: ", ")))"
+    public static func unknownKind(_ name: String) -> Message {
+        Message(.channelUnknownKind, ["name": .quoted(name), "list": .message(.list(integrations.map(\.kind.rawValue)))])
     }
+
+    /// ``unknownKind(_:)`` in the reader's language.
+    public static func unknownKindMessage(_ name: String) -> String { unknownKind(name).text }
 
     /// The secret references of a channel's values: `<prefix>_env` and `<prefix>_file` of each of
     /// its kind's secret settings, by prefix (`resolve` makes a file's path absolute).
@@ -87,27 +91,29 @@ public enum ChannelRegistry {
         _ checked: CheckedChannelSettings, values: [String: String], references: [String: SecretReference],
         secrets source: SecretSource, channel: String
     ) throws(ChannelSetupError) -> ChannelSetup {
-        guard let integration = integration(for: checked.kind) else { throw ChannelSetupError(unknownKindMessage(checked.kind.rawValue)) }
+        guard let integration = integration(for: checked.kind) else { throw ChannelSetupError(unknownKind(checked.kind.rawValue)) }
         var resolved: [String: ResolvedSecrets.Secret] = [:]
-        var warnings: [String] = []
+        var warnings: [Message] = []
         for setting in integration.secrets {
             if case .warned(let warning) = setting.literal, let literal = values[setting.prefix] {
                 resolved[setting.prefix] = ResolvedSecrets.Secret(value: literal, name: nil)
-                warnings.append("the \(setting.what) is written in the configuration; \(warning)")
+                warnings.append(Message(.channelSecretInConfig, ["what": .message(setting.what), "warning": .message(warning)]))
             } else if let reference = references[setting.prefix] {
                 do {
                     resolved[setting.prefix] = ResolvedSecrets.Secret(
-                        value: try source.resolve(reference, for: "channel \"\(channel)\""), name: secretName(reference))
+                        value: try source.resolve(reference, for: Message(.secretOwnerChannel, ["channel": .text(channel)])), name: secretName(reference))
                 } catch {
-                    throw ChannelSetupError("no \(setting.what): " + error.reasons.joined(separator: "; "), secret: secretName(reference))
+                    throw ChannelSetupError(.channelNoSecret, ["what": .message(setting.what),
+                                                               "reasons": .message(.joined(error.reasonMessages, separator: .verbatim("; ")))],
+                                            secret: secretName(reference))
                 }
             } else if setting.required {
-                throw ChannelSetupError("needs one of \(setting.keys.joined(separator: ", "))")
+                throw ChannelSetupError(.channelNeedsOneOf, ["keys": .message(.list(setting.keys))])
             }
         }
         let notifier = try integration.erasedNotifier(checked.settings, secrets: ResolvedSecrets(resolved), channel: channel)
         let rate = checked.ratePerMinute ?? integration.defaultRatePerMinute.map(Double.init)
-        return ChannelSetup(notifier: notifier, warnings: warnings, ratePerMinute: rate == 0 ? nil : rate)
+        return ChannelSetup(notifier: notifier, warningMessages: warnings, ratePerMinute: rate == 0 ? nil : rate)
     }
 }
 
@@ -127,7 +133,9 @@ public struct ChannelSetup: Sendable {
     public var notifier: any Notifier
     /// Things worth fixing that do not stop the channel (a secret written in the configuration),
     /// without the place (the caller knows it).
-    public var warnings: [String]
+    public var warningMessages: [Message]
+    /// ``warningMessages`` in the reader's language.
+    public var warnings: [String] { warningMessages.map(\.text) }
     /// Notifications a minute; nil when unlimited.
     public var ratePerMinute: Double?
 }
@@ -135,7 +143,7 @@ public struct ChannelSetup: Sendable {
 extension ChannelIntegration {
     /// ``notifier(_:secrets:channel:)`` for settings of unknown static type.
     func erasedNotifier(_ settings: any Sendable, secrets: ResolvedSecrets, channel: String) throws(ChannelSetupError) -> any Notifier {
-        guard let typed = settings as? Settings else { throw ChannelSetupError("the settings are not those of a \(kind) channel") }
+        guard let typed = settings as? Settings else { throw ChannelSetupError(.channelNotKindSettings, ["kind": .text(kind.rawValue)]) }
         return try notifier(typed, secrets: secrets, channel: channel)
     }
 }

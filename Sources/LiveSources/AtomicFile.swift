@@ -1,4 +1,5 @@
 import Foundation
+import Messages
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -15,7 +16,7 @@ enum AtomicFile {
         let name = (path as NSString).lastPathComponent
         let temporary = "\(directory)/.\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw failure(temporary, "cannot create") }
+        guard descriptor >= 0 else { throw failure(temporary, .cacheCannotCreate) }
         var written = 0
         let ok: Bool = data.withUnsafeBytes { buffer in
             while written < buffer.count {
@@ -29,18 +30,18 @@ enum AtomicFile {
             return true
         }
         guard ok, fchmod(descriptor, 0o600) == 0, fsync(descriptor) == 0 else {
-            let error = failure(temporary, "cannot write")
+            let error = failure(temporary, .cacheCannotWrite)
             close(descriptor)
             unlink(temporary)
             throw error
         }
         guard close(descriptor) == 0 else {
-            let error = failure(temporary, "cannot close")
+            let error = failure(temporary, .cacheCannotClose)
             unlink(temporary)
             throw error
         }
         guard rename(temporary, path) == 0 else {
-            let error = failure(path, "cannot replace")
+            let error = failure(path, .cacheCannotReplace)
             unlink(temporary)
             throw error
         }
@@ -59,15 +60,15 @@ enum AtomicFile {
                 try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true,
                                                         attributes: [.posixPermissions: 0o700])
             } catch {
-                throw SourceCacheError(path: path, message: "cannot create the directory: \(error.localizedDescription)")
+                throw SourceCacheError(path: path, text: Message(.cacheCannotCreateDirectory, ["error": .text(error.localizedDescription)]))
             }
         } else if !isDirectory.boolValue {
-            throw SourceCacheError(path: path, message: "is not a directory")
+            throw SourceCacheError(path: path, text: Message(.cacheNotDirectory))
         }
-        guard chmod(path, 0o700) == 0 else { throw failure(path, "cannot set mode 0700") }
+        guard chmod(path, 0o700) == 0 else { throw failure(path, .cacheCannotSetMode) }
     }
 
-    private static func failure(_ path: String, _ what: String) -> SourceCacheError {
-        SourceCacheError(path: path, message: "\(what): \(String(cString: strerror(errno)))")
+    private static func failure(_ path: String, _ what: MessageKey) -> SourceCacheError {
+        SourceCacheError(path: path, text: Message(what) + .verbatim(": \(String(cString: strerror(errno)))"))
     }
 }

@@ -2,6 +2,7 @@ import Config
 import Facts
 import Feeds
 import Foundation
+import Messages
 import Timetable
 import Weather
 
@@ -24,7 +25,7 @@ public enum CachedFacts {
                 let fact = try decoders.decode([UInt8](cached.body), as: source.bodyKind, label: label)
                 timeline.add(fact, source: source.id, fetchedAt: cached.metadata.checkedAtSeconds)
             } catch {
-                warnings.append("\(source): the cached response does not decode: \(error)")
+                warnings.append(Message(.liveCachedDoesNotDecode, ["source": .message(source.name), "error": .text("\(error)")]).text)
             }
         }
         return (timeline, warnings)
@@ -83,7 +84,7 @@ public enum CachedFacts {
             guard let cached = try cache.load(source) else { return nil }
             return (cached, cache.bodyPath(for: source))
         } catch {
-            warnings.append("\(source): \(error)")
+            warnings.append((source.name + .verbatim(": ") + error.placedText).text)
             return nil
         }
     }

@@ -1,5 +1,6 @@
 import Config
 import Facts
+import Messages
 import Secrets
 
 /// One source fetched from the network: a weather source, a feed, or an ODPT resource, with the
@@ -168,7 +169,21 @@ public struct LiveSource: Sendable, Equatable, CustomStringConvertible {
         return nil
     }
 
-    /// `weather source "chofu"`, `feed "qiita-ios-2024"`, `ODPT station timetable "ginza"`.
+    /// ``description`` kept for the reader's language (`天気ソース "chofu"`).
+    public var name: Message {
+        let id: [String: MessageArgument] = ["id": .text(id)]
+        switch kind {
+        case .weather: return Message(.liveSourceWeather, id)
+        case .feed: return Message(.liveSourceFeed, id)
+        case .odptStationTimetable: return Message(.liveSourceStationTimetable, id)
+        case .odptBusstopPoleTimetable: return Message(.liveSourcePoleTimetable, id)
+        case .odptTrainInformation: return Message(.liveSourceTrainInformation, id)
+        case .gtfsRealtime: return Message(.liveSourceRealtime, id)
+        case .odptTrain: return Message(.liveSourceTrains, id)
+        }
+    }
+
+    /// `weather source "chofu"`, `feed "qiita-ios-2024"`, `ODPT station timetable "ginza"` (English: logs and the state).
     public var description: String {
         switch kind {
         case .weather: "weather source \"\(id)\""

@@ -1,4 +1,5 @@
 import Foundation
+import Messages
 
 /// The last good response of each source, kept in `<state>/sources/` (mode 0700):
 /// `<kind>-<id>.body` (the bytes) and `<kind>-<id>.json` (``SourceCacheMetadata``), both mode 0600,
@@ -34,10 +35,11 @@ public struct SourceCache: Sendable {
         guard FileManager.default.fileExists(atPath: metadataPath) else { return nil }
         let metadata = try readMetadata(metadataPath)
         guard let body = FileManager.default.contents(atPath: bodyPath) else {
-            throw SourceCacheError(path: bodyPath, message: "missing or unreadable (its sidecar \(metadataPath) exists)")
+            throw SourceCacheError(path: bodyPath, text: Message(.cacheBodyMissing, ["sidecar": .text(metadataPath)]))
         }
         guard body.count == metadata.bytes, SourceCacheMetadata.checksum(of: body) == metadata.checksum else {
-            throw SourceCacheError(path: bodyPath, message: "does not match its sidecar (\(body.count) bytes, expected \(metadata.bytes) with checksum \(metadata.checksum)); ignored")
+            throw SourceCacheError(path: bodyPath, text: Message(.cacheBodyMismatch, ["bytes": .number(body.count), "expected": .number(metadata.bytes),
+                                                                            "checksum": .text(metadata.checksum)]))
         }
         return CachedResponse(body: body, metadata: metadata)
     }
@@ -88,19 +90,19 @@ public struct SourceCache: Sendable {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data: Data
         do { data = try encoder.encode(metadata) } catch {
-            throw SourceCacheError(path: metadataPath(for: source), message: "cannot encode: \(error)")
+            throw SourceCacheError(path: metadataPath(for: source), text: Message(.cacheCannotEncode, ["error": .text("\(error)")]))
         }
         try AtomicFile.store(data, at: metadataPath(for: source))
     }
 
     private func readMetadata(_ path: String) throws(SourceCacheError) -> SourceCacheMetadata {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw SourceCacheError(path: path, message: "cannot be read")
+            throw SourceCacheError(path: path, text: Message(.cacheCannotRead))
         }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         do { return try decoder.decode(SourceCacheMetadata.self, from: data) } catch {
-            throw SourceCacheError(path: path, message: "not a valid cache sidecar: \(error)")
+            throw SourceCacheError(path: path, text: Message(.cacheBadSidecar, ["error": .text("\(error)")]))
         }
     }
 
@@ -108,7 +110,7 @@ public struct SourceCache: Sendable {
     private static func validName(_ source: LiveSource) throws(SourceCacheError) {
         let id = source.id
         guard !id.isEmpty, !id.hasPrefix("."), !id.contains("/"), !id.contains("\0") else {
-            throw SourceCacheError(path: source.cacheName, message: "the id \"\(id)\" of \(source) cannot name a cache file")
+            throw SourceCacheError(path: source.cacheName, text: Message(.cacheBadID, ["id": .text("\"\(id)\""), "source": .message(source.name)]))
         }
     }
 }

@@ -1,6 +1,7 @@
 import Config
 import Foundation
 import HTTP
+import Messages
 import Secrets
 
 /// Builds the HTTP request of each kind of source with the providers' real URL shapes:
@@ -56,9 +57,9 @@ public struct SourceEndpoint: Sendable {
     public func request(for source: LiveSource, secrets: SecretSource) throws(SecretError) -> HTTPRequest {
         var secret: String?
         if let key = source.key {
-            secret = try secrets.resolve(key, for: source.description)
+            secret = try secrets.resolve(key, for: source.name)
         } else if source.needsKey {
-            throw SecretError(owner: source.description, reasons: [])
+            throw SecretError(owner: source.name, reasons: [] as [Message])
         }
         let url: String
         switch source.origin {

@@ -1,3 +1,5 @@
+import Messages
+
 
 /// Why fetching a source failed, in words for the user, with secrets redacted.
 public struct SourceFetchError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -27,8 +29,9 @@ public struct SourceFetchError: Error, Sendable, Equatable, CustomStringConverti
     public var source: String
     /// The kind of failure.
     public var reason: Reason
-    /// What went wrong, e.g. `the API key was refused (HTTP 401); check OPENWEATHER_API_KEY`.
-    public var message: String
+    /// What went wrong, e.g. `the API key was refused (HTTP 401); check OPENWEATHER_API_KEY`, kept
+    /// for the reader's language.
+    public var text: Message
     /// The request's URL with secrets redacted, when a request was made.
     public var redactedURL: String?
     /// The HTTP status, when the server answered.
@@ -36,15 +39,31 @@ public struct SourceFetchError: Error, Sendable, Equatable, CustomStringConverti
     /// How long the server asked to wait (`Retry-After` of a 429 / 503).
     public var retryAfter: Duration?
 
-    /// An error; `message` must already be redacted.
-    public init(source: String, reason: Reason, message: String, redactedURL: String? = nil, status: Int? = nil,
+    /// An error; `text` must already be redacted.
+    public init(source: String, reason: Reason, text: Message, redactedURL: String? = nil, status: Int? = nil,
                 retryAfter: Duration? = nil) {
         self.source = source
         self.reason = reason
-        self.message = message
+        self.text = text
         self.redactedURL = redactedURL
         self.status = status
         self.retryAfter = retryAfter
+    }
+
+    /// An error whose message is the same in every language; `message` must already be redacted.
+    public init(source: String, reason: Reason, message: String, redactedURL: String? = nil, status: Int? = nil,
+                retryAfter: Duration? = nil) {
+        self.init(source: source, reason: reason, text: .verbatim(message), redactedURL: redactedURL, status: status, retryAfter: retryAfter)
+    }
+
+    /// What went wrong in English: what the state's source index stores and the log shows (``text``
+    /// is for people, in their language).
+    public var message: String { text.english }
+
+    /// Equal when they say the same thing (in English) about the same request.
+    public static func == (a: SourceFetchError, b: SourceFetchError) -> Bool {
+        a.source == b.source && a.reason == b.reason && a.message == b.message && a.redactedURL == b.redactedURL
+            && a.status == b.status && a.retryAfter == b.retryAfter
     }
 
     /// Whether trying again cannot help until the configuration or the secret changes (a missing

@@ -1,5 +1,6 @@
 import Facts
 import Foundation
+import Messages
 
 /// What happened to a source in one fetch.
 public enum SourceFetchOutcome: Sendable, Equatable {
@@ -20,7 +21,9 @@ public struct SourceFetchResult: Sendable, CustomStringConvertible {
     /// The cached snapshot after the fetch (the new one, or the last good one kept after a failure).
     public var cached: SourceCacheMetadata?
     /// Problems that did not stop the fetch, e.g. an unreadable cache that was ignored.
-    public var warnings: [String]
+    public var warningMessages: [Message]
+    /// ``warningMessages`` in the reader's language.
+    public var warnings: [String] { warningMessages.map(\.text) }
     /// When the fetch was attempted, by the fetcher's clock (nil when unknown).
     public var attemptedAt: Date?
     /// The new body, decoded when it was validated (an ``SourceFetchOutcome/updated(bytes:)``
@@ -28,12 +31,12 @@ public struct SourceFetchResult: Sendable, CustomStringConvertible {
     public var fact: SourceFact?
 
     /// A result.
-    public init(source: LiveSource, outcome: SourceFetchOutcome, cached: SourceCacheMetadata?, warnings: [String] = [],
+    public init(source: LiveSource, outcome: SourceFetchOutcome, cached: SourceCacheMetadata?, warnings: [Message] = [],
                 attemptedAt: Date? = nil, fact: SourceFact? = nil) {
         self.source = source
         self.outcome = outcome
         self.cached = cached
-        self.warnings = warnings
+        self.warningMessages = warnings
         self.attemptedAt = attemptedAt
         self.fact = fact
     }

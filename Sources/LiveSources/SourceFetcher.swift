@@ -1,6 +1,7 @@
 import Facts
 import Foundation
 import HTTP
+import Messages
 import Secrets
 
 /// Fetches sources concurrently through ``HTTPMultiClient`` and keeps the last good response of
@@ -57,14 +58,14 @@ public final class SourceFetcher {
         let attemptedAt = now()
         var results = [SourceFetchResult?](repeating: nil, count: sources.count)
         var cached = [CachedResponse?](repeating: nil, count: sources.count)
-        var warnings = [[String]](repeating: [], count: sources.count)
+        var warnings = [[Message]](repeating: [], count: sources.count)
         var requests: [HTTPRequest] = []
         var requestIndex: [Int] = []
         for (index, source) in sources.enumerated() {
             do {
                 cached[index] = try cache.load(source)
             } catch {
-                warnings[index].append("\(error) (fetching it again)")
+                warnings[index].append(Message(.liveRefetching, ["error": .message(error.placedText)]))
             }
             if let file = source.file {
                 var result = read(source, file: file, cached: cached[index], warnings: warnings[index])
@@ -80,8 +81,8 @@ public final class SourceFetcher {
                 requests.append(request)
                 requestIndex.append(index)
             } catch {
-                let failure = SourceFetchError(source: source.description, reason: .missingSecret, message: error.reasons.isEmpty
-                                               ? "an API key is needed: set key_env or key_file" : error.reasons.joined(separator: "; "))
+                let failure = SourceFetchError(source: source.description, reason: .missingSecret, text: error.reasonMessages.isEmpty
+                                               ? Message(.liveKeyNeeded) : .joined(error.reasonMessages, separator: .verbatim("; ")))
                 results[index] = SourceFetchResult(source: source, outcome: .failed(failure), cached: cached[index]?.metadata,
                                                    warnings: warnings[index], attemptedAt: attemptedAt)
             }
@@ -96,7 +97,7 @@ public final class SourceFetcher {
         }
         return results.enumerated().map { index, result in
             result ?? SourceFetchResult(source: sources[index], outcome: .failed(SourceFetchError(
-                source: sources[index].description, reason: .transfer, message: "not fetched")), cached: nil,
+                source: sources[index].description, reason: .transfer, text: Message(.liveNotFetched))), cached: nil,
                 attemptedAt: attemptedAt)
         }
     }
@@ -108,14 +109,14 @@ public final class SourceFetcher {
 
     /// Turns one answer into a result, updating the cache only with a good body.
     private func settle(_ source: LiveSource, request: HTTPRequest, response: Result<HTTPResponse, HTTPError>,
-                        cached: CachedResponse?, warnings: [String]) -> SourceFetchResult {
+                        cached: CachedResponse?, warnings: [Message]) -> SourceFetchResult {
         // URLs in messages are already redacted by the standard keys; only the literal secrets are
         // replaced again (a second pass over `…appid=REDACTED:` would eat the colon).
         let redaction = URLRedaction(secretKeys: [], knownSecrets: request.redaction.knownSecrets)
         let url = request.redactedURL
-        func failed(_ reason: SourceFetchError.Reason, _ message: String, status: Int? = nil,
+        func failed(_ reason: SourceFetchError.Reason, _ message: Message, status: Int? = nil,
                     retryAfter: Duration? = nil) -> SourceFetchResult {
-            let error = SourceFetchError(source: source.description, reason: reason, message: redaction.redact(text: message),
+            let error = SourceFetchError(source: source.description, reason: reason, text: redaction.redact(message),
                                          redactedURL: url, status: status, retryAfter: retryAfter)
             return SourceFetchResult(source: source, outcome: .failed(error), cached: cached?.metadata, warnings: warnings)
         }
@@ -127,7 +128,7 @@ public final class SourceFetcher {
         let date = now()
         if answer.notModified {
             guard cached != nil else {
-                return failed(.notModifiedWithoutCache, "the server answered 304 Not Modified but nothing is cached", status: 304)
+                return failed(.notModifiedWithoutCache, Message(.liveNotModifiedWithoutCache), status: 304)
             }
             do {
                 let metadata = try cache.recordNotModified(for: source, at: date, etag: answer.headers["ETag"],
@@ -135,30 +136,30 @@ public final class SourceFetcher {
                 return SourceFetchResult(source: source, outcome: .notModified(bytesSaved: cached?.body.count ?? 0),
                                          cached: metadata ?? cached?.metadata, warnings: warnings)
             } catch {
-                return failed(.cache, "not modified, but the cache could not be updated: \(error)", status: 304)
+                return failed(.cache, Message(.liveNotModifiedCacheFailed, ["error": .message(error.placedText)]), status: 304)
             }
         }
         guard answer.isSuccess else {
             let status = answer.status
             if status == 401 || status == 403 {
-                let hint = source.key.map { "; check \($0.hint)" } ?? ""
-                return failed(.keyRefused, "the API key was refused (HTTP \(status))\(hint)", status: status)
+                let hint = source.key.map { Message(.liveCheckHint, ["what": .message($0.hintMessage)]) } ?? .empty
+                return failed(.keyRefused, Message(.liveKeyRefused, ["status": .number(status), "hint": .message(hint)]), status: status)
             }
             if status == 404, let calendar = source.adventCalendar {
-                return failed(.calendarNotFound, "the calendar \(calendar) does not exist (404)", status: status)
+                return failed(.calendarNotFound, Message(.liveCalendarNotFound, ["calendar": .text(calendar)]), status: status)
             }
-            var message = "HTTP \(status)"
-            if let type = answer.contentType { message += " (\(type), \(answer.body.count) bytes)" }
+            let details = answer.contentType.map { Message(.liveHTTPDetails, ["type": .text($0), "bytes": .number(answer.body.count)]) } ?? .empty
             let retryAfter = answer.retryAfterDelay
-            if let retryAfter { message += "; retry after \(retryAfter.components.seconds) s" }
-            return failed(.unexpectedStatus, message, status: status, retryAfter: retryAfter)
+            let retry = retryAfter.map { Message(.liveRetryAfter, ["seconds": .text("\($0.components.seconds)")]) } ?? .empty
+            return failed(.unexpectedStatus, Message(.liveHTTPStatus, ["status": .number(status), "details": .message(details), "retry": .message(retry)]),
+                          status: status, retryAfter: retryAfter)
         }
         let fact: SourceFact
         do {
             fact = try SourceBodyValidator.validate(answer.body, contentType: answer.contentType, source: source, label: url,
                                                     decoders: decoders)
         } catch {
-            return failed(.invalidBody, "the response is not valid: \(error)", status: answer.status)
+            return failed(.invalidBody, Message(.liveInvalidResponse, ["error": .text("\(error)")]), status: answer.status)
         }
         let metadata = SourceCacheMetadata(fetchedAt: date, etag: answer.headers["ETag"], lastModified: answer.headers["Last-Modified"],
                                            url: url, bytes: answer.body.count, status: answer.status, checksum: "")
@@ -167,7 +168,7 @@ public final class SourceFetcher {
             return SourceFetchResult(source: source, outcome: .updated(bytes: answer.body.count), cached: stored, warnings: warnings,
                                      fact: fact)
         } catch {
-            return failed(.cache, "fetched, but the cache could not be written: \(error)", status: answer.status)
+            return failed(.cache, Message(.liveCacheWriteFailed, ["error": .message(error.placedText)]), status: answer.status)
         }
     }
 }
@@ -175,25 +176,26 @@ public final class SourceFetcher {
 extension SourceFetcher {
     /// The transfer error with, for the failures a limit stopped, which limit it was:
     /// `…: timed out: … (curl error 28); no complete answer within the 1.5 s limit`.
-    static func explain(_ error: HTTPError, request: HTTPRequest) -> String {
-        let hint: String?
+    static func explain(_ error: HTTPError, request: HTTPRequest) -> Message {
+        let hint: Message?
         switch error.code {
         case .timeout:
-            hint = "no complete answer within the \(seconds(request.timeout)) limit"
+            hint = Message(.liveTimeoutHint, ["limit": .text(seconds(request.timeout))])
         case .tooLarge:
-            hint = "the transfer was stopped at the \(byteSize(request.maxResponseBytes)) limit"
+            hint = Message(.liveTooLargeHint, ["limit": .text(byteSize(request.maxResponseBytes))])
         case .tooManyRedirects:
             if case .follow(let limit) = request.redirects {
-                hint = "stopped after \(limit) redirects (a redirect loop?)"
+                hint = Message(.liveRedirectsHint, ["count": .number(limit)])
             } else {
                 hint = nil
             }
         case .truncatedBody:
-            hint = "the connection closed before the whole body arrived"
+            hint = Message(.liveClosedHint)
         default:
             hint = nil
         }
-        return hint.map { "\(error.description); \($0)" } ?? error.description
+        // The transfer error is the HTTP module's own (English) text.
+        return hint.map { .verbatim("\(error.description); ") + $0 } ?? .verbatim(error.description)
     }
 
     /// `1.5 s`, `30 s`.

@@ -1,18 +1,40 @@
+import Messages
+
 /// A secret could not be resolved. Names the variable, credential or file, never a value.
 public struct SecretError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What the secret is for, e.g. `weather source "chofu"`.
-    public var owner: String
+    public var ownerMessage: Message
     /// Why it could not be resolved, one sentence per place looked at.
-    public var reasons: [String]
+    public var reasonMessages: [Message]
 
     /// An error for `owner` with the reasons of every place looked at.
-    public init(owner: String, reasons: [String]) {
-        self.owner = owner
-        self.reasons = reasons
+    public init(owner: Message, reasons: [Message]) {
+        self.ownerMessage = owner
+        self.reasonMessages = reasons
     }
 
-    /// `no API key for weather source "chofu": the environment variable OPENWEATHER_API_KEY is not set`.
-    public var description: String {
-        "no API key for \(owner): " + (reasons.isEmpty ? "no key_env or key_file is configured" : reasons.joined(separator: "; "))
+    /// An error for `owner` with the reasons of every place looked at, both the same in every language.
+    public init(owner: String, reasons: [String]) {
+        self.init(owner: .verbatim(owner), reasons: reasons.map(Message.verbatim))
     }
+
+    /// What the secret is for, in the reader's language.
+    public var owner: String { ownerMessage.text }
+
+    /// Why it could not be resolved, in the reader's language.
+    public var reasons: [String] { reasonMessages.map(\.text) }
+
+    /// `no API key for weather source "chofu": the environment variable OPENWEATHER_API_KEY is not set`,
+    /// kept for the reader's language.
+    public var text: Message {
+        Message(.secretNoKey, ["owner": .message(ownerMessage),
+                               "reasons": .message(reasonMessages.isEmpty ? Message(.secretNoKeyConfigured)
+                                                   : .joined(reasonMessages, separator: .verbatim("; ")))])
+    }
+
+    /// ``text`` in the reader's language.
+    public var description: String { text.text }
+
+    /// Equal when they say the same thing (in English).
+    public static func == (a: SecretError, b: SecretError) -> Bool { a.text.english == b.text.english }
 }

@@ -1,3 +1,5 @@
+import Messages
+
 /// Where a secret (an API key, a consumer key) comes from. Never the secret itself.
 ///
 /// Resolved by ``SecretSource`` in this order: the environment variable, the systemd credential
@@ -22,11 +24,14 @@ public struct SecretReference: Sendable, Equatable, CustomStringConvertible {
 
     /// What the user should check when the secret is refused: `OPENWEATHER_API_KEY`,
     /// `the key file /etc/leavenow/owm.key`, `the credential owm-key`.
-    public var hint: String {
-        if let environmentVariable { return environmentVariable }
-        if let credential { return "the credential \(credential)" }
-        if let file { return "the key file \(file)" }
-        return "the key configuration"
+    public var hint: String { hintMessage.text }
+
+    /// ``hint`` kept for the reader's language.
+    public var hintMessage: Message {
+        if let environmentVariable { return .verbatim(environmentVariable) }
+        if let credential { return Message(.secretHintCredential, ["name": .text(credential)]) }
+        if let file { return Message(.secretHintKeyFile, ["path": .text(file)]) }
+        return Message(.secretHintConfiguration)
     }
 
     /// The places looked at, e.g. `key_env OPENWEATHER_API_KEY`. Never the secret.

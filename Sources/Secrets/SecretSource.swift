@@ -1,4 +1,5 @@
 import Foundation
+import Messages
 
 /// Resolves ``SecretReference``s from an environment given to it (never read from the process
 /// here, so tests and the worker decide), systemd credentials and files.
@@ -18,34 +19,42 @@ public struct SecretSource: Sendable {
 
     /// The secret `reference` names, trimmed of surrounding whitespace.
     ///
-    /// - Parameter owner: what the secret is for, used in the error (`weather source "chofu"`).
+    /// - Parameter owner: what the secret is for, used in the error (`weather source "chofu"`), the
+    ///   same in every language.
     /// - Throws: ``SecretError`` naming every variable, credential and file looked at.
     public func resolve(_ reference: SecretReference, for owner: String) throws(SecretError) -> String {
-        var reasons: [String] = []
+        try resolve(reference, for: .verbatim(owner))
+    }
+
+    /// The secret `reference` names, trimmed of surrounding whitespace.
+    ///
+    /// - Parameter owner: what the secret is for, used in the error (`weather source "chofu"`).
+    /// - Throws: ``SecretError`` naming every variable, credential and file looked at.
+    public func resolve(_ reference: SecretReference, for owner: Message) throws(SecretError) -> String {
+        var reasons: [Message] = []
         if let name = reference.environmentVariable {
             if let value = environment[name]?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty {
                 return value
             }
-            reasons.append(environment[name] == nil ? "the environment variable \(name) is not set"
-                                                    : "the environment variable \(name) is empty")
+            reasons.append(Message(environment[name] == nil ? .secretVariableNotSet : .secretVariableEmpty, ["name": .text(name)]))
         }
         if let name = reference.credentialName {
             if let directory = credentialsDirectory {
                 let path = directory + "/" + name
                 if FileManager.default.fileExists(atPath: path) {
-                    switch Self.read(path, what: "the credential file") {
+                    switch Self.read(path, what: Message(.secretCredentialFile)) {
                     case .success(let value): return value
                     case .failure(let failure): reasons.append(failure.reason)
                     }
                 } else if reference.credential != nil || reference.file == nil {
-                    reasons.append("there is no credential \(name) in $CREDENTIALS_DIRECTORY (\(directory))")
+                    reasons.append(Message(.secretNoCredential, ["name": .text(name), "directory": .text(directory)]))
                 }
             } else if reference.credential != nil {
-                reasons.append("the credential \(name) was asked for but $CREDENTIALS_DIRECTORY is not set")
+                reasons.append(Message(.secretCredentialNoDirectory, ["name": .text(name)]))
             }
         }
         if let path = reference.file {
-            switch Self.read(path, what: "the key file") {
+            switch Self.read(path, what: Message(.secretKeyFile)) {
             case .success(let value): return value
             case .failure(let failure): reasons.append(failure.reason)
             }
@@ -54,22 +63,20 @@ public struct SecretSource: Sendable {
     }
 
     /// The trimmed content of a secret file, or why it cannot be used (never quoting the content).
-    private static func read(_ path: String, what: String) -> Result<String, SecretReadFailure> {
-        guard FileManager.default.fileExists(atPath: path) else { return .failure(SecretReadFailure("\(what) \(path) does not exist")) }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return .failure(SecretReadFailure("\(what) \(path) cannot be read"))
+    private static func read(_ path: String, what: Message) -> Result<String, SecretReadFailure> {
+        func failure(_ key: MessageKey) -> Result<String, SecretReadFailure> {
+            .failure(SecretReadFailure(reason: Message(key, ["what": .message(what), "path": .text(path)])))
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            return .failure(SecretReadFailure("\(what) \(path) is not UTF-8 text"))
-        }
+        guard FileManager.default.fileExists(atPath: path) else { return failure(.secretFileMissing) }
+        guard let data = FileManager.default.contents(atPath: path) else { return failure(.secretFileUnreadable) }
+        guard let text = String(data: data, encoding: .utf8) else { return failure(.secretFileNotUTF8) }
         let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !value.isEmpty else { return .failure(SecretReadFailure("\(what) \(path) is empty")) }
+        guard !value.isEmpty else { return failure(.secretFileEmpty) }
         return .success(value)
     }
 }
 
 /// Why a secret file could not be used, as a sentence.
 private struct SecretReadFailure: Error {
-    let reason: String
-    init(_ reason: String) { self.reason = reason }
+    let reason: Message
 }

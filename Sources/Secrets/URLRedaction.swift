@@ -1,4 +1,5 @@
 import Foundation
+import Messages
 
 /// Hides secrets in URLs and messages: API keys in query parameters, userinfo passwords,
 /// `Authorization` header values, and secret strings the caller names in every form derived from
@@ -74,6 +75,12 @@ public struct URLRedaction: Sendable, Equatable {
         }
         result += fragment
         return redactKnownSecrets(result)
+    }
+
+    /// ``redact(text:)`` applied to every text a message quotes (its verbatim parts and text
+    /// arguments): the catalogue's own words hold no secret.
+    public func redact(_ message: Message) -> Message {
+        message.mapTexts { redact(text: $0) }
     }
 
     /// Free text (an error message, a log line, a response body) with `key=value` secrets, the

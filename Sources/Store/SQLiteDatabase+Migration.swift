@@ -1,3 +1,5 @@
+import Messages
+
 extension SQLiteDatabase {
     /// The file's schema version (`PRAGMA user_version`; 0 for a new file).
     public func schemaVersion() throws -> Int {
@@ -9,8 +11,9 @@ extension SQLiteDatabase {
     /// above the last step — is refused with a `.newerSchema` error naming the file and both versions.
     public func migrate(_ migrations: [SchemaMigration]) throws {
         for (index, migration) in migrations.enumerated() where migration.version != index + 1 {
-            throw StoreError(path: path, operation: "migrating",
-                             message: "migration \"\(migration.summary)\" has version \(migration.version), expected \(index + 1)",
+            throw StoreError(path: path, operation: Message(.storeMigrating),
+                             message: Message(.storeBadMigrationVersion, ["summary": .text("\"\(migration.summary)\""), "version": .number(migration.version),
+                                                                         "expected": .number(index + 1)]),
                              code: .badValue)
         }
         let latest = migrations.count
@@ -25,8 +28,8 @@ extension SQLiteDatabase {
                 do {
                     try execute(migration.sql)
                 } catch let error as StoreError {
-                    throw StoreError(path: path, operation: "migrating to schema version \(migration.version) (\(migration.summary))",
-                                     message: error.message, code: error.code)
+                    throw StoreError(path: path, operation: Message(.storeMigratingTo, ["version": .number(migration.version), "summary": .text(migration.summary)]),
+                                     message: error.messageText, code: error.code)
                 }
             }
             if current < latest {
@@ -37,9 +40,8 @@ extension SQLiteDatabase {
 
     private func refuseNewer(_ found: Int, latest: Int) throws(StoreError) {
         guard found > latest else { return }
-        throw StoreError(path: path, operation: "opening",
-                         message: "the schema version is \(found), newer than the \(latest) this leavenow knows; "
-                             + "refusing to use it (upgrade leavenow, or choose another state file)",
+        throw StoreError(path: path, operation: Message(.storeOpening),
+                         message: Message(.storeNewerSchema, ["found": .number(found), "latest": .number(latest)]),
                          code: .newerSchema(found: found, supported: latest))
     }
 }

@@ -1,5 +1,6 @@
-import Foundation
 internal import CSQLite
+import Foundation
+import Messages
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -54,7 +55,7 @@ public final class SQLiteDatabase {
             let message = raw.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
                 ?? String(cString: sqlite3_errstr(rc))
             sqlite3_close_v2(raw)
-            throw StoreError(path: path, operation: "opening", message: message, code: .sqlite(rc))
+            throw StoreError(path: path, operation: Message(.storeOpening), message: .verbatim(message), code: .sqlite(rc))
         }
         sqlite3_extended_result_codes(opened, 1)
         let database = SQLiteDatabase(path: path, handle: opened)
@@ -64,15 +65,14 @@ public final class SQLiteDatabase {
         do {
             let mode = try database.query("PRAGMA journal_mode = WAL") { row in try row.text(0) }.first ?? ""
             if !inMemory, mode.lowercased() != "wal" {
-                throw StoreError(path: path, operation: "enabling WAL",
-                                 message: "the journal mode stayed \"\(mode)\" (is the file on a network file system?)",
-                                 code: .sqlite(SQLITE_CANTOPEN))
+                throw StoreError(path: path, operation: Message(.storeEnablingWAL),
+                                 message: Message(.storeJournalMode, ["mode": .text("\"\(mode)\"")]), code: .sqlite(SQLITE_CANTOPEN))
             }
             try database.execute("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;")
         } catch let error as StoreError {
             throw error
         } catch {
-            throw StoreError(path: path, operation: "configuring", message: "\(error)", code: .badValue)
+            throw StoreError(path: path, operation: Message(.storeConfiguring), message: .verbatim("\(error)"), code: .badValue)
         }
         return database
     }
@@ -85,14 +85,14 @@ public final class SQLiteDatabase {
             let failed = fchmod(descriptor, 0o600) != 0
             let savedErrno = errno
             _ = closeFile(descriptor)
-            if failed { throw fileError(path, "setting mode 0600", savedErrno) }
+            if failed { throw fileError(path, Message(.storeSettingMode), savedErrno) }
         } else if errno != EEXIST {
-            throw fileError(path, "creating the file", errno)
+            throw fileError(path, Message(.storeCreatingFile), errno)
         }
     }
 
-    private static func fileError(_ path: String, _ operation: String, _ number: Int32) -> StoreError {
-        StoreError(path: path, operation: operation, message: String(cString: strerror(number)), code: .file(errno: number))
+    private static func fileError(_ path: String, _ operation: Message, _ number: Int32) -> StoreError {
+        StoreError(path: path, operation: operation, message: .verbatim(String(cString: strerror(number))), code: .file(errno: number))
     }
 
     /// Finalizes the cached statements and closes the connection. Later calls throw a `.closed` error.
@@ -108,13 +108,13 @@ public final class SQLiteDatabase {
 
     /// Runs one or more `;`-separated statements without parameters (schema, pragmas).
     public func execute(_ sql: String) throws {
-        let connection = try live("executing \(Self.quoted(sql))")
+        let connection = try live(Message(.storeExecuting, ["sql": .text(Self.quoted(sql))]))
         var message: UnsafeMutablePointer<CChar>?
         let rc = sqlite3_exec(connection, sql, nil, nil, &message)
         defer { sqlite3_free(message) }
         guard rc == SQLITE_OK else {
             let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(rc))
-            throw StoreError(path: path, operation: "executing \(Self.quoted(sql))", message: text, code: .sqlite(rc))
+            throw StoreError(path: path, operation: Message(.storeExecuting, ["sql": .text(Self.quoted(sql))]), message: .verbatim(text), code: .sqlite(rc))
         }
     }
 
@@ -152,7 +152,7 @@ public final class SQLiteDatabase {
     /// `body` throws, or the commit fails — none of it, and the error is rethrown. Inside another
     /// transaction it becomes a savepoint, so a failing inner part is undone on its own.
     public func transaction<T>(_ body: () throws -> T) throws -> T {
-        let connection = try live("beginning a transaction")
+        let connection = try live(Message(.storeBeginning))
         if sqlite3_get_autocommit(connection) == 0 {
             let name = "leavenow_\(savepointDepth)"
             savepointDepth += 1
@@ -205,18 +205,18 @@ public final class SQLiteDatabase {
             statement.inUse = false
         }
         let rc = statement.bind(arguments)
-        guard rc == SQLITE_OK else { throw error(rc, "binding \(arguments.count) values to \(Self.quoted(sql))") }
+        guard rc == SQLITE_OK else { throw error(rc, Message(.storeBinding, ["count": .number(arguments.count), "sql": .text(Self.quoted(sql))])) }
         return try body(statement)
     }
 
     private func prepare(_ sql: String, persistent: Bool) throws -> SQLiteStatement {
-        let connection = try live("preparing \(Self.quoted(sql))")
+        let connection = try live(Message(.storePreparing, ["sql": .text(Self.quoted(sql))]))
         var raw: OpaquePointer?
         let flags = persistent ? UInt32(SQLITE_PREPARE_PERSISTENT) : 0
         let rc = sqlite3_prepare_v3(connection, sql, -1, flags, &raw, nil)
         guard rc == SQLITE_OK, let prepared = raw else {
             sqlite3_finalize(raw)
-            throw error(rc == SQLITE_OK ? SQLITE_MISUSE : rc, "preparing \(Self.quoted(sql))")
+            throw error(rc == SQLITE_OK ? SQLITE_MISUSE : rc, Message(.storePreparing, ["sql": .text(Self.quoted(sql))]))
         }
         return SQLiteStatement(sql: sql, handle: prepared)
     }
@@ -226,20 +226,20 @@ public final class SQLiteDatabase {
         switch sqlite3_step(statement.handle) {
         case SQLITE_ROW: return true
         case SQLITE_DONE: return false
-        case let rc: throw error(rc, "executing \(Self.quoted(statement.sql))")
+        case let rc: throw error(rc, Message(.storeExecuting, ["sql": .text(Self.quoted(statement.sql))]))
         }
     }
 
-    private func live(_ operation: String) throws(StoreError) -> OpaquePointer {
+    private func live(_ operation: Message) throws(StoreError) -> OpaquePointer {
         guard let handle else {
-            throw StoreError(path: path, operation: operation, message: "the database is closed", code: .closed)
+            throw StoreError(path: path, operation: operation, message: Message(.storeClosed), code: .closed)
         }
         return handle
     }
 
-    private func error(_ rc: Int32, _ operation: String) -> StoreError {
+    private func error(_ rc: Int32, _ operation: Message) -> StoreError {
         let message = handle.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(rc))
-        return StoreError(path: path, operation: operation, message: message, code: .sqlite(rc))
+        return StoreError(path: path, operation: operation, message: .verbatim(message), code: .sqlite(rc))
     }
 
     /// SQL for messages: one line, whitespace collapsed, at most 80 characters, in quotes.

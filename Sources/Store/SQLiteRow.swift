@@ -1,5 +1,6 @@
-import Foundation
 internal import CSQLite
+import Foundation
+import Messages
 
 /// The current row of a query, valid only inside the closure it is passed to.
 /// Columns are numbered from 0 in the order of the `SELECT` list.
@@ -51,8 +52,8 @@ public struct SQLiteRow {
     }
 
     private func nullError(_ column: Int32) -> StoreError {
-        StoreError(path: path, operation: "reading \(SQLiteDatabase.quoted(sql))",
-                   message: "column \"\(name(column))\" is NULL", code: .badValue)
+        StoreError(path: path, operation: Message(.storeReadingSQL, ["sql": .text(SQLiteDatabase.quoted(sql))]),
+                   message: Message(.storeColumnNull, ["column": .text("\"\(name(column))\"")]), code: .badValue)
     }
 }
 

@@ -1,4 +1,5 @@
 import JSONText
+import Messages
 import Notifications
 
 extension SQLiteStore {
@@ -209,8 +210,8 @@ extension SQLiteStore {
                 return .notFound
             }
             guard let status = OutboxStatus(rawValue: row.0) else {
-                throw StoreError(path: path, operation: "reading outbox entry \(id)", message: "unknown status \"\(row.0)\"",
-                                 code: .badValue)
+                throw StoreError(path: path, operation: Message(.storeReadingEntry, ["id": .number(Int(id))]),
+                                 message: Message(.storeUnknownStatus, ["status": .text("\"\(row.0)\"")]), code: .badValue)
             }
             switch status {
             case .pending, .delivered:
@@ -259,8 +260,8 @@ extension SQLiteStore {
             """, [.integer(entry)]) { row in
             let outcome = try row.text(5)
             guard let event = DeliveryLogEntry.Event(rawValue: outcome) else {
-                throw StoreError(path: path, operation: "reading the delivery log of entry \(entry)",
-                                 message: "unknown outcome \"\(outcome)\"", code: .badValue)
+                throw StoreError(path: path, operation: Message(.storeReadingLog, ["id": .number(Int(entry))]),
+                                 message: Message(.storeUnknownOutcome, ["outcome": .text("\"\(outcome)\"")]), code: .badValue)
             }
             return DeliveryLogEntry(id: try row.int64(0), entryID: try row.int64(1), key: try row.text(2),
                                     channel: try row.text(3), at: try row.int64(4), event: event,
@@ -283,8 +284,8 @@ extension SQLiteStore {
         let id = try row.int64(0)
         let statusText = try row.text(3)
         guard let status = OutboxStatus(rawValue: statusText) else {
-            throw StoreError(path: path, operation: "reading outbox entry \(id)", message: "unknown status \"\(statusText)\"",
-                             code: .badValue)
+            throw StoreError(path: path, operation: Message(.storeReadingEntry, ["id": .number(Int(id))]),
+                             message: Message(.storeUnknownStatus, ["status": .text("\"\(statusText)\"")]), code: .badValue)
         }
         return OutboxEntry(id: id, key: try row.text(1), channel: try row.text(2),
                            notification: try notification(row, column: 9, id: id),
@@ -306,11 +307,11 @@ extension SQLiteStore {
         switch decoded {
         case .success(let notification)?: return notification
         case .failure(let failure)?:
-            throw StoreError(path: path, operation: "decoding outbox entry \(id)", message: "the notification is not valid: \(failure)",
-                             code: .badValue)
+            throw StoreError(path: path, operation: Message(.storeDecodingEntry, ["id": .number(Int(id))]),
+                             message: Message(.storeNotificationInvalid, ["error": .text("\(failure)")]), code: .badValue)
         case nil:
-            throw StoreError(path: path, operation: "reading outbox entry \(id)", message: "column \"notification\" is NULL",
-                             code: .badValue)
+            throw StoreError(path: path, operation: Message(.storeReadingEntry, ["id": .number(Int(id))]),
+                             message: Message(.storeColumnNull, ["column": .text("\"notification\"")]), code: .badValue)
         }
     }
 

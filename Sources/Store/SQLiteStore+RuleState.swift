@@ -1,3 +1,4 @@
+import Messages
 import Notifications
 
 extension SQLiteStore {
@@ -8,7 +9,7 @@ extension SQLiteStore {
             (try row.text(0), try row.text(1))
         }) {
             do {
-                states[rule] = try decode(type, from: text, "the state of rule \"\(rule)\"")
+                states[rule] = try decode(type, from: text, Message(.storeRuleState, ["rule": .text("\"\(rule)\"")]))
             } catch {
                 guard let onUndecodable else { throw error }
                 onUndecodable(rule, error)
@@ -42,7 +43,7 @@ extension SQLiteStore {
             try database.run("""
                 INSERT INTO rule_state (rule, state, updated_at) VALUES (?, ?, ?)
                 ON CONFLICT (rule) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at
-                """, [.text(rule), .text(try json(state, "the state of rule \"\(rule)\"")), .integer(now)])
+                """, [.text(rule), .text(try json(state, Message(.storeRuleState, ["rule": .text("\"\(rule)\"")]))), .integer(now)])
         }
     }
 }

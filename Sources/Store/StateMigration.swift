@@ -1,4 +1,5 @@
 import Foundation
+import Messages
 
 /// `leavenow state migrate`: copies an SQLite state (outbox with its delivery log, rule state, source
 /// index, meta) into an empty PostgreSQL store, in ONE PostgreSQL transaction, and verifies the row
@@ -55,14 +56,13 @@ public enum StateMigration {
         try database.execute("BEGIN")
         defer { try? database.execute("COMMIT") }
         return try connection.transaction {
-            let occupied = try tables.compactMap { table -> String? in
+            let occupied = try tables.compactMap { table -> Message? in
                 let count = try connection.query("SELECT COUNT(*) FROM \(table.name)").first?.int64(0) ?? 0
-                return count > 0 ? "\(table.name) has \(count) row\(count == 1 ? "" : "s")" : nil
+                return count > 0 ? Message(.storeTableRows, ["table": .text(table.name), "count": .number(Int(count))]) : nil
             }
             guard occupied.isEmpty else {
-                throw StoreError(path: target.path, operation: "checking that the target is empty",
-                                 message: "the database already holds a leavenow state (\(occupied.joined(separator: ", "))); "
-                                     + "state migrate copies only into an empty database: give a new one, or drop its leavenow tables first",
+                throw StoreError(path: target.path, operation: Message(.storeCheckingEmpty),
+                                 message: Message(.storeTargetOccupied, ["tables": .message(.joined(occupied, separator: Message(.listSeparator)))]),
                                  code: .badValue)
             }
             var counts: [TableCount] = []
@@ -70,8 +70,9 @@ public enum StateMigration {
                 let copied = try copy(table, from: database, to: connection, path: target.path)
                 let stored = try connection.query("SELECT COUNT(*) FROM \(table.name)").first?.int64(0) ?? -1
                 guard stored == Int64(copied) else {
-                    throw StoreError(path: target.path, operation: "verifying \(table.name)",
-                                     message: "\(copied) rows read from \(source.path) but \(stored) in the target; nothing was committed",
+                    throw StoreError(path: target.path, operation: Message(.storeVerifying, ["table": .text(table.name)]),
+                                     message: Message(.storeVerifyMismatch, ["copied": .number(copied), "source": .text(source.path),
+                                                                             "stored": .number(Int(stored))]),
                                      code: .badValue)
                 }
                 counts.append(TableCount(table: table.name, source: copied, target: Int(stored)))

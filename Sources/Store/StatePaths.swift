@@ -1,4 +1,5 @@
 import Foundation
+import Messages
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -32,8 +33,8 @@ public enum StatePaths {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else {
-                throw StoreError(path: path, operation: "creating its directory", message: "\(directory) is not a directory",
-                                 code: .file(errno: ENOTDIR))
+                throw StoreError(path: path, operation: Message(.storeCreatingItsDirectory),
+                                 message: Message(.storeNotDirectory, ["directory": .text(directory)]), code: .file(errno: ENOTDIR))
             }
             return
         }
@@ -41,8 +42,8 @@ public enum StatePaths {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
         } catch {
-            throw StoreError(path: path, operation: "creating the directory \(directory)",
-                             message: error.localizedDescription, code: .file(errno: EACCES))
+            throw StoreError(path: path, operation: Message(.storeCreatingDirectory, ["directory": .text(directory)]),
+                             message: .verbatim(error.localizedDescription), code: .file(errno: EACCES))
         }
     }
 

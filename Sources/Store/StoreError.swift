@@ -1,3 +1,5 @@
+import Messages
+
 /// A store operation failed. Names the database file (or the redacted PostgreSQL URL), what was being
 /// done and why, in SQLite's (or PostgreSQL's) words.
 ///
@@ -7,9 +9,9 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The database file (`:memory:` for an in-memory database), or a PostgreSQL URL without its password.
     public var path: String
     /// What was being done, e.g. `opening`, `executing "UPDATE outbox …"`, `decoding rule state "commute"`.
-    public var operation: String
+    public var operationText: Message
     /// Why it failed: SQLite's message, `strerror`, or a decoding error.
-    public var message: String
+    public var messageText: Message
     /// The kind of failure, for callers that react to some (a busy database, a newer schema).
     public var code: Code
 
@@ -31,12 +33,33 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case connection
     }
 
-    /// An error about `path`.
-    public init(path: String, operation: String, message: String, code: Code) {
+    /// An error about `path`, kept for the reader's language.
+    public init(path: String, operation: Message, message: Message, code: Code) {
         self.path = path
-        self.operation = operation
-        self.message = message
+        self.operationText = operation
+        self.messageText = message
         self.code = code
+    }
+
+    /// An error about `path` whose words are the same in every language (SQLite's, PostgreSQL's).
+    public init(path: String, operation: String, message: String, code: Code) {
+        self.init(path: path, operation: .verbatim(operation), message: .verbatim(message), code: code)
+    }
+
+    /// What was being done, in the reader's language; setting it makes it verbatim.
+    public var operation: String {
+        get { operationText.text }
+        set { operationText = .verbatim(newValue) }
+    }
+    /// Why it failed, in the reader's language; setting it makes it verbatim.
+    public var message: String {
+        get { messageText.text }
+        set { messageText = .verbatim(newValue) }
+    }
+
+    /// Equal when they say the same thing (in English) about the same file.
+    public static func == (a: StoreError, b: StoreError) -> Bool {
+        a.path == b.path && a.code == b.code && a.operationText.english == b.operationText.english && a.messageText.english == b.messageText.english
     }
 
     /// True when another connection held a lock for longer than the busy timeout.
@@ -51,7 +74,8 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// need a fix, not a wait.
     public var isServerUnavailable: Bool {
         guard code == .connection else { return false }
-        return Self.unavailableMarkers.contains { message.contains($0) }
+        let english = messageText.english
+        return Self.unavailableMarkers.contains { english.contains($0) }
     }
 
     /// libpq's words for a server that is not there (yet), or not taking connections now.
@@ -63,6 +87,6 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         "the server is still unreachable", "gave up after",
     ]
 
-    /// `<path>: <operation>: <message>`.
+    /// `<path>: <operation>: <message>`, in the reader's language.
     public var description: String { "\(path): \(operation): \(message)" }
 }

@@ -11,6 +11,10 @@ struct DryRunCommand {
     static let usage = "usage: leavenow dry-run [--rules DIR] (--at TIME | --from TIME --to TIME) [--fixtures DIR | --state PATH] [--json]"
 
     func run(_ arguments: [String], context: CommandContext) throws -> String {
+        try context.speaking { try dryRun(arguments, context: context) }
+    }
+
+    private func dryRun(_ arguments: [String], context: CommandContext) throws -> String {
         let parsed = try ParsedArguments(arguments, options: ["--rules", "--at", "--from", "--to", "--fixtures", "--state"], flags: ["--json"])
         _ = try parsed.requirePositionals([])
         let from: Int64, to: Int64
@@ -21,15 +25,15 @@ struct DryRunCommand {
         case (nil, let start?, let end?):
             from = try context.time(start, option: "--from")
             to = try context.time(end, option: "--to")
-            guard from <= to else { throw CommandFailure.usage("--from is after --to") }
+            guard from <= to else { throw CommandFailure.usage(Message(.cliFromAfterTo).text) }
             guard to - from <= DryRunCommand.maximumSpanDays * 86_400 else {
-                throw CommandFailure.usage("a dry run covers at most \(DryRunCommand.maximumSpanDays) days")
+                throw CommandFailure.usage(Message(.dryRunTooLong, ["days": .number(DryRunCommand.maximumSpanDays)]).text)
             }
         default:
-            throw CommandFailure.usage("give --at TIME, or --from TIME and --to TIME\n" + DryRunCommand.usage)
+            throw CommandFailure.usage(Message(.dryRunNeedsTime).text + "\n" + localizedUsage(DryRunCommand.usage))
         }
         if parsed.value("--fixtures") != nil, parsed.value("--state") != nil {
-            throw CommandFailure.usage("give --fixtures (recorded snapshots) or --state (the source cache), not both")
+            throw CommandFailure.usage(Message(.dryRunFixturesOrState).text)
         }
         let workspace = try context.loadWorkspace(rulesOption: parsed.value("--rules"), fixtures: parsed.value("--fixtures"),
                                                   stateOption: parsed.value("--state"))
@@ -37,7 +41,7 @@ struct DryRunCommand {
         let rangeClock = workspace.rulesClock
         let outOfService = ServicePeriodCheck.outOfService(configuration: workspace.configuration, boards: workspace.boards, from: from, to: to)
         if parsed.has("--json") {
-            return JSONOutput.object([
+            return context.english { JSONOutput.object([
                 ("from", .string(rangeClock.iso8601(from))), ("to", .string(rangeClock.iso8601(to))),
                 ("notifications", .array(deliveries.map { NotificationJSON.encode($0, workspace: workspace) })),
                 ("warnings", .array(workspace.impairedBoards.flatMap { board, completeness in
@@ -51,12 +55,12 @@ struct DryRunCommand {
                                        ("source", .string(dated.notice.source)), ("message", .string(dated.notice.message)),
                                        ("location", dated.notice.origin.map { .string($0) } ?? .null)])
                 })),
-            ]).text
+            ]).text }
         }
-        var lines = ["dry run \(rangeClock.iso8601(from)) → \(rangeClock.iso8601(to)); nothing is sent"]
+        var lines = [Message(.dryRunHeader, ["from": .text(rangeClock.iso8601(from)), "to": .text(rangeClock.iso8601(to))]).text]
         // Rules of these boards see fewer departures (or none): say so before the timeline.
         lines += workspace.impairedBoards.flatMap { $0.completeness.lines(board: $0.board) } + outOfService.map(\.line)
-        if deliveries.isEmpty { lines.append(context.language == .japanese ? "送信される通知はありません。" : "Nothing would be sent.") }
+        if deliveries.isEmpty { lines.append(Message(.dryRunNothing).text) }
         let multiDay = rangeClock.localTime(at: from).date != rangeClock.localTime(at: to).date
         for delivery in deliveries {
             let clock = workspace.clock(forRule: delivery.notification.rule)

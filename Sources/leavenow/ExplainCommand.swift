@@ -8,33 +8,42 @@ struct ExplainCommand {
     static let usage = "usage: leavenow explain RULE --at TIME [--rules DIR] [--fixtures DIR] [--json]"
 
     func run(_ arguments: [String], context: CommandContext) throws -> String {
+        try context.speaking { try explain(arguments, context: context) }
+    }
+
+    private func explain(_ arguments: [String], context: CommandContext) throws -> String {
         let parsed = try ParsedArguments(arguments, options: ["--rules", "--at", "--fixtures"], flags: ["--json"])
         let id = try parsed.requirePositionals(["rule"])[0]
-        guard let atText = parsed.value("--at") else { throw CommandFailure.usage("--at TIME is required\n" + ExplainCommand.usage) }
+        guard let atText = parsed.value("--at") else { throw CommandFailure.usage(Message(.explainNeedsAt).text + "\n" + localizedUsage(ExplainCommand.usage)) }
         let at = try context.time(atText, option: "--at")
         let workspace = try context.loadWorkspace(rulesOption: parsed.value("--rules"), fixtures: parsed.value("--fixtures"))
         guard let evaluation = workspace.explain(rule: id, at: at) else {
-            let ids = workspace.engine.rules.map(\.id).sorted(), known = ids.joined(separator: ", ")
-            throw CommandFailure.failure("no rule \"\(id)\" (\(NameSuggestion.prefix(for: id, among: ids))rules: \(known.isEmpty ? "none" : known))")
+            let ids = workspace.engine.rules.map(\.id).sorted()
+            throw CommandFailure.failure(Message(.explainNoRule, [
+                "rule": .text("\"\(id)\""), "suggestion": .message(NameSuggestion.prefixMessage(for: id, among: ids)),
+                "known": .message(ids.isEmpty ? Message(.cliNone) : .list(ids)),
+            ]).text)
         }
         let clock = workspace.clock(forRule: id)
         let rule = workspace.engine.rules[workspace.engine.index(of: id)!]
         if parsed.has("--json") {
-            return JSONOutput.object([
+            return context.english { JSONOutput.object([
                 ("rule", .string(id)), ("kind", .string(rule.kindName)), ("at", .string(clock.iso8601(at))),
                 ("fires", .bool(!evaluation.notifications.isEmpty)),
                 ("notifications", .array(evaluation.notifications.map { NotificationJSON.encode(SimulatedDelivery(at: at, notification: $0), workspace: workspace) })),
                 ("next_wake_up", evaluation.nextWakeUp.map { .string(clock.iso8601($0)) } ?? .null),
                 ("reasons", .array(evaluation.explanation.map { .string($0) })),
-            ]).text
+            ]).text }
         }
-        var lines = ["rule \(id) (\(rule.kindName)) at \(clock.iso8601(at)) — defined at \(rule.location)"]
+        var lines = [Message(.explainHeader, ["rule": .text(id), "kind": .text(rule.kindName), "at": .text(clock.iso8601(at)),
+                                              "location": .text("\(rule.location)")]).text]
         lines += evaluation.explanation.map { "  " + $0 }
-        lines.append(evaluation.notifications.isEmpty ? "→ does not fire at this time" : "→ fires: " + evaluation.notifications.map(\.text).joined(separator: " | "))
+        lines.append(evaluation.notifications.isEmpty ? Message(.explainNoFire).text
+            : Message(.explainFires, ["texts": .text(evaluation.notifications.map(\.text).joined(separator: " | "))]).text)
         if let next = evaluation.nextWakeUp {
-            lines.append("→ next time it could fire: \(clock.iso8601(next))")
+            lines.append(Message(.explainNext, ["time": .text(clock.iso8601(next))]).text)
         } else {
-            lines.append("→ no time ahead: it runs again only when a source it reads has new data")
+            lines.append(Message(.explainNoTimeAhead).text)
         }
         return lines.joined(separator: "\n")
     }

@@ -22,7 +22,16 @@ struct FetchCommand {
     static let baseURLVariable = "LEAVENOW_SOURCE_BASE_URL"
 
     func run(_ arguments: [String], context: CommandContext) throws -> String {
-        if arguments.contains("--help") || arguments.contains("-h") { return Self.usage }
+        try context.speaking { try fetch(arguments, context: context) }
+    }
+
+    /// ``usage`` in the reader's language.
+    static var localizedHelp: String {
+        localizedUsage(String(usage.prefix { $0 != "\n" })) + "\n\n" + Message(.fetchHelp).text
+    }
+
+    private func fetch(_ arguments: [String], context: CommandContext) throws -> String {
+        if arguments.contains("--help") || arguments.contains("-h") { return Self.localizedHelp }
         let parsed = try ParsedArguments(arguments, options: ["--rules", "--state", "--cache-dir"], flags: ["--json"])
         let (configuration, directory) = try context.loadConfiguration(rulesOption: parsed.value("--rules"))
         let state = try context.stateDirectory(parsed.value("--state"), cacheDirectory: parsed.value("--cache-dir"))
@@ -36,9 +45,9 @@ struct FetchCommand {
         let results = sources.isEmpty ? [] : fetcher.fetch(sources)
         SourceIndex.record(results, state: location, now: context.now(), needs: SourceNeeds(configuration: configuration), context: context)
         for result in results {
-            for warning in result.warnings { context.warn("\(result.source): \(warning)") }
+            for warning in result.warningMessages { context.warn(result.source.name + .verbatim(": ") + warning) }
         }
-        let output = parsed.has("--json") ? Self.json(results) : Self.text(results, directory: directory)
+        let output = parsed.has("--json") ? context.english { Self.json(results) } : Self.text(results, directory: directory)
         if results.contains(where: { $0.error != nil }) { throw CommandFailure.failedReport(output) }
         return output
     }
@@ -50,25 +59,26 @@ struct FetchCommand {
         let unknown = ids.filter { !known.contains($0) }
         guard unknown.isEmpty else {
             let list = all.map(\.id)
-            throw CommandFailure.usage("unknown source\(unknown.count == 1 ? "" : "s") "
-                + unknown.map { "\"\($0)\"" }.joined(separator: ", ")
-                + (list.isEmpty ? " (no weather sources or feeds are configured)" : " (sources: \(list.joined(separator: ", ")))"))
+            let hint = list.isEmpty ? Message(.fetchNoSourcesConfigured) : Message(.fetchKnownSources, ["list": .message(.list(list))])
+            throw CommandFailure.usage(Message(.fetchUnknownSources, ["count": .number(unknown.count),
+                                                                     "names": .message(.list(unknown.map { "\"\($0)\"" })),
+                                                                     "hint": .message(hint)]).text)
         }
         let wanted = Set(ids)
         return all.filter { wanted.contains($0.id) }
     }
 
     private static func text(_ results: [SourceFetchResult], directory: String) -> String {
-        guard !results.isEmpty else { return "\(directory): no weather sources or feeds are configured" }
+        guard !results.isEmpty else { return Message(.sourcesNone, ["directory": .text(directory)]).text }
         let width = results.map(\.source.id.count).max() ?? 0
         return results.map { result in
             let id = result.source.id.padding(toLength: width, withPad: " ", startingAt: 0)
             switch result.outcome {
-            case .updated(let bytes): return "\(id)  updated  \(ByteSize.text(bytes))"
-            case .notModified(let saved): return "\(id)  not modified (saved \(ByteSize.text(saved)))"
+            case .updated(let bytes): return Message(.fetchUpdated, ["id": .text(id), "size": .text(ByteSize.text(bytes))]).text
+            case .notModified(let saved): return Message(.fetchNotModified, ["id": .text(id), "size": .text(ByteSize.text(saved))]).text
             case .failed(let error):
-                let kept = result.cached.map { "; keeping the data of \(SourceTime.iso8601($0.checkedAt))" } ?? ""
-                return "\(id)  failed: \(error.message)\(kept)"
+                let kept = result.cached.map { Message(.fetchKeeping, ["time": .text(SourceTime.iso8601($0.checkedAt))]) } ?? .empty
+                return Message(.fetchFailed, ["id": .text(id), "error": .message(error.text), "kept": .message(kept)]).text
             }
         }.joined(separator: "\n")
     }

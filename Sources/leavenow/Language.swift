@@ -1,11 +1,38 @@
-/// The language of human output, from the locale environment (`LC_ALL`, `LC_MESSAGES`, `LANG`).
-enum Language {
-    case english
-    case japanese
+import Foundation
+// The reader's language and the message catalogue (`Language`, `Message`, `MessageKey`) are the
+// Messages module's; every file of the command line sees them.
+@_exported import Messages
 
-    init(environment: [String: String]) {
-        let locale = [environment["LC_ALL"], environment["LC_MESSAGES"], environment["LANG"]]
-            .compactMap { $0 }.first { !$0.isEmpty } ?? ""
-        self = locale.lowercased().hasPrefix("ja") ? .japanese : .english
+extension CommandContext {
+    /// Runs a command in the reader's language (from `LC_ALL` / `LC_MESSAGES` / `LANG`): every
+    /// message made or rendered inside speaks it, and an error that escapes is rendered inside too
+    /// (as a ``CommandFailure``, which `main` prints as it prints any other error: `leavenow: …`,
+    /// exit 1). JSON output stays English: build it inside ``english(_:)``.
+    func speaking<Result>(_ body: () throws -> Result) throws -> Result {
+        try language.speaking {
+            do {
+                return try body()
+            } catch let failure as CommandFailure {
+                throw failure
+            } catch {
+                throw CommandFailure.failure("\(error)")
+            }
+        }
     }
+
+    /// `body` with English as the reader's language: output for programs (JSON), like logs.
+    func english<Result>(_ body: () throws -> Result) rethrows -> Result {
+        try Language.english.speaking(body)
+    }
+
+    /// `warning: message` (`警告: …`) on stderr, in the reader's language.
+    func warn(_ message: Message) {
+        FileHandle.standardError.write(Data((Message(.warningLine, ["message": .message(message)]).text + "\n").utf8))
+    }
+}
+
+/// A command's `usage: leavenow …` text with `usage:` in the reader's language (`使い方: leavenow …`).
+func localizedUsage(_ usage: String) -> String {
+    guard usage.hasPrefix("usage: ") else { return usage }
+    return Message(.cliUsage, ["synopsis": .text(String(usage.dropFirst("usage: ".count)))]).text
 }

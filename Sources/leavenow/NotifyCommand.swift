@@ -11,17 +11,22 @@ struct NotifyCommand {
     static let usage = "usage: leavenow notify CHANNEL MESSAGE [--title TITLE] [--urgency low|normal|critical] [--rules DIR]"
 
     func run(_ arguments: [String], context: CommandContext) throws -> String {
+        try context.speaking { try notify(arguments, context: context) }
+    }
+
+    private func notify(_ arguments: [String], context: CommandContext) throws -> String {
         let parsed = try ParsedArguments(arguments, options: ["--rules", "--title", "--urgency"], flags: [])
         let values = try parsed.requirePositionals(["CHANNEL", "MESSAGE"])
         let (configuration, directory) = try context.loadConfiguration(rulesOption: parsed.value("--rules"))
         guard configuration.channels.contains(where: { $0.id == values[0] }) else {
             let known = configuration.channels.map(\.id)
-            throw CommandFailure.usage("no channel \"\(values[0])\" in \(directory)"
-                + (known.isEmpty ? " (it defines no channels)" : " (channels: \(known.joined(separator: ", ")))"))
+            let hint = known.isEmpty ? Message(.notifyDefinesNoChannels) : Message(.notifyKnownChannels, ["list": .message(.list(known))])
+            throw CommandFailure.usage(Message(.notifyNoChannel, ["channel": .text("\"\(values[0])\""), "directory": .text(directory),
+                                                                 "hint": .message(hint)]).text)
         }
         let urgencyText = parsed.value("--urgency") ?? "normal"
         guard let urgency = Urgency(rawValue: urgencyText) else {
-            throw CommandFailure.usage("--urgency: \"\(urgencyText)\" is not one of low, normal, critical")
+            throw CommandFailure.usage(Message(.notifyBadUrgency, ["value": .text("\"\(urgencyText)\"")]).text)
         }
         let now = context.now()
         let notification = Notice(
@@ -30,7 +35,7 @@ struct NotifyCommand {
             title: parsed.value("--title") ?? "leavenow", text: values[1])
         let dispatcher = Dispatcher(channels: configuration.channels, secrets: SecretSource(environment: context.environment),
                                     now: { Date(timeIntervalSince1970: Double(now)) })
-        for warning in dispatcher.warnings { context.warn(warning) }
+        for warning in dispatcher.warnings { context.warn(.verbatim(warning)) }
         let result = dispatcher.send([DeliveryJob(id: 0, notification: notification, channel: values[0])])[0]
         // The dispatcher already redacted the reason with the channel's secrets; every configured
         // secret is hidden once more before it is printed.

@@ -18,9 +18,13 @@ struct OutboxCommand {
     """
 
     func run(_ arguments: [String], context: CommandContext) throws -> String {
+        try context.speaking { try outbox(arguments, context: context) }
+    }
+
+    private func outbox(_ arguments: [String], context: CommandContext) throws -> String {
         let parsed = try ParsedArguments(arguments, options: ["--rules", "--state", "--status", "--limit", "--older-than"], flags: ["--json"])
         let store = try context.openState(try context.stateLocation(parsed.value("--state"), rulesOption: parsed.value("--rules"))) { path in
-            "no state at \(path) (the worker has not run yet; give --state PATH)"
+            Message(.outboxNoState, ["path": .text(path)]).text
         }
         defer { store.close() }
         let statuses = try parsed.value("--status").map(Self.statuses)
@@ -30,17 +34,17 @@ struct OutboxCommand {
             let limit = try parsed.integer("--limit", default: 50, in: 1...100_000)
             let entries = try store.list(statuses: statuses ?? [.pending, .dead], limit: limit)
             let counts = try store.counts()
-            return parsed.has("--json") ? Self.json(entries, counts: counts) : Self.table(entries, counts: counts)
+            return parsed.has("--json") ? context.english { Self.json(entries, counts: counts) } : Self.table(entries, counts: counts)
         case "retry":
             let values = try parsed.requirePositionals(["retry", "ID"])
-            guard let id = Int64(values[1]) else { throw CommandFailure.usage("retry: \"\(values[1])\" is not an outbox id") }
+            guard let id = Int64(values[1]) else { throw CommandFailure.usage(Message(.outboxBadID, ["value": .text("\"\(values[1])\"")]).text) }
             switch try store.retry(id: id, now: context.now()) {
             case .requeued:
-                return "entry \(id) is pending again; a running worker sends it at its next wake-up (send SIGHUP to wake it now)"
+                return Message(.outboxRequeued, ["id": .number(Int(id))]).text
             case .notFound:
-                throw CommandFailure.failure("outbox entry \(id) does not exist")
+                throw CommandFailure.failure(Message(.outboxNotFound, ["id": .number(Int(id))]).text)
             case .notRetryable(let status):
-                throw CommandFailure.failure("outbox entry \(id) is \(status.rawValue): only a dead entry can be retried")
+                throw CommandFailure.failure(Message(.outboxNotRetryable, ["id": .number(Int(id)), "status": .text(status.rawValue)]).text)
             case .expired(let at):
                 throw CommandFailure.failure(Self.expiredMessage(id: id, at: at))
             }
@@ -53,23 +57,23 @@ struct OutboxCommand {
                 }
             } ?? 7 * 86_400
             let removed = try store.purge(statuses: statuses ?? [.delivered, .expired], olderThan: context.now() - age)
-            return "removed \(removed) entr\(removed == 1 ? "y" : "ies")"
+            return Message(.outboxRemoved, ["count": .number(removed)]).text
         default:
-            throw CommandFailure.usage("unknown outbox action \"\(parsed.positionals[0])\"\n" + Self.usage)
+            throw CommandFailure.usage(Message(.outboxUnknownAction, ["action": .text("\"\(parsed.positionals[0])\"")]).text + "\n" + localizedUsage(Self.usage))
         }
     }
 
     /// `outbox entry 7 expired at 2024-12-02T08:33:00+09:00: …`: why `retry` refuses an entry.
     static func expiredMessage(id: Int64, at: Int64) -> String {
-        "outbox entry \(id) expired at \(tokyo.iso8601(at)): an expired notification is never sent late, so it was not retried"
+        Message(.outboxExpired, ["id": .number(Int(id)), "time": .text(tokyo.iso8601(at))]).text
     }
 
     static func statuses(_ text: String) throws -> Set<OutboxStatus> {
         var result = Set<OutboxStatus>()
         for name in text.split(separator: ",") {
             guard let status = OutboxStatus(rawValue: String(name)) else {
-                throw CommandFailure.usage("--status: \"\(name)\" is not one of "
-                    + OutboxStatus.allCases.map(\.rawValue).joined(separator: ", "))
+                throw CommandFailure.usage(Message(.outboxBadStatus, ["value": .text("\"\(name)\""),
+                                                                      "list": .message(.list(OutboxStatus.allCases.map(\.rawValue)))]).text)
             }
             result.insert(status)
         }
@@ -83,9 +87,11 @@ struct OutboxCommand {
     static func redacted(_ error: String) -> String { URLRedaction.standard.redact(text: error) }
 
     static func table(_ entries: [OutboxEntry], counts: [OutboxStatus: Int]) -> String {
-        let summary = OutboxStatus.allCases.map { "\(counts[$0] ?? 0) \($0.rawValue)" }.joined(separator: ", ")
+        let summary = Message.joined(OutboxStatus.allCases.map { Message(.outboxStatusCount, ["count": .number(counts[$0] ?? 0), "status": .text($0.rawValue)]) },
+                                     separator: Message(.listSeparator)).text
         guard !entries.isEmpty else { return "outbox: \(summary)" }
-        var rows = [["ID", "STATUS", "TRIES", "NEXT / DONE", "RULE", "CHANNEL", "LAST ERROR"]]
+        let headers: [MessageKey] = [.outboxHeaderStatus, .outboxHeaderTries, .outboxHeaderWhen, .outboxHeaderRule, .outboxHeaderChannel, .headerLastError]
+        var rows = [["ID"] + headers.map { Message($0).text }]
         for entry in entries {
             let when = entry.status == .pending ? entry.nextAttemptAt : (entry.deliveredAt ?? entry.nextAttemptAt)
             rows.append(["\(entry.id)", entry.status.rawValue, "\(entry.attempts)", tokyo.iso8601(when), entry.notification.rule,

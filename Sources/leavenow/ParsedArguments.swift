@@ -1,6 +1,7 @@
 /// A command's arguments split into positionals, options with values and flags.
 ///
-/// Accepts `--name value` and `--name=value`; an unknown option or a missing value is a usage error.
+/// Accepts `--name value` and `--name=value`; an unknown option or a missing value is a usage error
+/// (in the reader's language).
 struct ParsedArguments {
     private(set) var positionals: [String] = []
     private var values: [String: String] = [:]
@@ -26,19 +27,19 @@ struct ParsedArguments {
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
             if flagNames.contains(name) {
-                guard inlineValue == nil else { throw CommandFailure.usage("\(name) takes no value") }
+                guard inlineValue == nil else { throw CommandFailure.usage(Message(.cliTakesNoValue, ["option": .text(name)]).text) }
                 flags.insert(name)
             } else if options.contains(name) {
                 if let inlineValue {
                     values[name] = inlineValue
                 } else {
-                    guard index < arguments.count else { throw CommandFailure.usage("\(name) needs a value") }
+                    guard index < arguments.count else { throw CommandFailure.usage(Message(.cliNeedsValue, ["option": .text(name)]).text) }
                     values[name] = arguments[index]
                     index += 1
                 }
             } else {
-                let known = (options.union(flagNames)).sorted().joined(separator: ", ")
-                throw CommandFailure.usage("unknown option \(name) (expected one of: \(known))")
+                let known = Message.list(options.union(flagNames).sorted())
+                throw CommandFailure.usage(Message(.cliUnknownOption, ["option": .text(name), "list": .message(known)]).text)
             }
         }
     }
@@ -53,7 +54,8 @@ struct ParsedArguments {
     func integer(_ name: String, default fallback: Int, in range: ClosedRange<Int>) throws -> Int {
         guard let text = values[name] else { return fallback }
         guard let value = Int(text), range.contains(value) else {
-            throw CommandFailure.usage("\(name) must be a whole number in \(range.lowerBound)...\(range.upperBound), got \"\(text)\"")
+            throw CommandFailure.usage(Message(.cliIntegerRange, ["option": .text(name), "min": .number(range.lowerBound), "max": .number(range.upperBound),
+                                                                 "value": .text("\"\(text)\"")]).text)
         }
         return value
     }
@@ -62,9 +64,9 @@ struct ParsedArguments {
     func requirePositionals(_ names: [String]) throws -> [String] {
         guard positionals.count == names.count else {
             if positionals.count < names.count {
-                throw CommandFailure.usage("missing \(names[positionals.count].uppercased())")
+                throw CommandFailure.usage(Message(.cliMissingPositional, ["name": .text(names[positionals.count].uppercased())]).text)
             }
-            throw CommandFailure.usage("unexpected argument \"\(positionals[names.count])\"")
+            throw CommandFailure.usage(Message(.cliUnexpectedArgument, ["value": .text("\"\(positionals[names.count])\"")]).text)
         }
         return positionals
     }

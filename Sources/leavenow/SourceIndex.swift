@@ -23,7 +23,7 @@ enum SourceIndex {
                 try store.recordFetch(result, nextRefreshAt: policy.nextRefresh(for: result.source, state: state, now: now, needWindows: windows))
             }
         } catch {
-            context.warn("the fetch results were not recorded in \(state): \(error)")
+            context.warn(Message(.fetchNotRecorded, ["state": .text("\(state)"), "error": .text("\(error)")]))
         }
     }
 
@@ -35,7 +35,7 @@ enum SourceIndex {
             defer { store.close() }
             return Dictionary(try store.sourceStates().map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
         } catch {
-            context.warn("\(state): \(error)")
+            context.warn(.verbatim("\(state): \(error)"))
             return [:]
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Messages
 import Timetable
 
 /// Times of the source cache for people: ISO 8601 in Asia/Tokyo and short ages (`45 s`, `12 min`,
@@ -15,16 +16,18 @@ enum SourceTime {
     /// `2024-12-22T10:32:00+09:00`.
     static func iso8601(_ epoch: Int64) -> String { tokyo.iso8601(epoch) }
 
-    /// A short age; negative ages (a clock moved back) read as `0 s`.
+    /// A short age in the reader's language (`12 min`, `12分`); negative ages (a clock moved back) read as `0 s`.
     static func age(_ seconds: Int64) -> String {
-        let seconds = max(0, seconds)
-        if seconds < 60 { return "\(seconds) s" }
-        if seconds < 3600 { return "\(seconds / 60) min" }
+        let seconds = Int(max(0, seconds))
+        if seconds < 60 { return Message(.ageSeconds, ["seconds": .number(seconds)]).text }
+        if seconds < 3600 { return Message(.ageMinutes, ["minutes": .number(seconds / 60)]).text }
         if seconds < 86_400 {
             let minutes = seconds % 3600 / 60
-            return "\(seconds / 3600) h" + (minutes > 0 ? " \(minutes) min" : "")
+            return minutes > 0 ? Message(.ageHoursMinutes, ["hours": .number(seconds / 3600), "minutes": .number(minutes)]).text
+                : Message(.ageHours, ["hours": .number(seconds / 3600)]).text
         }
         let hours = seconds % 86_400 / 3600
-        return "\(seconds / 86_400) d" + (hours > 0 ? " \(hours) h" : "")
+        return hours > 0 ? Message(.ageDaysHours, ["days": .number(seconds / 86_400), "hours": .number(hours)]).text
+            : Message(.ageDays, ["days": .number(seconds / 86_400)]).text
     }
 }

@@ -14,12 +14,17 @@ struct SourcesCommand {
         var source: LiveSource
         var refreshSeconds: Int?
         var cached: SourceCacheMetadata?
-        var unreadable: String?
+        /// Why the cache entry cannot be read (rendered when shown).
+        var unreadable: SourceCacheError?
         /// The state database's index: last error, planned refresh.
         var index: SourceStateRow?
     }
 
     func run(_ arguments: [String], context: CommandContext) throws -> String {
+        try context.speaking { try sources(arguments, context: context) }
+    }
+
+    private func sources(_ arguments: [String], context: CommandContext) throws -> String {
         let parsed = try ParsedArguments(arguments, options: ["--rules", "--state", "--cache-dir"], flags: ["--json"])
         _ = try parsed.requirePositionals([])
         let (configuration, directory) = try context.loadConfiguration(rulesOption: parsed.value("--rules"))
@@ -28,22 +33,24 @@ struct SourcesCommand {
         let index = SourceIndex.rows(state: try context.stateLocation(parsed.value("--state"), rulesOption: parsed.value("--rules")), context: context)
         let rows = LiveSource.all(in: configuration).map { source in
             var row = Row(source: source, refreshSeconds: Self.refreshSeconds(of: source), index: index[source.cacheName])
-            do {
+            do throws(SourceCacheError) {
                 row.cached = try cache.load(source)?.metadata
             } catch {
-                row.unreadable = "\(error)"
-                context.warn("\(source): \(error)")
+                row.unreadable = error
+                context.warn(source.name + .verbatim(": ") + error.placedText)
             }
             return row
         }
         let now = context.now()
         let needs = SourceNeeds(configuration: configuration)
         // ODPT API timetables whose cached data is past its dct:valid (or not valid yet, or ends soon).
-        let dated = CachedFacts.boardLoader(cache: cache).datedAPITimetables(configuration.boards, now: now)
+        let json = parsed.has("--json")
+        let dated = json ? context.english { CachedFacts.boardLoader(cache: cache).datedAPITimetables(configuration.boards, now: now) }
+            : CachedFacts.boardLoader(cache: cache).datedAPITimetables(configuration.boards, now: now)
         let notes = Dictionary(rows.compactMap { row in dated[cache.bodyPath(for: row.source)].map { (row.source.cacheName, $0) } },
                                uniquingKeysWith: { first, _ in first })
-        if parsed.has("--json") { return Self.json(rows, now: now, needs: needs, notes: notes) }
-        guard !rows.isEmpty else { return "\(directory): no weather sources or feeds are configured" }
+        if json { return context.english { Self.json(rows, now: now, needs: needs, notes: notes) } }
+        guard !rows.isEmpty else { return Message(.sourcesNone, ["directory": .text(directory)]).text }
         return Self.table(rows, now: now, needs: needs)
             + rows.compactMap { row in notes[row.source.cacheName].map { "\n\(row.source.id): \($0)" } }.joined()
     }
@@ -61,17 +68,19 @@ struct SourcesCommand {
     }
 
     private static func table(_ rows: [Row], now: Int64, needs: SourceNeeds) -> String {
-        var lines = [["ID", "KIND", "LAST FETCH", "AGE", "NEXT REFRESH", "BYTES", "SAVED", "LAST ERROR"]]
+        let headers: [MessageKey] = [.sourcesHeaderKind, .sourcesHeaderLastFetch, .sourcesHeaderAge, .sourcesHeaderNextRefresh,
+                                     .sourcesHeaderBytes, .sourcesHeaderSaved, .headerLastError]
+        var lines = [["ID"] + headers.map { Message($0).text }]
         for row in rows {
             var line = [row.source.id, row.source.kind.rawValue]
             if let cached = row.cached {
                 let checked = SourceTime.seconds(cached.checkedAt)
                 let next = nextRefresh(row, now: now, needs: needs)
                 line += [SourceTime.iso8601(checked), SourceTime.age(now - checked),
-                         next.map { $0 <= now ? "due" : SourceTime.iso8601($0) } ?? "-",
+                         next.map { $0 <= now ? Message(.sourcesDue).text : SourceTime.iso8601($0) } ?? "-",
                          ByteSize.text(cached.bytes), ByteSize.text(cached.bytesSaved)]
             } else {
-                line += [row.unreadable == nil ? "never fetched" : "unreadable cache", "-", "due", "-", "-"]
+                line += [Message(row.unreadable == nil ? .sourcesNeverFetched : .sourcesUnreadableCache).text, "-", Message(.sourcesDue).text, "-", "-"]
             }
             line.append(row.index?.lastError ?? "-")
             lines.append(line)
@@ -89,7 +98,7 @@ struct SourcesCommand {
             members.append(("last_error", row.index?.lastError.map { JSONOutput.string($0) } ?? JSONOutput.null))
             guard let cached = row.cached else {
                 members += [("fetched", .bool(false)), ("due", .bool(true))]
-                if let unreadable = row.unreadable { members.append(("error", .string(unreadable))) }
+                if let unreadable = row.unreadable { members.append(("error", .string("\(unreadable)"))) }
                 return .object(members)
             }
             let checked = SourceTime.seconds(cached.checkedAt)

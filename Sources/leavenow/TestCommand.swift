@@ -8,6 +8,10 @@ struct TestCommand {
     static let usage = "usage: leavenow test [--rules DIR] [FILES… | DIRS…]"
 
     func run(_ arguments: [String], context: CommandContext) throws -> String {
+        try context.speaking { try test(arguments, context: context) }
+    }
+
+    private func test(_ arguments: [String], context: CommandContext) throws -> String {
         let parsed = try ParsedArguments(arguments, options: ["--rules"], flags: [])
         var files: [String] = []
         // A directory stands for the `*.yaml` files in it (default: `<rules>/tests/`).
@@ -19,7 +23,7 @@ struct TestCommand {
             }
             let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
             let tests = names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted().map { path + "/" + $0 }
-            guard !tests.isEmpty else { throw CommandFailure.failure("no rule tests in \(path) (give FILES or add *.yaml there)") }
+            guard !tests.isEmpty else { throw CommandFailure.failure(Message(.testNoTests, ["path": .text(path)]).text) }
             files += tests
         }
         var lines: [String] = []
@@ -37,11 +41,11 @@ struct TestCommand {
             do {
                 workspace = try Workspace.load(directory: file.rulesDirectory, fixtures: file.fixtures)
             } catch {
-                lines.append("\(path): the rules it tests have problems:\n" + error.rendered)
+                lines.append(Message(.testRulesHaveProblems, ["path": .text(path)]).text + "\n" + error.rendered)
                 failed += 1
                 continue
             }
-            for warning in workspace.warnings { context.warn(warning) }
+            for warning in workspace.warnings { context.warn(.verbatim(warning)) }
             // A misspelt rule or channel would make a test pass without testing anything.
             let unknown = file.referenceProblems(in: workspace.configuration)
             guard unknown.isEmpty else {
@@ -49,29 +53,35 @@ struct TestCommand {
                 failed += 1
                 continue
             }
-            lines.append("\(path): \(file.tests.count) test\(file.tests.count == 1 ? "" : "s")")
+            lines.append(Message(.testFileCount, ["path": .text(path), "count": .number(file.tests.count)]).text)
             for result in RuleTestRunner().run(file, workspace: workspace) {
                 if result.passed {
                     passed += 1
-                    lines.append("  PASS \(result.name)")
+                    lines.append(Message(.testPass, ["name": .text(result.name)]).text)
                     continue
                 }
                 failed += 1
-                lines.append("  FAIL \(result.name)")
+                lines.append(Message(.testFail, ["name": .text(result.name)]).text)
                 for expectation in result.missing {
                     let clock = workspace.clock(forRule: expectation.rule)
-                    var what = "- expected \(expectation.rule) at \(clock.iso8601(expectation.at))"
-                    if let channel = expectation.channel { what += " → \(channel)" }
-                    if let text = expectation.textContains { what += " containing \"\(text)\"" }
-                    lines.append("      \(what) (\(path):\(expectation.location))")
+                    let containing = expectation.textContains.map { Message(.testExpectedContaining, ["text": .text("\"\($0)\"")]) } ?? .empty
+                    let what = Message(.testExpected, [
+                        "rule": .text(expectation.rule), "time": .text(clock.iso8601(expectation.at)),
+                        "channel": .text(expectation.channel.map { " → \($0)" } ?? ""), "containing": .message(containing),
+                        "place": .text("\(path):\(expectation.location)"),
+                    ])
+                    lines.append("      " + what.text)
                 }
                 for delivery in result.unexpected {
                     let clock = workspace.clock(forRule: delivery.notification.rule)
-                    lines.append("      + got \(delivery.notification.rule) at \(clock.iso8601(delivery.at)) → \(delivery.notification.channels.joined(separator: ", ")): \(delivery.notification.text)")
+                    lines.append("      " + Message(.testGot, [
+                        "rule": .text(delivery.notification.rule), "time": .text(clock.iso8601(delivery.at)),
+                        "channels": .text(delivery.notification.channels.joined(separator: ", ")), "text": .text(delivery.notification.text),
+                    ]).text)
                 }
             }
         }
-        lines.append("\(passed) passed, \(failed) failed")
+        lines.append(Message(.testSummary, ["passed": .number(passed), "failed": .number(failed)]).text)
         let report = lines.joined(separator: "\n")
         if failed > 0 { throw CommandFailure.failedReport(report) }
         return report

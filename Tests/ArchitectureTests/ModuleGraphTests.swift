@@ -8,6 +8,7 @@ final class ModuleGraphTests: XCTestCase {
     /// The layers, first to last. A module may depend only on modules of an earlier layer (never on
     /// a sibling): `Store`, `Delivery` and `LiveSources` know nothing of each other or of `Rules`.
     static let layers: [[String]] = [
+        ["Messages"],
         ["JSONText", "Notifications", "Secrets"],
         ["Timetable", "Weather", "Feeds", "HTTP"],
         ["Realtime", "Channels"],

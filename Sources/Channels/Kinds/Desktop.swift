@@ -1,4 +1,5 @@
 import Foundation
+import Messages
 import Notifications
 import Secrets
 
@@ -32,12 +33,11 @@ public struct DesktopIntegration: ChannelIntegration {
             if let value = seconds, value > 0, value <= Int(Int32.max / 1000) {
                 arguments.expireSeconds = value
             } else {
-                values.problem("expire", "expire must be a number of seconds or a duration like 5m, from 1 s to \(Int32.max / 1000) s, "
-                    + "not \"\(text)\"")
+                values.problem("expire", .channelDesktopExpire, ["max": .number(Int(Int32.max / 1000)), "value": .text("\"\(text)\"")])
             }
         }
         if arguments.appName.trimmingCharacters(in: .whitespaces).isEmpty {
-            values.problem("app_name", "app_name must not be empty")
+            values.problem("app_name", .channelNotEmpty, ["key": .text("app_name")])
         }
         return try values.result(arguments)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import JSONText
+import Messages
 import Notifications
 import Secrets
 
@@ -29,8 +30,7 @@ public struct GotifyIntegration: ChannelIntegration {
     public var settingKeys: [String] { ["server", "priority"] }
     /// The application token (required; a literal warns).
     public var secrets: [SecretSetting] {
-        [SecretSetting(what: "token", prefix: "token",
-                       literal: .warned("whoever knows a Gotify application token can post to it: prefer token_env or token_file"),
+        [SecretSetting(what: Message(.secretWhatToken), prefix: "token", literal: .warned(Message(.secretLiteralGotifyToken)),
                        required: true)]
     }
     /// 60 a minute.
@@ -39,18 +39,18 @@ public struct GotifyIntegration: ChannelIntegration {
     /// Checks `server`, the token and `priority`.
     public func check(_ values: ChannelValues) throws(ChannelSettingsError) -> Settings {
         var values = values
-        if values["server"] == nil { values.problem(nil, "a gotify channel needs server (the Gotify server's https:// URL)") }
+        if values["server"] == nil { values.problem(nil, .channelGotifyNeedsServer) }
         let server = values.plainURL("server")
         values.requireExactlyOne(of: ["token", "token_env", "token_file"])
         if let token = values["token"], token.trimmingCharacters(in: .whitespaces).isEmpty {
-            values.problem("token", "token must not be empty")
+            values.problem("token", .channelNotEmpty, ["key": .text("token")])
         }
         var priority: Int?
         if let text = values["priority"] {
             if let value = Int(text), (0...10).contains(value) {
                 priority = value
             } else {
-                values.problem("priority", "priority must be 0 to 10 (Gotify's min … max), not \"\(text)\"")
+                values.problem("priority", .channelGotifyPriority, ["value": .text("\"\(text)\"")])
             }
         }
         return try values.result(Settings(server: server ?? "", priority: priority))
@@ -58,10 +58,10 @@ public struct GotifyIntegration: ChannelIntegration {
 
     /// A ``GotifyNotifier`` posting to `<server>/message`.
     public func notifier(_ settings: Settings, secrets: ResolvedSecrets, channel: String) throws(ChannelSetupError) -> any Notifier {
-        guard let token = secrets["token"] else { throw ChannelSetupError("needs one of token, token_env, token_file") }
-        guard !token.value.isEmpty else { throw ChannelSetupError("the token is empty", secret: token.name) }
+        guard let token = secrets["token"] else { throw ChannelSetupError(.channelNeedsOneOf, ["keys": .message(.list(["token", "token_env", "token_file"]))]) }
+        guard !token.value.isEmpty else { throw ChannelSetupError(.channelSecretEmpty, ["what": .key(.secretWhatToken)], secret: token.name) }
         let url = settings.server + "/message"
-        if let problem = ChannelValueChecks.urlProblem(url, key: "the URL") { throw ChannelSetupError(problem) }
+        if let problem = ChannelValueChecks.urlProblem(url, key: Message(.nounTheURL)) { throw ChannelSetupError(problem) }
         return GotifyNotifier(destination: HTTPDestination(url: url, urlIsSecret: false, secrets: [token.value]),
                               priority: settings.priority, token: token.value)
     }

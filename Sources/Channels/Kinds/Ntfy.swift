@@ -1,4 +1,5 @@
 import Foundation
+import Messages
 import Notifications
 import Secrets
 
@@ -34,9 +35,8 @@ public struct NtfyIntegration: ChannelIntegration {
     public var settingKeys: [String] { ["server", "priority", "tags", "icon"] }
     /// The topic (required; a literal warns) and the token.
     public var secrets: [SecretSetting] {
-        [SecretSetting(what: "topic", prefix: "topic",
-                       literal: .warned("whoever knows an ntfy topic can read and post to it: prefer topic_env or topic_file"), required: true),
-         SecretSetting(what: "token", prefix: "token", required: false)]
+        [SecretSetting(what: Message(.secretWhatTopic), prefix: "topic", literal: .warned(Message(.secretLiteralNtfyTopic)), required: true),
+         SecretSetting(what: Message(.secretWhatToken), prefix: "token", required: false)]
     }
     /// 60 a minute.
     public var defaultRatePerMinute: Int? { 60 }
@@ -47,27 +47,27 @@ public struct NtfyIntegration: ChannelIntegration {
         var settings = Settings()
         values.requireExactlyOne(of: ["topic", "topic_env", "topic_file"], article: "an")
         if let topic = values["topic"], topic.trimmingCharacters(in: .whitespaces).isEmpty {
-            values.problem("topic", "topic must not be empty")
+            values.problem("topic", .channelNotEmpty, ["key": .text("topic")])
         }
         if let server = values.plainURL("server") { settings.server = server }
         if let text = values["priority"] {
             if let value = Int(text), (1...5).contains(value) {
                 settings.priority = value
             } else {
-                values.problem("priority", "priority must be 1 to 5 (ntfy's min … max), not \"\(text)\"")
+                values.problem("priority", .channelNtfyPriority, ["value": .text("\"\(text)\"")])
             }
         }
         if let text = values["tags"] {
             let list = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             if let bad = list.first(where: { tag in tag.unicodeScalars.contains { $0.properties.generalCategory == .control } }) {
-                values.problem("tags", "tags must not contain control characters (a line break?): \"\(ChannelValueChecks.visible(bad))\"")
+                values.problem("tags", .channelNtfyTags, ["value": .text("\"\(ChannelValueChecks.visible(bad))\"")])
             } else {
                 settings.tags = list
             }
         }
         if let text = values["icon"] {
-            if ChannelValueChecks.urlProblem(text, key: "icon") != nil {
-                values.problem("icon", "icon must be an https:// or http:// URL of a JPEG or PNG image, not \"\(ChannelValueChecks.visible(text))\"")
+            if ChannelValueChecks.urlProblem(text, key: .verbatim("icon")) != nil {
+                values.problem("icon", .channelNtfyIcon, ["value": .text("\"\(ChannelValueChecks.visible(text))\"")])
             } else {
                 settings.icon = text
             }
@@ -77,8 +77,8 @@ public struct NtfyIntegration: ChannelIntegration {
 
     /// A notifier publishing to `<server>/<topic>`.
     public func notifier(_ settings: Settings, secrets: ResolvedSecrets, channel: String) throws(ChannelSetupError) -> any Notifier {
-        guard let topic = secrets["topic"] else { throw ChannelSetupError("needs one of topic, topic_env, topic_file") }
-        guard !topic.value.isEmpty else { throw ChannelSetupError("the topic is empty", secret: topic.name) }
+        guard let topic = secrets["topic"] else { throw ChannelSetupError(.channelNeedsOneOf, ["keys": .message(.list(["topic", "topic_env", "topic_file"]))]) }
+        guard !topic.value.isEmpty else { throw ChannelSetupError(.channelSecretEmpty, ["what": .key(.secretWhatTopic)], secret: topic.name) }
         var hidden = [topic.value]
         let allowed = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#"))
         let encodedTopic = topic.value.addingPercentEncoding(withAllowedCharacters: allowed) ?? topic.value
@@ -86,7 +86,7 @@ public struct NtfyIntegration: ChannelIntegration {
         let token = secrets["token"]?.value
         if let token { hidden.append(token) }
         let url = settings.server + "/" + encodedTopic
-        if let problem = ChannelValueChecks.urlProblem(url, key: "the URL") { throw ChannelSetupError(problem) }
+        if let problem = ChannelValueChecks.urlProblem(url, key: Message(.nounTheURL)) { throw ChannelSetupError(problem) }
         return NtfyNotifier(destination: HTTPDestination(url: url, urlIsSecret: false, secrets: hidden), settings: settings, token: token)
     }
 }

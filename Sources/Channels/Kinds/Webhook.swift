@@ -1,5 +1,6 @@
 import Foundation
 import JSONText
+import Messages
 import Notifications
 import Secrets
 import Timetable
@@ -31,7 +32,7 @@ public struct WebhookIntegration: ChannelIntegration {
     public var settingKeys: [String] { ["signature_header", "body_template", "timezone"] }
     /// The URL (required) and the signing secret.
     public var secrets: [SecretSetting] {
-        [.webhookURL, SecretSetting(what: "signing secret", prefix: "secret", required: false)]
+        [.webhookURL, SecretSetting(what: Message(.secretWhatSigningSecret), prefix: "secret", required: false)]
     }
     /// Unlimited.
     public var defaultRatePerMinute: Int? { nil }
@@ -42,17 +43,16 @@ public struct WebhookIntegration: ChannelIntegration {
         values.checkWebhookURL()
         var settings = Settings()
         if let text = values["body_template"] {
-            do { settings.bodyTemplate = try BodyTemplate(text) } catch { values.problem("body_template", error.description) }
+            do { settings.bodyTemplate = try BodyTemplate(text) } catch { values.problem("body_template", error.text) }
         }
         if let name = values["timezone"] {
-            if let clock = ZoneClock(identifier: name) { settings.timezone = clock } else { values.problem("timezone", "unknown timezone \"\(name)\"") }
+            if let clock = ZoneClock(identifier: name) { settings.timezone = clock } else { values.problem("timezone", .configUnknownTimezone, ["name": .text("\"\(name)\"")]) }
         }
         if let header = values["signature_header"] {
             if !ChannelValueChecks.isHeaderName(header) {
-                values.problem("signature_header", "signature_header must be an HTTP header name (letters, digits and !#$%&'*+-.^_`|~), "
-                    + "not \"\(ChannelValueChecks.visible(header))\"")
+                values.problem("signature_header", .channelSignatureHeader, ["value": .text("\"\(ChannelValueChecks.visible(header))\"")])
             } else if values["secret_env"] == nil && values["secret_file"] == nil {
-                values.problem("signature_header", "signature_header needs secret_env or secret_file: there is no signing secret to sign with")
+                values.problem("signature_header", .channelSignatureNeedsSecret)
             } else {
                 settings.signatureHeader = header
             }

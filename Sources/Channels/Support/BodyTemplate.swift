@@ -1,4 +1,5 @@
 import JSONText
+import Messages
 import Notifications
 
 /// A webhook `body_template`: text with `{title}`, `{text}`, `{link}`, `{key}`, `{rule}`,
@@ -65,10 +66,13 @@ public struct BodyTemplateError: Error, Sendable, Equatable, CustomStringConvert
         self.placeholder = placeholder
     }
 
-    /// `unknown placeholder {titel} in body_template (known: {title}, …)`.
-    public var description: String {
-        "unknown placeholder {\(placeholder)} in body_template (known: "
-            + BodyTemplate.placeholders.map { "{\($0)}" }.joined(separator: ", ") + ")"
+    /// `unknown placeholder {titel} in body_template (known: {title}, …)`, in the reader's language.
+    public var description: String { text.text }
+
+    /// ``description`` kept for the reader's language.
+    public var text: Message {
+        Message(.channelBodyTemplatePlaceholder, ["placeholder": .text("{\(placeholder)}"),
+                                                  "list": .message(.list(BodyTemplate.placeholders.map { "{\($0)}" }))])
     }
 }
 

@@ -1,27 +1,30 @@
 import Foundation
+import Messages
 import Secrets
 
 /// The value checks several channel kinds share: URLs, header names, how a value is shown.
 public enum ChannelValueChecks {
-    /// Why `url` cannot be posted to (`key` names the setting in the message), or nil when it is an
-    /// `https://` or `http://` URL with a host and no spaces or control characters. The message
-    /// shows only the scheme of a URL that is not `showing` (a secret URL is never quoted).
-    public static func urlProblem(_ url: String, key: String, showing: String? = nil) -> String? {
-        let shown = showing.map { " \"\(visible($0))\"" } ?? ""
+    /// Why `url` cannot be posted to (`key` names the setting in the message: `url`, or
+    /// `Message(.nounTheURL)`), or nil when it is an `https://` or `http://` URL with a host and no
+    /// spaces or control characters. The message shows only the scheme of a URL that is not
+    /// `showing` (a secret URL is never quoted).
+    public static func urlProblem(_ url: String, key: Message, showing: String? = nil) -> Message? {
+        let shown: MessageArgument? = showing.map { .text("\"\(visible($0))\"") }
+        let named: MessageArgument = .message(key)
         guard url.hasPrefix("https://") || url.hasPrefix("http://") else {
             let scheme = String(url.prefix { $0 != ":" && $0 != "/" }.prefix(10))
-            return showing == nil ? "\(key) must start with https:// or http:// (it starts with \"\(scheme)\")"
-                                  : "\(key) must start with https:// or http://, not\(shown)"
+            return shown.map { Message(.urlSchemeShown, ["key": named, "value": $0]) }
+                ?? Message(.urlScheme, ["key": named, "scheme": .text(scheme)])
         }
         if url.unicodeScalars.contains(where: { $0 == " " || $0.properties.generalCategory == .control }) {
-            return "\(key) must not contain spaces or control characters" + (shown.isEmpty ? "" : ":\(shown)")
+            return shown.map { Message(.urlSpacesShown, ["key": named, "value": $0]) } ?? Message(.urlSpaces, ["key": named])
         }
-        guard let schemeEnd = url.range(of: "://") else { return "\(key) must start with https:// or http://" }
+        guard let schemeEnd = url.range(of: "://") else { return Message(.urlSchemeOnly, ["key": named]) }
         let afterScheme = url[schemeEnd.upperBound...]
         var authority = afterScheme.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
         if authority.isEmpty || authority.hasPrefix(":") {
-            return "\(key) has no host after the scheme" + (shown.isEmpty ? "" : ":\(shown)")
+            return shown.map { Message(.urlNoHostShown, ["key": named, "value": $0]) } ?? Message(.urlNoHost, ["key": named])
         }
         return nil
     }

@@ -1,3 +1,5 @@
+import Messages
+
 /// Parses written durations (YAML durations and a desktop channel's `expire`): `4m`, `90s`, `1h30m`, `0m`, `1h30m15s`, `1d`.
 ///
 /// A duration is one or more `<digits><unit>` parts with units `d` (24 hours), `h`, `m`, `s`, in that order and
@@ -10,15 +12,15 @@ public enum DurationText {
         let shown = diagnosticQuoted(text)
         let trimmed = text.trimmingSpaces
         if trimmed.hasPrefix("-") {
-            return .failure(DurationTextError(message: "duration \(shown) must not be negative"))
+            return .failure(DurationTextError(text: Message(.durationNegative, ["value": .text(shown)])))
         }
         if !trimmed.isEmpty, trimmed.allSatisfy({ $0 == "0" }) {
             return .success(0)  // "0" is zero in any unit
         }
         if !trimmed.isEmpty, trimmed.allSatisfy(\.isASCIIDigit) {
-            return .failure(DurationTextError(message: "duration \(shown) needs a unit: write \(trimmed)s, \(trimmed)m or \(trimmed)h"))
+            return .failure(DurationTextError(text: Message(.durationNeedsUnit, ["value": .text(shown), "number": .text(trimmed)])))
         }
-        let generic = DurationTextError(message: "expected a duration like 4m, 90s or 1h30m, found \(shown)")
+        let generic = DurationTextError(text: Message(.durationExpected, ["found": .text(shown)]))
         let unitSeconds: [String: Int] = ["d": 86_400, "h": 3600, "m": 60, "s": 1]
         let order = ["d", "h", "m", "s"]
         var total = 0
@@ -33,19 +35,19 @@ public enum DurationText {
             guard !digits.isEmpty else { return .failure(generic) }
             guard !unit.isEmpty else {
                 if rest.isEmpty {  // "1h30"
-                    return .failure(DurationTextError(message: "duration \(shown) needs a unit after \(digits): h, m or s"))
+                    return .failure(DurationTextError(text: Message(.durationNeedsUnitAfter, ["value": .text(shown), "digits": .text(String(digits))])))
                 }
                 return .failure(generic)  // "1.5h", "4 m"
             }
             guard let factor = unitSeconds[String(unit)], let index = order.firstIndex(of: String(unit)) else {
-                return .failure(DurationTextError(message: "unknown unit \(diagnosticQuoted(String(unit))) in duration \(shown) (use d, h, m or s, as in 1h30m)"))
+                return .failure(DurationTextError(text: Message(.durationUnknownUnit, ["unit": .quoted(String(unit)), "value": .text(shown)])))
             }
             guard index > lastUnitIndex else {
-                return .failure(DurationTextError(message: "duration \(shown) must give d, h, m and s in that order, each at most once"))
+                return .failure(DurationTextError(text: Message(.durationOrder, ["value": .text(shown)])))
             }
             lastUnitIndex = index
             guard digits.count <= 9, let number = Int(digits) else {
-                return .failure(DurationTextError(message: "duration \(shown) is too large"))
+                return .failure(DurationTextError(text: Message(.durationTooLarge, ["value": .text(shown)])))
             }
             total += number * factor
         }
@@ -56,7 +58,10 @@ public enum DurationText {
 /// Why a duration could not be read.
 public struct DurationTextError: Error, Sendable, Equatable {
     /// What is wrong, quoting the text.
-    public var message: String
+    public var text: Message
+
+    /// What is wrong, in the reader's language.
+    public var message: String { text.text }
 }
 
 extension Character {

@@ -1,4 +1,5 @@
 import Foundation
+import Messages
 import Timetable
 
 /// Reads the `boards:` section of a configuration file into `BoardSpec`s, reporting every
@@ -46,19 +47,19 @@ public struct BoardConfigParser {
     /// Reads one board; nil when it has any problem (all of them reported).
     public func parseBoard(_ node: YAMLNode) -> BoardSpec? {
         let before = diagnostics.diagnostics.count
-        guard var board = MappingReader(node, what: "board", diagnostics: diagnostics) else { return nil }
-        let id = board.requireID(what: "board")
+        guard var board = MappingReader(node, what: Message(.nounBoard), diagnostics: diagnostics) else { return nil }
+        let id = board.requireID(what: Message(.nounBoard))
         let title = board.optional("title", YAMLValue.string)
         var timeZone = TimeZone(identifier: BoardConfigParser.defaultTimeZone)
         if let zoneNode = board.optional("timezone"), let name = diagnostics.decode(zoneNode, YAMLValue.string) {
             timeZone = TimeZone(identifier: name)
-            if timeZone == nil { diagnostics.report("unknown timezone \(quoted(name))", at: zoneNode.mark) }
+            if timeZone == nil { diagnostics.report(.configUnknownTimezone, ["name": .quoted(name)], at: zoneNode.mark) }
         }
         var sources: [SourceSpec] = []
         if let sourcesNode = board.require("sources"),
            let items = diagnostics.decode(sourcesNode, YAMLValue.list) {
             if items.isEmpty {
-                diagnostics.report("board \(quoted(id ?? "")) needs at least one source", at: sourcesNode.mark)
+                diagnostics.report(.configBoardNeedsSource, ["id": .quoted(id ?? "")], at: sourcesNode.mark)
             }
             sources = items.compactMap(parseSource)
         }
@@ -95,24 +96,23 @@ public struct BoardConfigParser {
         var entries: [HolidayEntry] = []
         for item in items {
             guard let text = item.scalarText, !item.isNull else {
-                diagnostics.report("expected a date like 2024-12-30 or a range like 2024-12-30..2025-01-03, found \(item.kindDescription)",
-                                   at: item.mark)
+                diagnostics.report(.configHolidayExpected, ["found": .message(item.kindDescription)], at: item.mark)
                 continue
             }
             let ends = text.components(separatedBy: "..")
             let parsed = ends.map { LocalDate(strictISO: $0) }
             guard (1...2).contains(ends.count), let first = parsed.first ?? nil, let last = parsed.last ?? nil else {
-                diagnostics.report("expected a date like 2024-12-30 or a range like 2024-12-30..2025-01-03, found \(quoted(text))",
-                                   at: item.mark)
+                diagnostics.report(.configHolidayExpected, ["found": .quoted(text)], at: item.mark)
                 continue
             }
             let span = last.dayNumber - first.dayNumber + 1
             guard span >= 1 else {
-                diagnostics.report("holiday range \(quoted(text)) ends before it starts", at: item.mark)
+                diagnostics.report(.configHolidayRangeBackwards, ["range": .quoted(text)], at: item.mark)
                 continue
             }
             guard span <= BoardConfigParser.maxHolidayRangeDays else {
-                diagnostics.report("holiday range \(quoted(text)) spans \(span) days; at most \(BoardConfigParser.maxHolidayRangeDays) are allowed",
+                diagnostics.report(.configHolidayRangeTooLong, ["range": .quoted(text), "days": .number(span),
+                                                                "max": .number(BoardConfigParser.maxHolidayRangeDays)],
                                    at: item.mark)
                 continue
             }
@@ -124,7 +124,7 @@ public struct BoardConfigParser {
     /// Reads one source; nil when it has any problem (all of them reported).
     public func parseSource(_ node: YAMLNode) -> SourceSpec? {
         let before = diagnostics.diagnostics.count
-        guard var source = MappingReader(node, what: "source", diagnostics: diagnostics) else { return nil }
+        guard var source = MappingReader(node, what: Message(.nounSource), diagnostics: diagnostics) else { return nil }
         var present: [(key: String, node: YAMLNode)] = []
         for key in BoardConfigParser.sourceKindKeys {
             if let value = source.optional(key) { present.append((key, value)) }
@@ -133,12 +133,12 @@ public struct BoardConfigParser {
         if present.count == 1 {
             kind = parseKind(present[0].key, present[0].node, &source)
         } else {
-            let keys = BoardConfigParser.sourceKindKeys.joined(separator: ", ")
+            let keys = MessageArgument.message(.list(BoardConfigParser.sourceKindKeys))
             if present.isEmpty {
-                diagnostics.report("a source needs one of: \(keys)", at: node.mark)
+                diagnostics.report(.configSourceNeedsKind, ["keys": keys], at: node.mark)
             } else {
-                let found = present.map(\.key).joined(separator: " and ")
-                diagnostics.report("a source takes exactly one of \(keys); found \(found)", at: node.mark)
+                let found = Message.joined(present.map { .verbatim($0.key) }, separator: Message(.andSeparator))
+                diagnostics.report(.configSourceTwoKinds, ["keys": keys, "found": .message(found)], at: node.mark)
             }
             // Their own keys are not "unknown": the kind is what is wrong.
             source.ignore("station", "direction", "pole", "stop_id", "stop_name", "route")
@@ -150,13 +150,12 @@ public struct BoardConfigParser {
         let validFrom = optionalDate(&source, "valid_from")
         let validUntil = optionalDate(&source, "valid_until")
         if let validFrom, let validUntil, validUntil < validFrom {
-            diagnostics.report("valid_until \(validUntil) is before valid_from \(validFrom)", at: node.mark)
+            diagnostics.report(.configValidUntilBeforeFrom, ["until": .text("\(validUntil)"), "from": .text("\(validFrom)")], at: node.mark)
         }
         var realtime: RealtimeSpec?
         if let realtimeNode = source.optional("realtime") {
             if present.count == 1, present[0].key != "gtfs" {
-                diagnostics.report("realtime: is for gtfs sources (a GTFS-Realtime feed matches GTFS trip ids); ODPT trains are listed under the odpt: section's trains:",
-                                   at: realtimeNode.mark)
+                diagnostics.report(.configRealtimeNotGTFS, at: realtimeNode.mark)
             } else {
                 realtime = RealtimeConfigParser(context: context).parse(realtimeNode)
             }
@@ -174,7 +173,7 @@ public struct BoardConfigParser {
     private func optionalDate(_ reader: inout MappingReader, _ key: String) -> LocalDate? {
         guard let node = reader.optional(key), let text = diagnostics.decode(node, YAMLValue.string) else { return nil }
         guard let date = LocalDate(strictISO: text) else {
-            diagnostics.report("\(key) must be a date like 2025-03-15, found \(quoted(text))", at: node.mark)
+            diagnostics.report(.configDateExpected, ["key": .text(key), "found": .quoted(text)], at: node.mark)
             return nil
         }
         return date
@@ -201,10 +200,7 @@ public struct BoardConfigParser {
             let stopName = source.optional("stop_name", YAMLValue.string)
             let route = source.optional("route", YAMLValue.string)
             if source.contains("stop_id") == source.contains("stop_name") {
-                let message = source.contains("stop_id")
-                    ? "a gtfs source takes stop_id or stop_name, not both"
-                    : "a gtfs source needs stop_id or stop_name"
-                diagnostics.report(message, at: source.node.mark)
+                diagnostics.report(source.contains("stop_id") ? .configGTFSStopBoth : .configGTFSStopMissing, at: source.node.mark)
             }
             return path(value).map { .gtfs(path: $0, stopID: stopID, stopName: stopName, route: route) }
         }
@@ -213,7 +209,7 @@ public struct BoardConfigParser {
     /// `odpt_api: {station, direction, operator}` or `odpt_api_busstop_pole: {pole, operator}`.
     private func parseODPTAPI(_ node: YAMLNode, pole: Bool) -> SourceKind? {
         let what = pole ? "odpt_api_busstop_pole" : "odpt_api"
-        guard var reader = MappingReader(node, what: what, diagnostics: diagnostics) else { return nil }
+        guard var reader = MappingReader(node, what: Message(.nounKeyValue, ["key": .text(what)]), diagnostics: diagnostics) else { return nil }
         let idKey = pole ? "pole" : "station", idType = pole ? "odpt.BusstopPole" : "odpt.Station"
         var id: String?
         if let idNode = reader.require(idKey), let text = diagnostics.decode(idNode, YAMLValue.string) {
@@ -221,7 +217,7 @@ public struct BoardConfigParser {
                 id = text
             } else {
                 let example = pole ? "odpt.BusstopPole:Toei.Shinbashi.1" : "odpt.Station:TokyoMetro.Ginza.Ginza"
-                diagnostics.report("\(idKey) must be an ODPT id like \(example), found \(quoted(text))", at: idNode.mark)
+                diagnostics.report(.configODPTIDExpected, ["key": .text(idKey), "example": .text(example), "found": .quoted(text)], at: idNode.mark)
             }
         }
         var direction: String?
@@ -229,8 +225,8 @@ public struct BoardConfigParser {
             if ODPTIdentifier.has(type: "odpt.RailDirection", text) {
                 direction = text
             } else {
-                diagnostics.report("direction must be an ODPT id like odpt.RailDirection:TokyoMetro.Asakusa, found \(quoted(text))",
-                                   at: directionNode.mark)
+                diagnostics.report(.configODPTIDExpected, ["key": .text("direction"), "example": .text("odpt.RailDirection:TokyoMetro.Asakusa"),
+                                                           "found": .quoted(text)], at: directionNode.mark)
             }
         }
         var operatorID: String?
@@ -238,7 +234,8 @@ public struct BoardConfigParser {
             if ODPTIdentifier.has(type: "odpt.Operator", text) {
                 operatorID = text
             } else {
-                diagnostics.report("operator must be an ODPT id like odpt.Operator:TokyoMetro, found \(quoted(text))", at: operatorNode.mark)
+                diagnostics.report(.configODPTIDExpected, ["key": .text("operator"), "example": .text("odpt.Operator:TokyoMetro"), "found": .quoted(text)],
+                                   at: operatorNode.mark)
             }
         }
         reader.finish()
@@ -248,15 +245,14 @@ public struct BoardConfigParser {
 
     /// `csv:` as a mapping of day-type keys to files.
     private func parseCSVFiles(_ node: YAMLNode) -> SourceKind? {
-        guard var reader = MappingReader(node, what: "csv files by day type", diagnostics: diagnostics) else { return nil }
+        guard var reader = MappingReader(node, what: Message(.nounCSVFiles), diagnostics: diagnostics) else { return nil }
         var files: [DayTypeKey: String] = [:]
         for key in BoardConfigParser.csvDayTypeKeys {
             if let value = reader.optional(key.rawValue), let file = path(value) { files[key] = file }
         }
         reader.finish()
         if reader.keys.isEmpty {
-            let keys = BoardConfigParser.csvDayTypeKeys.map(\.rawValue).joined(separator: ", ")
-            diagnostics.report("csv needs at least one day type: \(keys)", at: node.mark)
+            diagnostics.report(.configCSVNeedsDayType, ["keys": .message(.list(BoardConfigParser.csvDayTypeKeys.map(\.rawValue)))], at: node.mark)
             return nil
         }
         return .csv(files: files)
@@ -266,7 +262,7 @@ public struct BoardConfigParser {
     private func path(_ node: YAMLNode) -> String? {
         guard let text = diagnostics.decode(node, YAMLValue.string) else { return nil }
         guard !text.isEmpty else {
-            diagnostics.report("expected a path, found an empty string", at: node.mark)
+            diagnostics.report(.configPathEmpty, at: node.mark)
             return nil
         }
         return context.resolve(path: text)

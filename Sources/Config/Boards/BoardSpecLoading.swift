@@ -1,3 +1,5 @@
+import Messages
+
 /// Reads every board of a rules directory (`*.yaml` / `*.yml` directly in it, in name order; see
 /// `ConfigDirectory`) and checks that board ids are unique across all files. Only `boards:` and
 /// `odpt:` are read: the other sections (rules, channels, …) are not this function's business.
@@ -6,7 +8,7 @@
 public func loadBoardSpecs(directory: String) throws(ConfigError) -> [BoardSpec] {
     var config = ConfigDirectory.load(directory: directory, parser: .boardsOnly)
     let boards = config.files.flatMap(\.boards)
-    config.add(duplicateBoardIDs(in: boards).map { config.diagnostic(at: $0.location, $0.message) })
+    config.add(duplicateBoardIDMessages(in: boards).map { config.diagnostic(at: $0.location, $0.message) })
     guard config.diagnostics.isEmpty else { throw ConfigError(diagnostics: config.diagnostics) }
     return boards
 }
@@ -15,11 +17,17 @@ public func loadBoardSpecs(directory: String) throws(ConfigError) -> [BoardSpec]
 /// of the repeat and a message naming the first one:
 /// `duplicate board id "chofu" (first defined at rules/a.yaml:2:7)`.
 public func duplicateBoardIDs(in boards: [BoardSpec]) -> [(location: ConfigLocation, message: String)] {
+    duplicateBoardIDMessages(in: boards).map { ($0.location, $0.message.text) }
+}
+
+/// ``duplicateBoardIDs(in:)`` with the messages kept for the reader's language.
+public func duplicateBoardIDMessages(in boards: [BoardSpec]) -> [(location: ConfigLocation, message: Message)] {
     var first: [String: ConfigLocation] = [:]
-    var problems: [(location: ConfigLocation, message: String)] = []
+    var problems: [(location: ConfigLocation, message: Message)] = []
     for board in boards {
         if let earlier = first[board.id] {
-            problems.append((board.location, "duplicate board id \(quoted(board.id)) (first defined at \(earlier))"))
+            problems.append((board.location, Message(.configDuplicateID, ["what": .key(.nounBoard), "id": .quoted(board.id),
+                                                                          "place": .text("\(earlier)")])))
         } else {
             first[board.id] = board.location
         }

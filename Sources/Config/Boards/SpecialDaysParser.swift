@@ -1,3 +1,4 @@
+import Messages
 import Timetable
 
 /// A board's `special_days:` read: the year-end period run as holidays, and dates run as another
@@ -43,17 +44,15 @@ extension BoardConfigParser {
                 if text == "year_end" {
                     setYearEnd(.standard, at: item, in: &result)
                 } else {
-                    diagnostics.report("unknown special day \(quoted(text)) (expected year_end, {year_end: \"12-29..01-03\"} "
-                        + "or {dates: 2025-05-06, as: sunday})", at: item.mark)
+                    diagnostics.report(.configUnknownSpecialDay, ["name": .quoted(text)], at: item.mark)
                 }
                 continue
             }
-            guard var entry = MappingReader(item, what: "special day", diagnostics: diagnostics) else { continue }
+            guard var entry = MappingReader(item, what: Message(.nounSpecialDay), diagnostics: diagnostics) else { continue }
             if let yearEndNode = entry.optional("year_end") {
                 if let text = diagnostics.decode(yearEndNode, YAMLValue.string) {
                     if let period = Self.yearEndPeriod(text) { setYearEnd(period, at: yearEndNode, in: &result) } else {
-                        diagnostics.report("year_end must be a period like \"12-29..01-03\" (a December day to a January day), "
-                            + "found \(quoted(text))", at: yearEndNode.mark)
+                        diagnostics.report(.configYearEndPeriod, ["found": .quoted(text)], at: yearEndNode.mark)
                     }
                 }
             } else if let datesNode = entry.require("dates") {
@@ -64,7 +63,7 @@ extension BoardConfigParser {
                         for date in entries.flatMap(\.allDates) { result.overrides[date] = type }
                         result.dateEntries += entries.map { SpecialDateEntry(dates: $0, dayType: type) }
                     } else {
-                        diagnostics.report("as must be weekday, saturday, sunday or holiday, found \(quoted(text))", at: asNode.mark)
+                        diagnostics.report(.configSpecialDayAs, ["found": .quoted(text)], at: asNode.mark)
                     }
                 }
             }
@@ -74,7 +73,7 @@ extension BoardConfigParser {
     }
 
     private func setYearEnd(_ period: YearEndPeriod, at node: YAMLNode, in result: inout SpecialDays) {
-        if result.yearEnd != nil { diagnostics.report("special_days names year_end twice", at: node.mark) }
+        if result.yearEnd != nil { diagnostics.report(.configYearEndTwice, at: node.mark) }
         result.yearEnd = period
         result.yearEndLocation = context.location(of: node)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Messages
 import Timetable
 
 /// Everything a rules directory declares: boards, weather and feed sources, channels and rules,
@@ -51,12 +52,12 @@ public struct Configuration: Sendable {
                                    feeds: files.flatMap(\.feeds), channels: files.flatMap(\.channels), rules: files.flatMap(\.rules),
                                    odpt: odptSections.first)
         result.state = stateSections.first
-        var problems = result.crossFileProblems(references: files.flatMap(\.ruleReferences)) + result.quotaPlan.refusals
+        var problems = result.crossFileProblems(references: files.flatMap(\.ruleReferences)) + result.quotaPlan.refusalMessages
         for extra in odptSections.dropFirst() {
-            problems.append((extra.location, "a second odpt section (first defined at \(odptSections[0].location)); keep one"))
+            problems.append((extra.location, Message(.configSecondODPT, ["place": .text("\(odptSections[0].location)")])))
         }
         for extra in stateSections.dropFirst() {
-            problems.append((extra.location, "a second state section (first defined at \(stateSections[0].location)); keep one"))
+            problems.append((extra.location, Message(.configSecondState, ["place": .text("\(stateSections[0].location)")])))
         }
         problems += result.odptProblems()
         config.add(problems.map { config.diagnostic(at: $0.location, $0.message) })
@@ -68,35 +69,33 @@ public struct Configuration: Sendable {
     public var quotaPlan: QuotaPlan { QuotaPlan(weather: weather, feeds: feeds, odpt: odpt, boards: boards, rules: rules) }
 
     /// Duplicate ids per kind of thing, and rule references to things that do not exist.
-    func crossFileProblems(references: [RuleReferenceUse]) -> [(location: ConfigLocation, message: String)] {
-        var problems = duplicateBoardIDs(in: boards)
-        func duplicates(_ what: String, _ items: [(String, ConfigLocation)]) {
+    func crossFileProblems(references: [RuleReferenceUse]) -> [(location: ConfigLocation, message: Message)] {
+        var problems = duplicateBoardIDMessages(in: boards)
+        func duplicates(_ what: MessageKey, _ items: [(String, ConfigLocation)]) {
             var first: [String: ConfigLocation] = [:]
             for (id, location) in items {
                 if let earlier = first[id] {
-                    problems.append((location, "duplicate \(what) id \(quoted(id)) (first defined at \(earlier))"))
+                    problems.append((location, Message(.configDuplicateID, ["what": .key(what), "id": .quoted(id), "place": .text("\(earlier)")])))
                 } else {
                     first[id] = location
                 }
             }
         }
-        duplicates("weather source", weather.map { ($0.id, $0.location) })
-        duplicates("feed", feeds.map { ($0.id, $0.location) })
-        duplicates("channel", channels.map { ($0.id, $0.location) })
-        duplicates("rule", rules.map { ($0.id, $0.location) })
-        duplicates("service status", serviceStatus.map { ($0.id, $0.location) })
-        duplicates("odpt trains", (odpt?.trains ?? []).map { ($0.id, $0.location) })
+        duplicates(.nounWeatherSource, weather.map { ($0.id, $0.location) })
+        duplicates(.nounFeed, feeds.map { ($0.id, $0.location) })
+        duplicates(.nounChannel, channels.map { ($0.id, $0.location) })
+        duplicates(.nounRule, rules.map { ($0.id, $0.location) })
+        duplicates(.nounServiceStatus, serviceStatus.map { ($0.id, $0.location) })
+        duplicates(.nounODPTTrains, (odpt?.trains ?? []).map { ($0.id, $0.location) })
         let known: [RuleReference.Target: [String]] = [
             .board: boards.map(\.id), .weather: weather.map(\.id), .feed: feeds.map(\.id), .channel: channels.map(\.id),
             .serviceStatus: serviceStatus.map(\.id),
         ]
-        let section: [RuleReference.Target: String] = [
-            .board: "boards", .weather: "weather sources", .feed: "feeds", .channel: "channels", .serviceStatus: "odpt service_status sources",
-        ]
         for use in references where !(known[use.reference.target] ?? []).contains(use.reference.name) {
             let reference = use.reference
-            let hint = NameSuggestion.hint(for: reference.name, among: known[reference.target] ?? [], plural: section[reference.target]!)
-            problems.append((reference.location, "unknown \(reference.target.rawValue) \(quoted(reference.name)) in rule \(quoted(use.rule)) (\(hint))"))
+            let hint = NameSuggestion.hintMessage(for: reference.name, among: known[reference.target] ?? [], plural: reference.target.plural)
+            problems.append((reference.location, Message(.configUnknownReference, ["target": .message(reference.target.noun), "name": .quoted(reference.name),
+                                                                                  "rule": .quoted(use.rule), "hint": .message(hint)])))
         }
         return problems
     }
@@ -104,26 +103,27 @@ public struct Configuration: Sendable {
     /// The ODPT checks across files: a board's `status:` names a configured service status; an
     /// `odpt_api` source needs the `odpt:` section (its key); a `service_status` rule without
     /// `status:` takes its board's, which must have one.
-    func odptProblems() -> [(location: ConfigLocation, message: String)] {
-        var problems: [(location: ConfigLocation, message: String)] = []
+    func odptProblems() -> [(location: ConfigLocation, message: Message)] {
+        var problems: [(location: ConfigLocation, message: Message)] = []
         let statusIDs = serviceStatus.map(\.id)
-        func hint(_ name: String = "") -> String {
-            NameSuggestion.hint(for: name, among: statusIDs, plural: "odpt service_status sources")
+        func hint(_ name: String = "") -> MessageArgument {
+            .message(NameSuggestion.hintMessage(for: name, among: statusIDs, plural: Message(.pluralServiceStatusSources)))
         }
         for board in boards {
             if let status = board.status, !statusIDs.contains(status) {
-                problems.append((board.statusLocation ?? board.location, "unknown service status \(quoted(status)) in board \(quoted(board.id)) (\(hint(status)))"))
+                problems.append((board.statusLocation ?? board.location,
+                                 Message(.configUnknownBoardStatus, ["name": .quoted(status), "board": .quoted(board.id), "hint": hint(status)])))
             }
             if odpt == nil {
                 for source in board.sources where source.kind.isODPTAPI {
-                    problems.append((source.location, "board \(quoted(board.id)): an ODPT API source needs an odpt: section with key_env or key_file (the ODPT consumer key) in one of the rules files"))
+                    problems.append((source.location, Message(.configODPTAPINeedsSection, ["board": .quoted(board.id)])))
                 }
             }
         }
         for rule in rules {
             guard case .serviceStatus(let spec) = rule.kind, spec.status == nil, let boardID = spec.board,
                   let board = boards.first(where: { $0.id == boardID }), board.status == nil else { continue }
-            problems.append((rule.location, "rule \(quoted(rule.id)) watches board \(quoted(boardID)), which has no status: give the rule status: (\(hint())) or the board status:"))
+            problems.append((rule.location, Message(.configRuleBoardNoStatus, ["rule": .quoted(rule.id), "board": .quoted(boardID), "hint": hint()])))
         }
         return problems
     }

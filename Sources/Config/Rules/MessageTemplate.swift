@@ -1,3 +1,5 @@
+import Messages
+
 /// A message with `{{variable}}` placeholders, parsed once; rendering never fails.
 public struct MessageTemplate: Sendable, Equatable {
     /// Literal text and variable names, in order.
@@ -19,11 +21,11 @@ public struct MessageTemplate: Sendable, Equatable {
             if open.lowerBound > rest.startIndex { parts.append(.text(String(rest[..<open.lowerBound]))) }
             let afterOpen = rest[open.upperBound...]
             guard let close = afterOpen.range(of: "}}") else {
-                throw TemplateError(message: "\"{{\" without a closing \"}}\"")
+                throw TemplateError(text: Message(.templateUnclosed))
             }
             let name = afterOpen[..<close.lowerBound].trimmingSpaces()
             guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
-                throw TemplateError(message: "\"{{\(afterOpen[..<close.lowerBound])}}\" is not a variable name (letters, digits and _)")
+                throw TemplateError(text: Message(.templateBadName, ["text": .text("\"{{\(afterOpen[..<close.lowerBound])}}\"")]))
             }
             parts.append(.variable(String(name)))
             rest = afterOpen[close.upperBound...]
@@ -65,7 +67,10 @@ public struct MessageTemplate: Sendable, Equatable {
 
 /// Why a template could not be parsed.
 public struct TemplateError: Error, Sendable, Equatable {
-    public var message: String
+    /// What is wrong.
+    public var text: Message
+    /// What is wrong, in the reader's language.
+    public var message: String { text.text }
 }
 
 extension Substring {

@@ -1,3 +1,5 @@
+import Messages
+
 /// Requests per day each provider gets from the configured refresh intervals, against its free
 /// tier (a warning) and a hard limit (the configuration is refused).
 ///
@@ -31,9 +33,15 @@ public struct QuotaPlan: Sendable, Equatable {
         /// False when the provider publishes no free tier (ODPT): `freeTier` is then leavenow's own ceiling.
         public var hasPublishedFreeTier = true
 
-        /// `openweather 144 (free tier 1000)`, `odpt 482 (no published free tier)`.
-        public var summary: String {
-            "\(provider) \(requestsPerDay) " + (hasPublishedFreeTier ? "(free tier \(freeTier))" : "(no published free tier)")
+        /// `openweather 144 (free tier 1000)`, `odpt 482 (no published free tier)`, in the reader's language.
+        public var summary: String { summaryMessage.text }
+
+        /// ``summary`` kept for the reader's language.
+        public var summaryMessage: Message {
+            let arguments: [String: MessageArgument] = ["provider": .text(provider), "requests": .number(requestsPerDay)]
+            return hasPublishedFreeTier
+                ? Message(.quotaSummary, arguments.merging(["free": .number(freeTier)]) { a, _ in a })
+                : Message(.quotaSummaryNoTier, arguments)
         }
     }
 
@@ -100,17 +108,25 @@ public struct QuotaPlan: Sendable, Equatable {
         self.lines = lines
     }
 
-    /// Providers above their free tier (but within the hard limit), as messages.
-    public var warnings: [(location: ConfigLocation, message: String)] {
+    /// Providers above their free tier (but within the hard limit), as messages in the reader's language.
+    public var warnings: [(location: ConfigLocation, message: String)] { warningMessages.map { ($0.location, $0.message.text) } }
+
+    /// ``warnings`` kept for the reader's language.
+    public var warningMessages: [(location: ConfigLocation, message: Message)] {
         lines.filter { $0.requestsPerDay > $0.freeTier && $0.requestsPerDay <= $0.hardLimit }.map {
-            ($0.location, "\($0.provider) would get \($0.requestsPerDay) requests a day from \($0.sources.joined(separator: ", ")), above its free tier of \($0.freeTier): raise refresh")
+            ($0.location, Message(.quotaWarning, ["provider": .text($0.provider), "requests": .number($0.requestsPerDay),
+                                                  "sources": .message(.list($0.sources)), "free": .number($0.freeTier)]))
         }
     }
 
-    /// Providers above their hard limit, as messages (the configuration is refused).
-    public var refusals: [(location: ConfigLocation, message: String)] {
+    /// Providers above their hard limit, as messages in the reader's language (the configuration is refused).
+    public var refusals: [(location: ConfigLocation, message: String)] { refusalMessages.map { ($0.location, $0.message.text) } }
+
+    /// ``refusals`` kept for the reader's language.
+    public var refusalMessages: [(location: ConfigLocation, message: Message)] {
         lines.filter { $0.requestsPerDay > $0.hardLimit }.map {
-            ($0.location, "\($0.provider) would get \($0.requestsPerDay) requests a day from \($0.sources.joined(separator: ", ")), above the limit of \($0.hardLimit) leavenow allows: raise refresh")
+            ($0.location, Message(.quotaRefusal, ["provider": .text($0.provider), "requests": .number($0.requestsPerDay),
+                                                  "sources": .message(.list($0.sources)), "limit": .number($0.hardLimit)]))
         }
     }
 

@@ -1,5 +1,6 @@
 import Channels
 import Foundation
+import Messages
 import Notifications
 import Timetable
 
@@ -34,7 +35,7 @@ public struct RuleConfigParser {
     /// references it makes.
     public func parseRule(_ node: YAMLNode) -> (rule: RuleSpec?, id: String?, references: [RuleReference]) {
         let before = diagnostics.diagnostics.count
-        guard var rule = MappingReader(node, what: "rule", diagnostics: diagnostics) else { return (nil, nil, []) }
+        guard var rule = MappingReader(node, what: Message(.nounRule), diagnostics: diagnostics) else { return (nil, nil, []) }
         var references: [RuleReference] = []
         func reference(_ target: RuleReference.Target, _ key: String, _ reader: inout MappingReader) -> String? {
             guard let value = reader.require(key), let name = diagnostics.decode(value, YAMLValue.string) else { return nil }
@@ -45,7 +46,7 @@ public struct RuleConfigParser {
             guard reader.contains(key) else { return nil }
             return reference(target, key, &reader)
         }
-        let id = rule.requireID(what: "rule")
+        let id = rule.requireID(what: Message(.nounRule))
         var kind: RuleKindSpec?
         var kindName: String?
         if let kindNode = rule.require("kind"), let name = diagnostics.decode(kindNode, YAMLValue.string) {
@@ -57,8 +58,7 @@ public struct RuleConfigParser {
             case "service_status": kind = parseServiceStatusRule(&rule, node: node, reference: optionalReference)
             default:
                 let kinds = ["leave_now", "weather", "new_article", "service_status"]
-                diagnostics.report("unknown rule kind \(quoted(name)) (\(NameSuggestion.prefix(for: name, among: kinds))expected one of: "
-                                   + kinds.joined(separator: ", ") + ")", at: kindNode.mark)
+                diagnostics.report(.configUnknownRuleKind, unknownName(name, among: kinds), at: kindNode.mark)
                 rule.ignore(contentsOf: RuleConfigParser.kindKeys)
             }
         } else {
@@ -73,7 +73,7 @@ public struct RuleConfigParser {
             }
         }
         if !rule.contains("channels") || common?.channels.isEmpty == true {
-            diagnostics.report("rule \(quoted(id ?? "")) needs channels: a list of channel ids to send through", at: node.mark)
+            diagnostics.report(.configRuleNeedsChannels, ["id": .quoted(id ?? "")], at: node.mark)
         }
         rule.finish()
         guard diagnostics.diagnostics.count == before, let id, let kind, let common else { return (nil, id, references) }
@@ -99,7 +99,7 @@ public struct RuleConfigParser {
             for node in nodes {
                 guard let text = diagnostics.decode(node, YAMLValue.string) else { continue }
                 if let type = DayType(rawValue: text) { types.insert(type) } else {
-                    diagnostics.report("unknown day type \(quoted(text)) (expected one of: weekday, saturday, sunday, holiday)", at: node.mark)
+                    diagnostics.report(.configUnknownDayType, ["name": .quoted(text)], at: node.mark)
                 }
             }
             spec.dayTypes = types
@@ -108,16 +108,16 @@ public struct RuleConfigParser {
         spec.lastOnly = rule.optionalBool("last_only") ?? false
         if let node = rule.optional("pick"), let text = diagnostics.decode(node, YAMLValue.string) {
             if let pick = LeaveNowSpec.Pick(rawValue: text) { spec.pick = pick } else {
-                diagnostics.report("pick must be \"all\" or \"first\", found \(quoted(text))", at: node.mark)
+                diagnostics.report(.configPick, ["found": .quoted(text)], at: node.mark)
             }
         }
         spec.bufferSeconds = rule.optional("buffer", YAMLValue.duration) ?? 0
         if let nodes = rule.optionalList("heads_up") {
             let offsets = nodes.compactMap { diagnostics.decode($0, YAMLValue.duration) }
-            if nodes.isEmpty { diagnostics.report("heads_up needs at least one duration, e.g. [10m, 0m]", at: rule.node.mark) }
+            if nodes.isEmpty { diagnostics.report(.configHeadsUpEmpty, at: rule.node.mark) }
             spec.headsUpSeconds = Array(Set(offsets)).sorted(by: >)
         }
-        if let rainNode = rule.optional("rain"), var rain = MappingReader(rainNode, what: "rain", diagnostics: diagnostics) {
+        if let rainNode = rule.optional("rain"), var rain = MappingReader(rainNode, what: Message(.nounKeyValue, ["key": .text("rain")]), diagnostics: diagnostics) {
             let weather = reference(.weather, "weather", &rain)
             let extra = rain.require("extra_walk", YAMLValue.duration)
             let threshold = rain.optional("threshold").flatMap { number($0, unit: "mm/h") }
@@ -128,21 +128,21 @@ public struct RuleConfigParser {
         }
         if let node = rule.optional("moved_by"), let seconds = diagnostics.decode(node, YAMLValue.duration) {
             if seconds < LeaveNowSpec.minimumMovedBySeconds || seconds > 3600 {
-                diagnostics.report("moved_by must be between 1m and 1h, found " + (seconds % 60 == 0 ? "\(seconds / 60)m" : "\(seconds)s"), at: node.mark)
+                diagnostics.report(.configMovedByRange, ["found": .text(seconds % 60 == 0 ? "\(seconds / 60)m" : "\(seconds)s")], at: node.mark)
             } else {
                 spec.movedBySeconds = seconds
             }
         }
         if let node = rule.optional("when_suspended"), let text = diagnostics.decode(node, YAMLValue.string) {
             if let policy = LeaveNowSpec.SuspensionPolicy(rawValue: text) { spec.whenSuspended = policy } else {
-                diagnostics.report("when_suspended must be \"notify\" or \"hold\", found \(quoted(text))", at: node.mark)
+                diagnostics.report(.configWhenSuspended, ["found": .quoted(text)], at: node.mark)
             }
         }
         // The engine looks a day and a bit ahead for departures whose notifications are due.
         let lead = (spec.headsUpSeconds.max() ?? 0) + spec.bufferSeconds + (spec.rain?.extraWalkSeconds ?? 0)
         if lead > LeaveNowSpec.maximumLeadSeconds {
-            diagnostics.report("heads_up, buffer and rain extra_walk add up to \(lead / 60) min before the leave time; at most "
-                + "\(LeaveNowSpec.maximumLeadSeconds / 3600) h is allowed", at: rule.node.mark)
+            diagnostics.report(.configLeadTooLong, ["minutes": .number(lead / 60), "hours": .number(LeaveNowSpec.maximumLeadSeconds / 3600)],
+                               at: rule.node.mark)
         }
         return .leaveNow(spec)
     }
@@ -152,13 +152,15 @@ public struct RuleConfigParser {
         let weather = reference(.weather, "weather", &rule)
         let maxAge = rule.optional("max_age", YAMLValue.duration)
         guard let whenNode = rule.require("when"),
-              var when = MappingReader(whenNode, what: "weather condition", diagnostics: diagnostics) else { return nil }
+              var when = MappingReader(whenNode, what: Message(.nounWeatherCondition), diagnostics: diagnostics) else { return nil }
         let conditions = ["rain_starts", "precipitation_probability", "pressure_drop", "temperature_drop", "new_alert", "forecast_changed"]
         let present = conditions.filter { when.contains($0) }
         guard present.count == 1 else {
+            let list = MessageArgument.message(.list(conditions))
             diagnostics.report(present.isEmpty
-                ? "a weather condition needs one of: \(conditions.joined(separator: ", "))"
-                : "a weather condition takes exactly one of \(conditions.joined(separator: ", ")); found \(present.joined(separator: " and "))",
+                ? Message(.configWeatherConditionNeedsOne, ["list": list])
+                : Message(.configWeatherConditionTakesOne, ["list": list, "found": .message(.joined(present.map(Message.verbatim),
+                                                                                                    separator: Message(.andSeparator)))]),
                 at: whenNode.mark)
             when.ignore(contentsOf: conditions)
             when.finish()
@@ -170,9 +172,9 @@ public struct RuleConfigParser {
         var condition: WeatherConditionSpec?
         if key == "new_alert" {
             if diagnostics.decode(node, YAMLValue.bool) == true { condition = .newAlert } else if node.scalarText == "false" {
-                diagnostics.report("new_alert: false watches nothing; remove the rule or write new_alert: true", at: node.mark)
+                diagnostics.report(.configNewAlertFalse, at: node.mark)
             }
-        } else if var settings = MappingReader(node, what: key, diagnostics: diagnostics) {
+        } else if var settings = MappingReader(node, what: Message(.nounKeyValue, ["key": .text(key)]), diagnostics: diagnostics) {
             switch key {
             case "rain_starts":
                 let within = settings.require("within", YAMLValue.duration)
@@ -207,7 +209,7 @@ public struct RuleConfigParser {
             switch text {
             case "silent": spec.firstRunSilent = true
             case "notify": spec.firstRunSilent = false
-            default: diagnostics.report("first_run must be \"silent\" or \"notify\", found \(quoted(text))", at: node.mark)
+            default: diagnostics.report(.configFirstRun, ["found": .quoted(text)], at: node.mark)
             }
         }
         spec.titleContains = rule.optionalList("title_contains")?.compactMap { diagnostics.decode($0, YAMLValue.string) }
@@ -219,10 +221,11 @@ public struct RuleConfigParser {
     private func parseCommon(_ rule: inout MappingReader, variables: [String]?) -> RuleCommonSpec? {
         var zone = TimeZone(identifier: BoardConfigParser.defaultTimeZone)!
         if let node = rule.optional("timezone"), let name = diagnostics.decode(node, YAMLValue.string) {
-            if let parsed = TimeZone(identifier: name) { zone = parsed } else { diagnostics.report("unknown timezone \(quoted(name))", at: node.mark) }
+            if let parsed = TimeZone(identifier: name) { zone = parsed } else { diagnostics.report(.configUnknownTimezone, ["name": .quoted(name)], at: node.mark) }
         }
         var common = RuleCommonSpec(timeZone: zone)
-        if let activeNode = rule.optional("active"), var active = MappingReader(activeNode, what: "active", diagnostics: diagnostics) {
+        if let activeNode = rule.optional("active"),
+           var active = MappingReader(activeNode, what: Message(.nounKeyValue, ["key": .text("active")]), diagnostics: diagnostics) {
             common.activeDays = weekdays(&active, "days")
             common.activeHours = window(&active, "hours")
             active.finish()
@@ -230,17 +233,17 @@ public struct RuleConfigParser {
         common.quietHours = window(&rule, "quiet_hours")
         common.cooldownSeconds = rule.optional("cooldown", YAMLValue.duration) ?? 0
         if let node = rule.optional("max_per_day"), let count = diagnostics.decode(node, YAMLValue.integer) {
-            if count < 1 { diagnostics.report("max_per_day must be at least 1, found \(count)", at: node.mark) }
+            if count < 1 { diagnostics.report(.configMaxPerDay, ["count": .number(count)], at: node.mark) }
             common.maxPerDay = count
         }
         if let node = rule.optional("urgency"), let text = diagnostics.decode(node, YAMLValue.string) {
             if let urgency = Urgency(rawValue: text) { common.urgency = urgency } else {
-                diagnostics.report("urgency must be one of: low, normal, critical; found \(quoted(text))", at: node.mark)
+                diagnostics.report(.configUrgency, ["found": .quoted(text)], at: node.mark)
             }
         }
         if let node = rule.optional("language"), let text = diagnostics.decode(node, YAMLValue.string) {
             if let language = MessageLanguage(rawValue: text) { common.language = language } else {
-                diagnostics.report("language must be \"ja\" or \"en\", found \(quoted(text))", at: node.mark)
+                diagnostics.report(.configLanguage, ["found": .quoted(text)], at: node.mark)
             }
         }
         common.message = templates(&rule, "message", variables: variables)
@@ -258,16 +261,16 @@ public struct RuleConfigParser {
                 let template = try MessageTemplate(text)
                 if let variables {
                     for name in template.variables where !variables.contains(name) {
-                        diagnostics.report("unknown template variable {{\(name)}} (known: \(variables.joined(separator: ", ")))", at: node.mark)
+                        diagnostics.report(.configUnknownTemplateVariable, ["variable": .text("{{\(name)}}"), "list": .message(.list(variables))], at: node.mark)
                     }
                 }
                 for language in languages { result[language] = template }
             } catch {
-                diagnostics.report("bad template: \(error.message)", at: node.mark)
+                diagnostics.report(.configBadTemplate, ["problem": .message(error.text)], at: node.mark)
             }
         }
         if node.mappingPairs != nil {
-            guard var reader = MappingReader(node, what: key, diagnostics: diagnostics) else { return [:] }
+            guard var reader = MappingReader(node, what: Message(.nounKeyValue, ["key": .text(key)]), diagnostics: diagnostics) else { return [:] }
             for language in MessageLanguage.allCases {
                 if let value = reader.optional(language.rawValue) { parse(value, [language]) }
             }
@@ -284,15 +287,14 @@ public struct RuleConfigParser {
         guard let items = diagnostics.decode(node, YAMLValue.list) else { return [] }
         return items.compactMap { item in
             let before = diagnostics.diagnostics.count
-            guard var reader = MappingReader(item, what: "weather source", diagnostics: diagnostics) else { return nil }
-            let id = reader.requireID(what: "weather source")
+            guard var reader = MappingReader(item, what: Message(.nounWeatherSource), diagnostics: diagnostics) else { return nil }
+            let id = reader.requireID(what: Message(.nounWeatherSource))
             var provider: WeatherSourceSpec.Provider?
             if let node = reader.require("provider"), let text = diagnostics.decode(node, YAMLValue.string) {
                 provider = WeatherSourceSpec.Provider(rawValue: text)
                 if provider == nil {
                     let providers = ["openweather", "open_meteo", "jma"]
-                    diagnostics.report("unknown weather provider \(quoted(text)) (\(NameSuggestion.prefix(for: text, among: providers))expected one of: "
-                                       + providers.joined(separator: ", ") + ")", at: node.mark)
+                    diagnostics.report(.configUnknownWeatherProvider, unknownName(text, among: providers), at: node.mark)
                 }
             }
             let latitude = reader.optional("lat").flatMap { number($0, unit: "degrees", range: -90...90) }
@@ -302,13 +304,13 @@ public struct RuleConfigParser {
             var units = WeatherSourceSpec.Units.metric
             if let node = reader.optional("units"), let text = diagnostics.decode(node, YAMLValue.string) {
                 if let parsed = WeatherSourceSpec.Units(rawValue: text) { units = parsed } else {
-                    diagnostics.report("units must be one of: standard, metric, imperial; found \(quoted(text))", at: node.mark)
+                    diagnostics.report(.configUnits, ["found": .quoted(text)], at: node.mark)
                 }
             }
             var version = "3.0"
             if let node = reader.optional("version"), let text = diagnostics.decode(node, YAMLValue.string) {
                 if ["3.0", "2.5"].contains(text) { version = text } else {
-                    diagnostics.report("version must be \"3.0\" or \"2.5\", found \(quoted(text))", at: node.mark)
+                    diagnostics.report(.configVersion, ["found": .quoted(text)], at: node.mark)
                 }
             }
             let key = reader.optionalSecret("key", resolve: context.resolve(path:))
@@ -316,16 +318,16 @@ public struct RuleConfigParser {
             var idleRefresh = max(refresh, WeatherSourceSpec.defaultIdleRefresh)
             if let node = reader.optional("idle_refresh"), let seconds = diagnostics.decode(node, YAMLValue.duration) {
                 if seconds < refresh {
-                    diagnostics.report("idle_refresh (\(node.scalarText ?? "")) must not be shorter than refresh", at: node.mark)
+                    diagnostics.report(.configIdleRefreshShort, ["value": .text(node.scalarText ?? "")], at: node.mark)
                 }
                 idleRefresh = seconds
             }
             reader.finish()
             switch provider {
             case .openweather?, .openMeteo?:
-                if latitude == nil || longitude == nil { diagnostics.report("\(provider!.rawValue) needs lat and lon", at: item.mark) }
+                if latitude == nil || longitude == nil { diagnostics.report(.configNeedsLatLon, ["provider": .text(provider!.rawValue)], at: item.mark) }
             case .jma?:
-                if office == nil { diagnostics.report("jma needs office (a forecast office code such as 130000)", at: item.mark) }
+                if office == nil { diagnostics.report(.configJMANeedsOffice, at: item.mark) }
             case nil: break
             }
             guard diagnostics.diagnostics.count == before, let id, let provider else { return nil }
@@ -339,8 +341,8 @@ public struct RuleConfigParser {
         guard let items = diagnostics.decode(node, YAMLValue.list) else { return [] }
         return items.compactMap { item in
             let before = diagnostics.diagnostics.count
-            guard var reader = MappingReader(item, what: "feed", diagnostics: diagnostics) else { return nil }
-            let id = reader.requireID(what: "feed")
+            guard var reader = MappingReader(item, what: Message(.nounFeed), diagnostics: diagnostics) else { return nil }
+            let id = reader.requireID(what: Message(.nounFeed))
             let url = reader.optionalString("url")
             var calendar: String?
             var calendarURL: String?
@@ -350,16 +352,16 @@ public struct RuleConfigParser {
                     calendar = text
                     calendarURL = "https://qiita.com/advent-calendar/\(year)/\(parts[1])/feed"
                 } else {
-                    diagnostics.report("advent_calendar must look like 2024/ios (year/slug), found \(quoted(text))", at: node.mark)
+                    diagnostics.report(.configAdventCalendar, ["found": .quoted(text)], at: node.mark)
                 }
             }
             let refresh = reader.optional("refresh", YAMLValue.duration) ?? 900
             reader.finish()
             if (url == nil) == (reader.contains("advent_calendar") == false) {
-                diagnostics.report(url == nil ? "a feed needs url or advent_calendar" : "a feed takes url or advent_calendar, not both", at: item.mark)
+                diagnostics.report(url == nil ? .configFeedNeedsURL : .configFeedBothURL, at: item.mark)
             }
             if let url, !(url.hasPrefix("https://") || url.hasPrefix("http://")) {
-                diagnostics.report("feed url must start with https:// or http://, found \(quoted(url))", at: item.mark)
+                diagnostics.report(.configFeedURLScheme, ["found": .quoted(url)], at: item.mark)
             }
             guard diagnostics.diagnostics.count == before, let id, let resolved = url ?? calendarURL else { return nil }
             return FeedSourceSpec(id: id, url: resolved, adventCalendar: calendar, refreshSeconds: refresh,
@@ -373,16 +375,15 @@ public struct RuleConfigParser {
         guard let items = diagnostics.decode(node, YAMLValue.list) else { return [] }
         return items.compactMap { item -> ChannelSpec? in
             let before = diagnostics.diagnostics.count
-            guard var reader = MappingReader(item, what: "channel", diagnostics: diagnostics) else { return nil }
-            let id = reader.requireID(what: "channel")
+            guard var reader = MappingReader(item, what: Message(.nounChannel), diagnostics: diagnostics) else { return nil }
+            let id = reader.requireID(what: Message(.nounChannel))
             var kind: ChannelKind?
             if let node = reader.require("type"), let text = diagnostics.decode(node, YAMLValue.string) {
                 kind = ChannelKind(rawValue: text)
                 if ChannelRegistry.integration(for: ChannelKind(rawValue: text)) == nil {
                     kind = nil
                     let kinds = ChannelRegistry.integrations.map(\.kind.rawValue)
-                    diagnostics.report("unknown channel type \(quoted(text)) (\(NameSuggestion.prefix(for: text, among: kinds))expected one of: "
-                                       + kinds.joined(separator: ", ") + ")", at: node.mark)
+                    diagnostics.report(.configUnknownChannelType, unknownName(text, among: kinds), at: node.mark)
                 }
             }
             var settings: [String: String] = [:]
@@ -401,7 +402,7 @@ public struct RuleConfigParser {
                                    resolve: context.resolve(path:))
             if case .failure(let error) = spec.checked {
                 for problem in error.problems {
-                    diagnostics.report(problem.message, at: problem.key.flatMap { valueNodes[$0]?.mark } ?? item.mark)
+                    diagnostics.report(problem.text, at: problem.key.flatMap { valueNodes[$0]?.mark } ?? item.mark)
                 }
             }
             guard diagnostics.diagnostics.count == before, id != nil else { return nil }
@@ -428,7 +429,7 @@ public struct RuleConfigParser {
         for item in items {
             guard let text = diagnostics.decode(item, YAMLValue.string) else { continue }
             if let list = names[text.lowercased()] { days.formUnion(list) } else {
-                diagnostics.report("unknown day \(quoted(text)) (expected sun, mon, tue, wed, thu, fri, sat, weekdays, weekends or everyday)", at: item.mark)
+                diagnostics.report(.configUnknownDay, ["name": .quoted(text)], at: item.mark)
             }
         }
         return days
@@ -437,7 +438,7 @@ public struct RuleConfigParser {
     private func window(_ reader: inout MappingReader, _ key: String) -> ClockWindow? {
         guard let node = reader.optional(key), let text = diagnostics.decode(node, YAMLValue.string) else { return nil }
         guard let window = ClockWindow(text) else {
-            diagnostics.report("\(key) must be a time window HH:MM-HH:MM, found \(quoted(text))", at: node.mark)
+            diagnostics.report(.configTimeWindow, ["key": .text(key), "found": .quoted(text)], at: node.mark)
             return nil
         }
         return window
@@ -449,7 +450,9 @@ public struct RuleConfigParser {
         var trimmed = text
         if trimmed.hasSuffix(unit) { trimmed = String(trimmed.dropLast(unit.count)).trimmingCharacters(in: .whitespaces) }
         guard let value = Double(trimmed), value.isFinite, range.contains(value) else {
-            diagnostics.report("expected a number\(unit.isEmpty ? "" : " of \(unit)") in \(range.lowerBound)...\(range.upperBound), found \(quoted(text))", at: node.mark)
+            let bounds: [String: MessageArgument] = ["min": .text("\(range.lowerBound)"), "max": .text("\(range.upperBound)"), "found": .quoted(text)]
+            diagnostics.report(unit.isEmpty ? Message(.configNumber, bounds) : Message(.configNumberUnit, bounds.merging(["unit": .text(unit)]) { a, _ in a }),
+                               at: node.mark)
             return nil
         }
         return value
@@ -460,10 +463,18 @@ public struct RuleConfigParser {
         guard let text = diagnostics.decode(node, YAMLValue.string) else { return nil }
         let value = text.hasSuffix("%") ? Double(text.dropLast()).map { $0 / 100 } : Double(text)
         guard let value, (0...1).contains(value) else {
-            diagnostics.report("expected a probability like 60% or 0.6, found \(quoted(text))", at: node.mark)
+            diagnostics.report(.configProbability, ["found": .quoted(text)], at: node.mark)
             return nil
         }
         return value
+    }
+}
+
+extension RuleConfigParser {
+    /// The arguments of `unknown … "x" (did you mean "y"? expected one of: …)`: `name`, `suggestion`, `expected`.
+    func unknownName(_ name: String, among known: [String]) -> [String: MessageArgument] {
+        ["name": .quoted(name), "suggestion": .message(NameSuggestion.prefixMessage(for: name, among: known)),
+         "expected": .key(.expectedValues, ["list": .message(.list(known))])]
     }
 }
 

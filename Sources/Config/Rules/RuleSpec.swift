@@ -1,4 +1,5 @@
 import Foundation
+import Messages
 import Notifications
 import Timetable
 
@@ -39,6 +40,30 @@ public struct RuleReference: Sendable, Equatable {
     public var target: Target
     public var name: String
     public var location: ConfigLocation
+}
+
+extension RuleReference.Target {
+    /// What a reference names, in messages: `board`, `weather` (a weather source), `service status`.
+    public var noun: Message {
+        switch self {
+        case .board: return Message(.nounBoard)
+        case .channel: return Message(.nounChannel)
+        case .weather: return Message(.nounWeather)
+        case .feed: return Message(.nounFeed)
+        case .serviceStatus: return Message(.nounServiceStatus)
+        }
+    }
+
+    /// The things a reference of this kind can name, in messages: `no boards are defined`.
+    public var plural: Message {
+        switch self {
+        case .board: return Message(.pluralBoards)
+        case .channel: return Message(.pluralChannels)
+        case .weather: return Message(.pluralWeatherSources)
+        case .feed: return Message(.pluralFeeds)
+        case .serviceStatus: return Message(.pluralServiceStatusSources)
+        }
+    }
 }
 
 /// A reference and the rule (id) that makes it.

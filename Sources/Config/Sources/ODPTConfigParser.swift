@@ -1,3 +1,5 @@
+import Messages
+
 /// Reads the `odpt:` section of a configuration file (see `ODPTSpec`), reporting every problem
 /// with its place; a section with any problem is left out (nil).
 public struct ODPTConfigParser {
@@ -9,16 +11,15 @@ public struct ODPTConfigParser {
     /// Reads the value of `odpt:`.
     public func parse(_ node: YAMLNode) -> ODPTSpec? {
         let before = diagnostics.diagnostics.count
-        guard var reader = MappingReader(node, what: "odpt", diagnostics: diagnostics) else { return nil }
+        guard var reader = MappingReader(node, what: Message(.nounKeyValue, ["key": .text("odpt")]), diagnostics: diagnostics) else { return nil }
         let key = reader.optionalSecret("key", resolve: context.resolve(path:))
         if key == nil, !reader.contains("key_env"), !reader.contains("key_file") {
-            diagnostics.report("odpt needs key_env or key_file: where the ODPT consumer key comes from (never the key itself)", at: node.mark)
+            diagnostics.report(.configODPTNeedsKey, at: node.mark)
         }
         var timetableRefresh = ODPTSpec.defaultTimetableRefresh
         if let refreshNode = reader.optional("timetable_refresh"), let seconds = diagnostics.decode(refreshNode, YAMLValue.duration) {
             if seconds < ODPTSpec.minimumTimetableRefresh {
-                diagnostics.report("timetable_refresh must be at least 1h (timetables change rarely), found \(quoted(refreshNode.scalarText ?? ""))",
-                                   at: refreshNode.mark)
+                diagnostics.report(.configTimetableRefresh, ["found": .quoted(refreshNode.scalarText ?? "")], at: refreshNode.mark)
             }
             timetableRefresh = seconds
         }
@@ -39,19 +40,20 @@ public struct ODPTConfigParser {
     /// One `service_status:` entry: `id`, `operator`, `refresh`.
     func parseServiceStatus(_ node: YAMLNode) -> ServiceStatusSpec? {
         let before = diagnostics.diagnostics.count
-        guard var reader = MappingReader(node, what: "service status", diagnostics: diagnostics) else { return nil }
-        let id = reader.requireID(what: "service status")
+        guard var reader = MappingReader(node, what: Message(.nounServiceStatus), diagnostics: diagnostics) else { return nil }
+        let id = reader.requireID(what: Message(.nounServiceStatus))
         var operatorID: String?
         if let operatorNode = reader.require("operator"), let text = diagnostics.decode(operatorNode, YAMLValue.string) {
             operatorID = text
             if !ODPTIdentifier.has(type: "odpt.Operator", text) {
-                diagnostics.report("operator must be an ODPT id like odpt.Operator:TokyoMetro, found \(quoted(text))", at: operatorNode.mark)
+                diagnostics.report(.configODPTIDExpected, ["key": .text("operator"), "example": .text("odpt.Operator:TokyoMetro"), "found": .quoted(text)],
+                                   at: operatorNode.mark)
             }
         }
         var refresh = ServiceStatusSpec.defaultRefresh
         if let refreshNode = reader.optional("refresh"), let seconds = diagnostics.decode(refreshNode, YAMLValue.duration) {
             if seconds < ServiceStatusSpec.minimumRefresh {
-                diagnostics.report("refresh must be at least 1m, found \(quoted(refreshNode.scalarText ?? ""))", at: refreshNode.mark)
+                diagnostics.report(.configRefreshAtLeast, ["minimum": .text("1m"), "found": .quoted(refreshNode.scalarText ?? "")], at: refreshNode.mark)
             }
             refresh = seconds
         }
@@ -63,12 +65,12 @@ public struct ODPTConfigParser {
     /// One `trains:` entry: `id`, `operator`, `railway`, `refresh`, `max_age`.
     func parseTrains(_ node: YAMLNode) -> ODPTTrainsSpec? {
         let before = diagnostics.diagnostics.count
-        guard var reader = MappingReader(node, what: "odpt trains", diagnostics: diagnostics) else { return nil }
-        let id = reader.requireID(what: "trains")
+        guard var reader = MappingReader(node, what: Message(.nounODPTTrains), diagnostics: diagnostics) else { return nil }
+        let id = reader.requireID(what: Message(.nounTrainsEntry))
         func identifier(_ key: String, type: String, example: String) -> String? {
             guard let valueNode = reader.require(key), let text = diagnostics.decode(valueNode, YAMLValue.string) else { return nil }
             if !ODPTIdentifier.has(type: type, text) {
-                diagnostics.report("\(key) must be an ODPT id like \(example), found \(quoted(text))", at: valueNode.mark)
+                diagnostics.report(.configODPTIDExpected, ["key": .text(key), "example": .text(example), "found": .quoted(text)], at: valueNode.mark)
             }
             return text
         }
@@ -77,14 +79,14 @@ public struct ODPTConfigParser {
         var refresh = ODPTTrainsSpec.defaultRefresh
         if let refreshNode = reader.optional("refresh"), let seconds = diagnostics.decode(refreshNode, YAMLValue.duration) {
             if seconds < ODPTTrainsSpec.minimumRefresh {
-                diagnostics.report("refresh must be at least 30s, found \(quoted(refreshNode.scalarText ?? ""))", at: refreshNode.mark)
+                diagnostics.report(.configRefreshAtLeast, ["minimum": .text("30s"), "found": .quoted(refreshNode.scalarText ?? "")], at: refreshNode.mark)
             }
             refresh = seconds
         }
         var maxAge: Int?
         if let maxAgeNode = reader.optional("max_age"), let seconds = diagnostics.decode(maxAgeNode, YAMLValue.duration) {
             if seconds < refresh {
-                diagnostics.report("max_age must be at least refresh (\(refresh) s), found \(quoted(maxAgeNode.scalarText ?? ""))", at: maxAgeNode.mark)
+                diagnostics.report(.configMaxAgeAtLeastRefresh, ["refresh": .number(refresh), "found": .quoted(maxAgeNode.scalarText ?? "")], at: maxAgeNode.mark)
             }
             maxAge = seconds
         }

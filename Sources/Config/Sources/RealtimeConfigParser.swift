@@ -1,4 +1,5 @@
 import Foundation
+import Messages
 
 /// Reads `realtime:` of a `gtfs:` board source (see ``RealtimeSpec``), reporting every problem with
 /// its place; nil when anything is wrong.
@@ -15,7 +16,7 @@ struct RealtimeConfigParser {
     /// Reads the value of `realtime:`.
     func parse(_ node: YAMLNode) -> RealtimeSpec? {
         let before = diagnostics.diagnostics.count
-        guard var reader = MappingReader(node, what: "realtime", diagnostics: diagnostics) else { return nil }
+        guard var reader = MappingReader(node, what: Message(.nounKeyValue, ["key": .text("realtime")]), diagnostics: diagnostics) else { return nil }
         var feed: RealtimeSpec.Feed?
         if let feedNode = reader.require("gtfs_rt"), let text = diagnostics.decode(feedNode, YAMLValue.string) {
             feed = self.feed(text, at: feedNode)
@@ -23,15 +24,14 @@ struct RealtimeConfigParser {
         var refresh = RealtimeSpec.defaultRefresh
         if let refreshNode = reader.optional("refresh"), let seconds = diagnostics.decode(refreshNode, YAMLValue.duration) {
             if seconds < RealtimeSpec.minimumRefresh {
-                diagnostics.report("refresh must be at least 10s (a GTFS-Realtime feed changes every 10–30 s), found \(quoted(refreshNode.scalarText ?? ""))",
-                                   at: refreshNode.mark)
+                diagnostics.report(.configRealtimeRefresh, ["found": .quoted(refreshNode.scalarText ?? "")], at: refreshNode.mark)
             }
             refresh = seconds
         }
         var maxAge: Int?
         if let maxAgeNode = reader.optional("max_age"), let seconds = diagnostics.decode(maxAgeNode, YAMLValue.duration) {
             if seconds < refresh {
-                diagnostics.report("max_age must be at least refresh (\(refresh) s), found \(quoted(maxAgeNode.scalarText ?? ""))",
+                diagnostics.report(.configMaxAgeAtLeastRefresh, ["refresh": .number(refresh), "found": .quoted(maxAgeNode.scalarText ?? "")],
                                    at: maxAgeNode.mark)
             }
             maxAge = seconds
@@ -41,16 +41,16 @@ struct RealtimeConfigParser {
         var parameter: String?
         if let parameterNode, let text = diagnostics.decode(parameterNode, YAMLValue.string) {
             if text.isEmpty || text.contains(where: { "&=?# ".contains($0) }) {
-                diagnostics.report("key_parameter must be a query parameter name like api_key, found \(quoted(text))", at: parameterNode.mark)
+                diagnostics.report(.configKeyParameterName, ["found": .quoted(text)], at: parameterNode.mark)
             }
             parameter = text
         }
         if key != nil, case .file = feed {
-            diagnostics.report("a realtime file needs no key: key_env / key_file are for a URL", at: node.mark)
+            diagnostics.report(.configRealtimeFileNoKey, at: node.mark)
         } else if key != nil, parameterNode == nil {
-            diagnostics.report("realtime key_env / key_file need key_parameter: the query parameter the key goes in (e.g. api_key)", at: node.mark)
+            diagnostics.report(.configRealtimeKeyNeedsParameter, at: node.mark)
         } else if key == nil, let parameterNode {
-            diagnostics.report("key_parameter needs key_env or key_file: where the key comes from (never the key itself)", at: parameterNode.mark)
+            diagnostics.report(.configKeyParameterNeedsKey, at: parameterNode.mark)
         }
         reader.finish()
         guard diagnostics.diagnostics.count == before, let feed else { return nil }
@@ -61,17 +61,17 @@ struct RealtimeConfigParser {
     /// An http(s) URL with a host, or a file path resolved against the YAML file's directory.
     private func feed(_ text: String, at node: YAMLNode) -> RealtimeSpec.Feed? {
         guard !text.isEmpty else {
-            diagnostics.report("gtfs_rt needs a URL or a file path, found an empty string", at: node.mark)
+            diagnostics.report(.configGTFSRTEmpty, at: node.mark)
             return nil
         }
         guard let schemeEnd = text.range(of: "://") else { return .file(context.resolve(path: text)) }
         let scheme = text[..<schemeEnd.lowerBound].lowercased()
         guard scheme == "http" || scheme == "https" else {
-            diagnostics.report("gtfs_rt must be an http(s) URL or a file path, found the scheme \(quoted(scheme)) in \(quoted(text))", at: node.mark)
+            diagnostics.report(.configGTFSRTScheme, ["scheme": .quoted(scheme), "found": .quoted(text)], at: node.mark)
             return nil
         }
         guard let components = URLComponents(string: text), let host = components.host, !host.isEmpty else {
-            diagnostics.report("gtfs_rt is not a valid URL (no host): \(quoted(text))", at: node.mark)
+            diagnostics.report(.configGTFSRTNoHost, ["found": .quoted(text)], at: node.mark)
             return nil
         }
         return .url(text)

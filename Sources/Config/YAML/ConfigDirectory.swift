@@ -1,4 +1,5 @@
 import Foundation
+import Messages
 
 /// The configuration files of a rules directory, parsed: every `*.yaml` and `*.yml` directly in it.
 ///
@@ -52,7 +53,7 @@ public struct ConfigDirectory: Sendable {
         do {
             names = try manager.contentsOfDirectory(atPath: directory)
         } catch {
-            throw Diagnostic(file: directory, message: "cannot list the configuration directory")
+            throw Diagnostic(file: directory, text: Message(.directoryCannotList))
         }
         return names
             .filter { !$0.hasPrefix(".") && ($0.hasSuffix(".yaml") || $0.hasSuffix(".yml")) }
@@ -65,9 +66,14 @@ public struct ConfigDirectory: Sendable {
     }
 
     /// A diagnostic at a place in one of the files, quoting its line when the file was read.
-    public func diagnostic(at location: ConfigLocation, _ message: String) -> Diagnostic {
-        Diagnostic(file: location.file, line: location.line, column: location.column, message: message,
+    public func diagnostic(at location: ConfigLocation, _ message: Message) -> Diagnostic {
+        Diagnostic(file: location.file, line: location.line, column: location.column, text: message,
                    sourceLine: sources[location.file]?.line(location.line))
+    }
+
+    /// A diagnostic at a place in one of the files whose message is the same in every language.
+    public func diagnostic(at location: ConfigLocation, _ message: String) -> Diagnostic {
+        diagnostic(at: location, .verbatim(message))
     }
 
     /// Adds problems found by checks across files, keeping file order, then line and column order.

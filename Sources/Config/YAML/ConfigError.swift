@@ -1,3 +1,5 @@
+import Messages
+
 /// Every problem found in one or more configuration files, thrown once so that a user sees
 /// them all at once instead of fixing one per run.
 public struct ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -9,13 +11,16 @@ public struct ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
         self.diagnostics = diagnostics
     }
 
-    /// One `file:line:col: message` per line.
+    /// One `file:line:col: message` per line, in the reader's language.
     public var description: String {
         diagnostics.map(\.description).joined(separator: "\n")
     }
 
-    /// Every diagnostic with its source line and caret, separated by blank lines.
-    public var rendered: String {
-        diagnostics.map(\.rendered).joined(separator: "\n\n")
+    /// Every diagnostic with its source line and caret, separated by blank lines, in the reader's language.
+    public var rendered: String { rendered(in: .current) }
+
+    /// ``rendered`` in `language`.
+    public func rendered(in language: Language) -> String {
+        diagnostics.map { $0.rendered(in: language) }.joined(separator: "\n\n")
     }
 }

@@ -1,3 +1,5 @@
+import Messages
+
 /// Reads a configuration file: one YAML mapping whose top-level keys are sections (`boards:`,
 /// `weather:`, `feeds:`, `channels:`, `odpt:`, `rules:`, `state:`). Each section is parsed by its own function,
 /// listed in `ConfigFileParser.sections`; any other top-level key is an unknown key. A parser made
@@ -96,7 +98,7 @@ public struct ConfigFileParser: Sendable {
         }
         guard let root, !root.isNull else { return (file, []) }  // an empty file declares nothing
         let context = ConfigFileContext(diagnostics: collector, baseDirectory: baseDirectory)
-        guard var reader = MappingReader(root, what: "the top level of a configuration file", diagnostics: collector) else {
+        guard var reader = MappingReader(root, what: Message(.nounTopLevel), diagnostics: collector) else {
             return (file, collector.sortedDiagnostics)
         }
         let read = Set(readSections.map(\.key))

@@ -1,4 +1,10 @@
+import Messages
+
 /// One problem in a configuration file, with its place: `file:line:col: message`.
+///
+/// The message is kept as a catalogue ``Message`` (``text``) and rendered when the diagnostic is
+/// shown, in the reader's language (`Language.current`): ``description`` and ``rendered`` speak it,
+/// ``description(in:)`` and ``rendered(in:)`` speak the one asked for. The place stays as it is.
 ///
 /// `description` is the one-line form; `rendered` adds the source line and a caret under the
 /// column, as clang and cel-go print:
@@ -15,18 +21,29 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
     public var line: Int?
     /// 1-based column in Unicode scalars (characters, not bytes), nil when unknown.
     public var column: Int?
-    /// What is wrong, quoting the bad value.
-    public var message: String
+    /// What is wrong, quoting the bad value: its key and arguments, rendered when shown.
+    public var text: Message
     /// The text of the line, for `rendered`; nil when unknown.
     public var sourceLine: String?
 
-    /// Creates a diagnostic.
-    public init(file: String, line: Int? = nil, column: Int? = nil, message: String, sourceLine: String? = nil) {
+    /// Creates a diagnostic saying `text`.
+    public init(file: String, line: Int? = nil, column: Int? = nil, text: Message, sourceLine: String? = nil) {
         self.file = file
         self.line = line
         self.column = column
-        self.message = message
+        self.text = text
         self.sourceLine = sourceLine
+    }
+
+    /// Creates a diagnostic whose message is the same in every language (not from the catalogue).
+    public init(file: String, line: Int? = nil, column: Int? = nil, message: String, sourceLine: String? = nil) {
+        self.init(file: file, line: line, column: column, text: .verbatim(message), sourceLine: sourceLine)
+    }
+
+    /// What is wrong, in the reader's language; setting it makes the message verbatim.
+    public var message: String {
+        get { text.text }
+        set { text = .verbatim(newValue) }
     }
 
     /// The position as a mark, when both line and column are known.
@@ -35,21 +52,28 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
         return YAMLMark(line: line, column: column)
     }
 
-    /// `file:line:col: message` (or `file:line: message`, or `file: message`).
-    public var description: String {
-        var text = file
+    /// `file:line:col: message` (or `file:line: message`, or `file: message`), in the reader's language.
+    public var description: String { description(in: .current) }
+
+    /// `file:line:col: message` in `language`.
+    public func description(in language: Language) -> String {
+        var place = file
         if let line {
-            text += ":\(line)"
-            if let column { text += ":\(column)" }
+            place += ":\(line)"
+            if let column { place += ":\(column)" }
         }
-        return text + ": " + message
+        return place + ": " + text.rendered(in: language)
     }
 
     /// `description`, then the source line and a caret line under the column when known.
     ///
     /// The caret is placed by display width: a wide (East Asian) character before the column
     /// takes two cells, and tabs are copied so the caret lines up in a terminal.
-    public var rendered: String {
+    public var rendered: String { rendered(in: .current) }
+
+    /// ``rendered`` in `language`.
+    public func rendered(in language: Language) -> String {
+        let description = description(in: language)
         guard let sourceLine else { return description }
         var text = description + "\n" + sourceLine
         guard let column else { return text }
@@ -66,15 +90,19 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Terminal cells a character takes: 2 for wide East Asian characters, 0 for combining marks.
-    static func displayWidth(of scalar: Unicode.Scalar) -> Int {
-        let value = scalar.value
-        switch value {
-        case 0x0300...0x036F, 0x200B...0x200F, 0x3099...0x309A, 0xFE00...0xFE0F: return 0
-        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-             0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
-             0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
-            return 2
-        default: return 1
-        }
+    static func displayWidth(of scalar: Unicode.Scalar) -> Int { DisplayWidth.of(scalar) }
+
+    /// Equal when they say the same thing (in English) at the same place.
+    public static func == (a: Diagnostic, b: Diagnostic) -> Bool {
+        a.file == b.file && a.line == b.line && a.column == b.column && a.sourceLine == b.sourceLine && a.text.english == b.text.english
+    }
+
+    /// Hashes what ``==`` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(file)
+        hasher.combine(line)
+        hasher.combine(column)
+        hasher.combine(sourceLine)
+        hasher.combine(text.english)
     }
 }

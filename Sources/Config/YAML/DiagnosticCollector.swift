@@ -1,3 +1,5 @@
+import Messages
+
 /// Collects the problems found while decoding one YAML file, so that every problem of a file is
 /// reported at once. Owned by one decoding pass (not shared across threads).
 public final class DiagnosticCollector {
@@ -15,13 +17,24 @@ public final class DiagnosticCollector {
     public var isEmpty: Bool { diagnostics.isEmpty }
 
     /// Reports a problem at a place of the file.
-    public func report(_ message: String, at mark: YAMLMark) {
+    public func report(_ message: Message, at mark: YAMLMark) {
         diagnostics.append(source.diagnostic(at: mark, message))
+    }
+
+    /// Reports the catalogue entry `key` with `arguments` at a place of the file.
+    public func report(_ key: MessageKey, _ arguments: [String: MessageArgument] = [:], at mark: YAMLMark) {
+        report(Message(key, arguments), at: mark)
+    }
+
+    /// Reports a problem whose message is the same in every language (for callers that have not
+    /// moved to the catalogue yet).
+    public func report(_ message: String, at mark: YAMLMark) {
+        report(.verbatim(message), at: mark)
     }
 
     /// Reports a bad value.
     public func report(_ error: YAMLValueError) {
-        report(error.message, at: error.mark)
+        report(error.text, at: error.mark)
     }
 
     /// Reports a diagnostic made elsewhere (a whole-file problem, a syntax error).

@@ -1,3 +1,4 @@
+import Messages
 import Secrets
 import Timetable
 
@@ -17,16 +18,18 @@ public struct MappingReader {
     /// The mapping node being read.
     public let node: YAMLNode
     /// What the mapping is, for messages (`board`, `source`).
-    public let what: String
+    public let what: Message
     private let diagnostics: DiagnosticCollector
     private var entries: [(key: String, pair: YAMLNode.Pair)] = []
     private var indexByKey: [String: Int] = [:]
     private var expected: [String] = []
 
-    /// Starts reading `node`; reports and answers nil when it is not a mapping.
-    public init?(_ node: YAMLNode, what: String, diagnostics: DiagnosticCollector) {
+    /// Starts reading `node`; reports and answers nil when it is not a mapping. `what` names it in
+    /// messages: a noun of the catalogue (`Message(.nounBoard)`), or `Message(.nounKeyValue, ["key": …])`
+    /// for the value of a key (`rain`).
+    public init?(_ node: YAMLNode, what: Message, diagnostics: DiagnosticCollector) {
         guard let pairs = node.mappingPairs else {
-            diagnostics.report("expected a mapping (\(what)), found \(node.kindDescription)", at: node.mark)
+            diagnostics.report(.yamlExpectedMapping, ["what": .message(what), "found": .message(node.kindDescription)], at: node.mark)
             return nil
         }
         self.node = node
@@ -34,17 +37,23 @@ public struct MappingReader {
         self.diagnostics = diagnostics
         for pair in pairs {
             guard let key = pair.key.scalarText, !pair.key.isNull else {
-                diagnostics.report("a key must be a string, found \(pair.key.kindDescription)", at: pair.key.mark)
+                diagnostics.report(.yamlKeyNotString, ["found": .message(pair.key.kindDescription)], at: pair.key.mark)
                 continue
             }
             if let first = indexByKey[key] {
-                diagnostics.report("duplicate key \(quoted(key)) (first given at \(entries[first].pair.key.mark))",
+                diagnostics.report(.yamlDuplicateKey, ["key": .quoted(key), "place": .text("\(entries[first].pair.key.mark)")],
                                    at: pair.key.mark)
                 continue
             }
             indexByKey[key] = entries.count
             entries.append((key, pair))
         }
+    }
+
+    /// Starts reading `node`, named `what` as it is in every language (for callers that have not
+    /// moved to the catalogue yet).
+    public init?(_ node: YAMLNode, what: String, diagnostics: DiagnosticCollector) {
+        self.init(node, what: .verbatim(what), diagnostics: diagnostics)
     }
 
     /// The keys present, in document order (duplicates and non-string keys left out).
@@ -62,7 +71,7 @@ public struct MappingReader {
     /// The value of a required key; reports `missing required key` at the mapping when absent.
     public mutating func require(_ key: String) -> YAMLNode? {
         guard let value = optional(key) else {
-            diagnostics.report("missing required key \(quoted(key)) in \(what)", at: node.mark)
+            diagnostics.report(.yamlMissingKey, ["key": .quoted(key), "what": .message(what)], at: node.mark)
             return nil
         }
         return value
@@ -87,13 +96,16 @@ public struct MappingReader {
 
     /// The required `id` of a `what` (`board`, `rule`, `channel`, …): reported when missing, not a
     /// string, or not `[a-z0-9-]+` (the id is still returned then, so later checks can name it).
-    public mutating func requireID(what: String) -> String? {
+    public mutating func requireID(what: Message) -> String? {
         guard let node = require("id"), let id = diagnostics.decode(node, YAMLValue.string) else { return nil }
         if !BoardConfigParser.isValidID(id) {
-            diagnostics.report("\(what) id \(quoted(id)) may only contain lowercase letters a-z, digits 0-9 and \"-\"", at: node.mark)
+            diagnostics.report(.configBadID, ["what": .message(what), "id": .quoted(id)], at: node.mark)
         }
         return id
     }
+
+    /// ``requireID(what:)`` with `what` the same in every language.
+    public mutating func requireID(what: String) -> String? { requireID(what: .verbatim(what)) }
 
     /// Marks keys as known without reading them (keys that only matter in some other case).
     public mutating func ignore(_ keys: String...) {
@@ -106,8 +118,10 @@ public struct MappingReader {
     public func finish() {
         let known = Set(expected)
         for entry in entries where !known.contains(entry.key) {
-            let list = expected.isEmpty ? "no keys are expected here" : "expected one of: " + expected.joined(separator: ", ")
-            diagnostics.report("unknown key \(quoted(entry.key)) (\(NameSuggestion.prefix(for: entry.key, among: expected))\(list))",
+            let list = expected.isEmpty ? Message(.yamlNoKeysExpected) : Message(.expectedKeys, ["list": .message(.list(expected))])
+            diagnostics.report(.yamlUnknownKey, ["key": .quoted(entry.key),
+                                                 "suggestion": .message(NameSuggestion.prefixMessage(for: entry.key, among: expected)),
+                                                 "expected": .message(list)],
                                at: entry.pair.key.mark)
         }
     }

@@ -1,3 +1,5 @@
+import Messages
+
 /// "Did you mean …?" for a name that is not known: the closest known name, when it is close enough
 /// to be a slip. The one helper behind every such hint — unknown keys of a rules, boards or
 /// channels file, unknown board / channel / weather / feed / service-status ids a rule or board
@@ -46,16 +48,27 @@ public enum NameSuggestion {
     }
 
     /// What follows an unknown name in a message: `did you mean "x"?`, else the known names
-    /// (`known: a, b`), else that there are none (`no rules are defined`).
-    public static func hint(for name: String, among candidates: [String], plural: String) -> String {
-        if let match = closest(to: name, among: candidates) { return "did you mean \(quoted(match))?" }
-        if candidates.isEmpty { return "no \(plural) are defined" }
-        return "known: " + candidates.sorted().joined(separator: ", ")
+    /// (`known: a, b`), else that there are none (`no rules are defined`; `plural` is the noun:
+    /// `Message(.pluralRules)`).
+    public static func hintMessage(for name: String, among candidates: [String], plural: Message) -> Message {
+        if let match = closest(to: name, among: candidates) { return Message(.didYouMeanSentence, ["name": .quoted(match)]) }
+        if candidates.isEmpty { return Message(.noneDefined, ["plural": .message(plural)]) }
+        return Message(.knownNames, ["list": .message(.list(candidates.sorted()))])
     }
 
     /// `did you mean "title"? ` (with the trailing space) when a known name is close, else empty:
     /// put in front of a list of what was expected (`(did you mean "title"? expected one of: …)`).
+    public static func prefixMessage(for name: String, among candidates: [String]) -> Message {
+        closest(to: name, among: candidates).map { Message(.didYouMean, ["name": .quoted($0)]) } ?? .empty
+    }
+
+    /// ``hintMessage(for:among:plural:)`` in the reader's language, `plural` the same in every language.
+    public static func hint(for name: String, among candidates: [String], plural: String) -> String {
+        hintMessage(for: name, among: candidates, plural: .verbatim(plural)).text
+    }
+
+    /// ``prefixMessage(for:among:)`` in the reader's language.
     public static func prefix(for name: String, among candidates: [String]) -> String {
-        closest(to: name, among: candidates).map { "did you mean \(quoted($0))? " } ?? ""
+        prefixMessage(for: name, among: candidates).text
     }
 }

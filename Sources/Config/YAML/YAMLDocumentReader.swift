@@ -1,3 +1,5 @@
+import Messages
+
 /// Reads one YAML document into a `YAMLNode` tree with 1-based positions, through libyaml's
 /// event API.
 ///
@@ -25,7 +27,7 @@ public struct YAMLDocumentReader: Sendable {
     /// - Throws: a `Diagnostic` at the place of the first syntax error or exceeded limit.
     public func read(_ source: YAMLSource) throws(Diagnostic) -> YAMLNode? {
         guard source.bytes.count <= limits.maxBytes else {
-            throw Diagnostic(file: source.name, message: "the file is larger than \(limits.maxBytes) bytes")
+            throw Diagnostic(file: source.name, text: Message(.fileTooLarge, ["max": .number(limits.maxBytes)]))
         }
         var builder = TreeBuilder(limits: limits)
         let parser = YAMLEventParser(bytes: source.bytes)
@@ -35,7 +37,7 @@ public struct YAMLDocumentReader: Sendable {
                 if try builder.consume(event) { break }
             }
         } catch {
-            guard let mark = error.mark else { throw Diagnostic(file: source.name, message: error.message) }
+            guard let mark = error.mark else { throw Diagnostic(file: source.name, text: error.message) }
             throw source.diagnostic(at: mark, error.message)
         }
         return builder.root
@@ -80,8 +82,7 @@ private struct TreeBuilder {
         case .documentStart:
             documents += 1
             if documents > 1 {
-                throw YAMLSyntaxError(mark: event.mark,
-                                      message: "a second YAML document starts here; a file holds one document")
+                throw YAMLSyntaxError(mark: event.mark, message: Message(.yamlSecondDocument))
             }
         case .scalar(let text, let style):
             try count(1, at: event.mark)
@@ -90,11 +91,10 @@ private struct TreeBuilder {
             attach(node)
         case .alias(let name):
             if stack.contains(where: { $0.anchor == name }) {
-                throw YAMLSyntaxError(mark: event.mark,
-                                      message: "alias \"*\(name)\" refers to a node that contains it (a cycle)")
+                throw YAMLSyntaxError(mark: event.mark, message: Message(.yamlAliasCycle, ["alias": .text("\"*\(name)\"")]))
             }
             guard let (anchored, size) = anchors[name] else {
-                throw YAMLSyntaxError(mark: event.mark, message: "alias \"*\(name)\" refers to no anchor defined before it")
+                throw YAMLSyntaxError(mark: event.mark, message: Message(.yamlAliasUnknown, ["alias": .text("\"*\(name)\"")]))
             }
             try count(size, at: event.mark)
             var node = anchored
@@ -102,7 +102,7 @@ private struct TreeBuilder {
             attach(node)
         case .sequenceStart, .mappingStart:
             guard stack.count < limits.maxDepth else {
-                throw YAMLSyntaxError(mark: event.mark, message: "nesting is deeper than \(limits.maxDepth) levels")
+                throw YAMLSyntaxError(mark: event.mark, message: Message(.yamlTooDeep, ["max": .number(limits.maxDepth)]))
             }
             try count(1, at: event.mark)
             let collection: Collection
@@ -111,7 +111,7 @@ private struct TreeBuilder {
                                nodeCountAtStart: nodeCount))
         case .sequenceEnd, .mappingEnd:
             guard let frame = stack.popLast() else {
-                throw YAMLSyntaxError(mark: event.mark, message: "libyaml closed a collection that was not open")
+                throw YAMLSyntaxError(mark: event.mark, message: Message(.yamlCollectionNotOpen))
             }
             let node: YAMLNode
             switch frame.collection {
@@ -129,8 +129,7 @@ private struct TreeBuilder {
     private mutating func count(_ nodes: Int, at mark: YAMLMark) throws(YAMLSyntaxError) {
         nodeCount += nodes
         if nodeCount > limits.maxNodes {
-            throw YAMLSyntaxError(mark: mark,
-                                  message: "the document has more than \(limits.maxNodes) nodes (counting what aliases expand to)")
+            throw YAMLSyntaxError(mark: mark, message: Message(.yamlTooManyNodes, ["max": .number(limits.maxNodes)]))
         }
     }
 

@@ -1,4 +1,5 @@
 internal import CYAML
+import Messages
 
 /// One libyaml parsing event, copied out of libyaml's memory into Swift values.
 struct YAMLEvent {
@@ -27,7 +28,7 @@ struct YAMLEvent {
 /// A libyaml syntax error: libyaml's problem text and 1-based place.
 struct YAMLSyntaxError: Error {
     var mark: YAMLMark?
-    var message: String
+    var message: Message
 }
 
 /// The one owner of a libyaml `yaml_parser_t`: it holds the parser, the event and a copy of the
@@ -63,7 +64,7 @@ final class YAMLEventParser {
 
     /// The next event; after `streamEnd` it keeps answering `streamEnd`.
     func next() throws(YAMLSyntaxError) -> YAMLEvent {
-        guard isInitialized else { throw YAMLSyntaxError(mark: nil, message: "libyaml could not allocate a parser") }
+        guard isInitialized else { throw YAMLSyntaxError(mark: nil, message: Message(.yamlNoParser)) }
         if isFinished { return YAMLEvent(kind: .streamEnd, mark: YAMLMark(line: 1, column: 1)) }
         guard yaml_parser_parse(parser, event) == 1 else { throw syntaxError() }
         defer { yaml_event_delete(event) }
@@ -99,27 +100,32 @@ final class YAMLEventParser {
         case YAML_MAPPING_END_EVENT:
             return YAMLEvent(kind: .mappingEnd, mark: mark)
         default:
-            throw YAMLSyntaxError(mark: mark, message: "libyaml produced an unknown event \(e.type.rawValue)")
+            throw YAMLSyntaxError(mark: mark, message: Message(.yamlUnknownEvent, ["event": .text("\(e.type.rawValue)")]))
         }
     }
 
     /// libyaml's error as a message with its place.
     private func syntaxError() -> YAMLSyntaxError {
         let p = parser.pointee
-        let problem = p.problem.map { String(cString: $0) } ?? "unknown error"
+        let problem: MessageArgument = p.problem.map { .text(String(cString: $0)) } ?? .key(.yamlUnknownProblem)
         switch p.error {
         case YAML_MEMORY_ERROR:
-            return YAMLSyntaxError(mark: nil, message: "libyaml ran out of memory")
+            return YAMLSyntaxError(mark: nil, message: Message(.yamlOutOfMemory))
         case YAML_READER_ERROR:
-            var message = "invalid text: \(problem)"
-            if p.problem_value != -1 { message += " (byte 0x\(String(p.problem_value, radix: 16, uppercase: true)))" }
+            // libyaml's problem is its own English text: quoted as it is in every language.
+            let message = p.problem_value == -1
+                ? Message(.yamlInvalidText, ["problem": problem])
+                : Message(.yamlInvalidTextByte, ["problem": problem,
+                                                 "byte": .text("0x\(String(p.problem_value, radix: 16, uppercase: true))")])
             return YAMLSyntaxError(mark: mark(atByteOffset: p.problem_offset), message: message)
         default:
             let problemMark = YAMLMark(line: p.problem_mark.line + 1, column: p.problem_mark.column + 1)
-            var message = "YAML syntax error: \(problem)"
+            var message = Message(.yamlSyntaxError, ["problem": problem])
             if let context = p.context.map({ String(cString: $0) }) {
                 let contextMark = YAMLMark(line: p.context_mark.line + 1, column: p.context_mark.column + 1)
-                message += contextMark == problemMark ? " (\(context))" : " (\(context) at \(contextMark))"
+                message = contextMark == problemMark
+                    ? Message(.yamlSyntaxErrorContext, ["problem": problem, "context": .text(context)])
+                    : Message(.yamlSyntaxErrorContextAt, ["problem": problem, "context": .text(context), "place": .text("\(contextMark)")])
             }
             return YAMLSyntaxError(mark: problemMark, message: message)
         }

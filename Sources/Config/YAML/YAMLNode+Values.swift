@@ -1,4 +1,5 @@
 import Channels
+import Messages
 import Timetable
 
 /// Typed reading of nodes. Each getter is strict and its error quotes what was found.
@@ -7,7 +8,7 @@ extension YAMLNode {
     /// `stop: "12"` mean the same.
     public func string() throws(YAMLValueError) -> String {
         guard let text = scalarText, !isNull else {
-            throw YAMLValueError(mark: mark, message: "expected a string, found \(kindDescription)")
+            throw YAMLValueError(mark: mark, text: Message(.yamlExpectedString, ["found": .message(kindDescription)]))
         }
         return text
     }
@@ -15,14 +16,14 @@ extension YAMLNode {
     /// A whole number written plain (`12`, `-3`); a quoted `"12"` is refused.
     public func integer() throws(YAMLValueError) -> Int {
         guard let text = scalarText, !isNull else {
-            throw YAMLValueError(mark: mark, message: "expected a whole number, found \(kindDescription)")
+            throw YAMLValueError(mark: mark, text: Message(.yamlExpectedInteger, ["found": .message(kindDescription)]))
         }
         guard isPlainScalar else {
-            throw YAMLValueError(mark: mark, message: "expected a whole number, found the quoted string \(quoted(text))")
+            throw YAMLValueError(mark: mark, text: Message(.yamlExpectedIntegerQuoted, ["value": .quoted(text)]))
         }
         let digits = text.hasPrefix("-") || text.hasPrefix("+") ? text.dropFirst() : Substring(text)
         guard !digits.isEmpty, digits.count <= 18, digits.allSatisfy(\.isASCIIDigit), let value = Int(text) else {
-            throw YAMLValueError(mark: mark, message: "expected a whole number, found \(quoted(text))")
+            throw YAMLValueError(mark: mark, text: Message(.yamlExpectedInteger, ["found": .quoted(text)]))
         }
         return value
     }
@@ -30,7 +31,7 @@ extension YAMLNode {
     /// `true` or `false` written plain (YAML 1.1's `yes` / `on` are refused as ambiguous).
     public func bool() throws(YAMLValueError) -> Bool {
         guard let text = scalarText, !isNull else {
-            throw YAMLValueError(mark: mark, message: "expected true or false, found \(kindDescription)")
+            throw YAMLValueError(mark: mark, text: Message(.yamlExpectedBool, ["found": .message(kindDescription)]))
         }
         if isPlainScalar {
             switch text {
@@ -39,27 +40,27 @@ extension YAMLNode {
             default: break
             }
         }
-        throw YAMLValueError(mark: mark, message: "expected true or false, found \(quoted(text))")
+        throw YAMLValueError(mark: mark, text: Message(.yamlExpectedBool, ["found": .quoted(text)]))
     }
 
     /// A duration in seconds: `4m`, `90s`, `1h30m`, `0m` (see `DurationText`).
     public func durationSeconds() throws(YAMLValueError) -> Int {
         guard let text = scalarText, !isNull else {
-            throw YAMLValueError(mark: mark, message: "expected a duration like 4m, 90s or 1h30m, found \(kindDescription)")
+            throw YAMLValueError(mark: mark, text: Message(.durationExpected, ["found": .message(kindDescription)]))
         }
         switch DurationText.seconds(in: text) {
         case .success(let seconds): return seconds
-        case .failure(let error): throw YAMLValueError(mark: mark, message: error.message)
+        case .failure(let error): throw YAMLValueError(mark: mark, text: error.text)
         }
     }
 
     /// A calendar date written `YYYY-MM-DD`.
     public func date() throws(YAMLValueError) -> LocalDate {
         guard let text = scalarText, !isNull else {
-            throw YAMLValueError(mark: mark, message: "expected a date like 2024-12-30, found \(kindDescription)")
+            throw YAMLValueError(mark: mark, text: Message(.yamlExpectedDate, ["found": .message(kindDescription)]))
         }
         guard let date = LocalDate(strictISO: text) else {
-            throw YAMLValueError(mark: mark, message: "expected a date like 2024-12-30, found \(quoted(text))")
+            throw YAMLValueError(mark: mark, text: Message(.yamlExpectedDate, ["found": .quoted(text)]))
         }
         return date
     }
@@ -67,7 +68,7 @@ extension YAMLNode {
     /// The items of a sequence.
     public func list() throws(YAMLValueError) -> [YAMLNode] {
         guard let items = sequenceItems else {
-            throw YAMLValueError(mark: mark, message: "expected a list, found \(kindDescription)")
+            throw YAMLValueError(mark: mark, text: Message(.yamlExpectedList, ["found": .message(kindDescription)]))
         }
         return items
     }

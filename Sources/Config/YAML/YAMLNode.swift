@@ -1,4 +1,6 @@
 import Channels
+import Messages
+
 /// A 1-based position in a YAML source: line and column.
 ///
 /// Columns count Unicode scalars (characters), not bytes, as libyaml does: in `title: 調布駅`
@@ -114,11 +116,11 @@ public struct YAMLNode: Sendable, Equatable {
     }
 
     /// What this node is, for messages: `a mapping`, `a list`, `nothing`, `"text"`.
-    public var kindDescription: String {
+    public var kindDescription: Message {
         switch content {
-        case .mapping: return "a mapping"
-        case .sequence: return "a list"
-        case .scalar(let text, _): return isNull ? "nothing" : quoted(text)
+        case .mapping: return Message(.yamlKindMapping)
+        case .sequence: return Message(.yamlKindList)
+        case .scalar(let text, _): return isNull ? Message(.yamlKindNothing) : .verbatim(quoted(text))
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Messages
 
 /// The bytes of one YAML file and the name diagnostics show for it.
 ///
@@ -39,17 +40,17 @@ public struct YAMLSource: Sendable {
     {
         let shown = name ?? path
         guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw Diagnostic(file: shown, message: "cannot open the file for reading")
+            throw Diagnostic(file: shown, text: Message(.fileCannotOpen))
         }
         defer { try? handle.close() }
         let data: Data
         do {
             data = try handle.read(upToCount: maxBytes + 1) ?? Data()
         } catch {
-            throw Diagnostic(file: shown, message: "cannot read the file: \(error.localizedDescription)")
+            throw Diagnostic(file: shown, text: Message(.fileCannotRead, ["reason": .text(error.localizedDescription)]))
         }
         guard data.count <= maxBytes else {
-            throw Diagnostic(file: shown, message: "the file is larger than \(maxBytes) bytes")
+            throw Diagnostic(file: shown, text: Message(.fileTooLarge, ["max": .number(maxBytes)]))
         }
         return YAMLSource(name: shown, bytes: Array(data))
     }
@@ -60,8 +61,12 @@ public struct YAMLSource: Sendable {
     }
 
     /// A diagnostic at `mark` in this file, quoting the source line.
+    public func diagnostic(at mark: YAMLMark, _ message: Message) -> Diagnostic {
+        Diagnostic(file: name, line: mark.line, column: mark.column, text: message, sourceLine: line(mark.line))
+    }
+
+    /// A diagnostic at `mark` whose message is the same in every language.
     public func diagnostic(at mark: YAMLMark, _ message: String) -> Diagnostic {
-        Diagnostic(file: name, line: mark.line, column: mark.column, message: message,
-                   sourceLine: line(mark.line))
+        diagnostic(at: mark, .verbatim(message))
     }
 }

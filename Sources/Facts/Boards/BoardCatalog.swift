@@ -1,5 +1,6 @@
 import Config
 import Foundation
+import Messages
 import Timetable
 
 /// The boards of a rules directory, with their sources read and decoded.
@@ -13,19 +14,24 @@ public struct BoardCatalog: Sendable {
     /// Every configured board, in file order.
     public var boards: [Board]
     /// Sources that could not be loaded, as `rules/boards.yaml:12:9: source not loaded: <why>`.
-    public var problems: [String]
+    public var problemMessages: [Message]
     /// ODPT API sources without a cached timetable (yet), as
     /// `rules/boards.yaml:40:9: board "ginza-live": no cached timetable yet for …: run `leavenow fetch``.
-    public var warnings: [String]
+    public var warningMessages: [Message]
+
+    /// ``problemMessages`` in the reader's language.
+    public var problems: [String] { problemMessages.map(\.text) }
+    /// ``warningMessages`` in the reader's language.
+    public var warnings: [String] { warningMessages.map(\.text) }
 
     /// Per board id, the sources (or day-type files of a CSV source) that could not be loaded,
     /// broken or without cached data yet; boards whose sources all loaded are absent.
     public var failuresByBoard: [String: [SourceFailure]]
 
-    public init(boards: [Board], problems: [String], warnings: [String] = [], failuresByBoard: [String: [SourceFailure]] = [:]) {
+    public init(boards: [Board], problems: [Message], warnings: [Message] = [], failuresByBoard: [String: [SourceFailure]] = [:]) {
         self.boards = boards
-        self.problems = problems
-        self.warnings = warnings
+        self.problemMessages = problems
+        self.warningMessages = warnings
         self.failuresByBoard = failuresByBoard
     }
 
@@ -48,8 +54,8 @@ public struct BoardCatalog: Sendable {
         for spec in specs {
             let loaded = loader.loadBoard(from: spec)
             catalog.boards.append(loaded.board)
-            catalog.problems += loaded.problems
-            catalog.warnings += loaded.warnings
+            catalog.problemMessages += loaded.problemMessages
+            catalog.warningMessages += loaded.warningMessages
             if !loaded.failures.isEmpty, catalog.failuresByBoard[spec.id] == nil {
                 catalog.failuresByBoard[spec.id] = loaded.failures
             }
@@ -105,14 +111,17 @@ public enum BoardCompleteness: Sendable, Equatable {
 extension BoardCompleteness {
     /// One line per failed source: `board "half" is incomplete: 鷹66 (platform 11) could not be
     /// loaded: <why>` / `board "x" has no loadable source: 鷹56 (platform 12): <why>` (for
-    /// `dry-run` and `status`).
-    public func lines(board: String) -> [String] {
+    /// `dry-run` and `status`), in the reader's language.
+    public func lines(board: String) -> [String] { lineMessages(board: board).map(\.text) }
+
+    /// ``lines(board:)`` kept for the reader's language.
+    public func lineMessages(board: String) -> [Message] {
         switch self {
         case .complete: return []
         case .incomplete(let failures):
-            return failures.map { "board \"\(board)\" is incomplete: \($0.source) could not be loaded: \($0.message)" }
+            return failures.map { Message(.factsBoardIncomplete, ["board": .text("\"\(board)\""), "source": .text($0.source), "message": .message($0.text)]) }
         case .unloadable(let failures):
-            return failures.map { "board \"\(board)\" has no loadable source: \($0.source): \($0.message)" }
+            return failures.map { Message(.factsBoardUnloadable, ["board": .text("\"\(board)\""), "source": .text($0.source), "message": .message($0.text)]) }
         }
     }
 

@@ -1,5 +1,6 @@
 import Config
 import Foundation
+import Messages
 import Timetable
 
 /// The last good ODPT API response of an `odpt_api` / `odpt_api_busstop_pole` source, as the
@@ -57,27 +58,33 @@ public struct BoardSourceLoader {
             let label = SourceLabel.text(of: source)
             do {
                 if source.kind.isODPTAPI {
-                    var warnings: [String] = []
-                    if let read = try loadODPTAPI(source, board: spec, warnings: &warnings) {
+                    var reasons: [Message] = []
+                    if let read = try loadODPTAPI(source, board: spec, reasons: &reasons) {
                         sources.append(labelled(read, label: label, spec: source))
                     }
-                    loaded.warnings += warnings
-                    loaded.failures += warnings.map { warning in
-                        SourceFailure(board: spec.id, source: label, location: source.location,
-                                      message: Self.reason(of: warning, location: source.location, board: spec.id), isPending: true)
+                    loaded.warningMessages += reasons.map { reason in
+                        Message(.factsBoardPrefixed, ["location": .text("\(source.location)"), "board": .text("\"\(spec.id)\""), "message": .message(reason)])
+                    }
+                    loaded.failures += reasons.map { reason in
+                        SourceFailure(board: spec.id, source: label, location: source.location, text: reason, isPending: true)
                     }
                 } else {
                     let read = try loadReportingFiles(source, boardZone: spec.timeZone)
                     sources += read.sources.map { labelled($0, label: $0.label, spec: source) }
                     for file in read.fileFailures {
-                        loaded.problems.append("\(source.location): the \(file.dayType.rawValue) timetable of board \"\(spec.id)\" not loaded: \(file.error)")
+                        loaded.problemMessages.append(Message(.factsDayTypeNotLoaded, [
+                            "location": .text("\(source.location)"), "dayType": .text(file.dayType.rawValue), "board": .text("\"\(spec.id)\""),
+                            "reason": .text("\(file.error)"),
+                        ]))
                         loaded.failures.append(SourceFailure(board: spec.id, source: "\(file.label), \(file.dayType.rawValue)",
                                                              location: source.location, message: "\(file.error)"))
                     }
                 }
             } catch {
-                loaded.problems.append("\(source.location): source of board \"\(spec.id)\" not loaded: \(error)")
-                loaded.failures.append(SourceFailure(board: spec.id, source: label, location: source.location, message: "\(error)"))
+                let reason = (error as? AgencyTimeZoneError)?.text ?? .verbatim("\(error)")
+                loaded.problemMessages.append(Message(.factsSourceNotLoaded, ["location": .text("\(source.location)"), "board": .text("\"\(spec.id)\""),
+                                                                              "reason": .message(reason)]))
+                loaded.failures.append(SourceFailure(board: spec.id, source: label, location: source.location, text: reason))
             }
         }
         // Japanese national holidays apply to boards in Japan's timezone; elsewhere only `holidays:`.
@@ -121,32 +128,26 @@ public struct BoardSourceLoader {
                                    sources: [labelled(read, label: response.label, spec: spec)])
                 let notice = single.servicePeriodNotices(on: today).first
                     ?? single.endingServices(today: today, within: ServicePeriodCheck.warningDays).first
-                if let notice { notes[response.label] = notice.message }
+                if let notice { notes[response.label] = notice.text.text }
             }
         }
         return notes
     }
 
-    /// A warning's text without its `file:line:col: board "id": ` prefix.
-    private static func reason(of warning: String, location: ConfigLocation, board: String) -> String {
-        let prefix = "\(location): board \"\(board)\": "
-        return warning.hasPrefix(prefix) ? String(warning.dropFirst(prefix.count)) : warning
-    }
-
-    /// An ODPT API source from its cached response; nil (with a warning) when nothing is cached.
-    private func loadODPTAPI(_ spec: SourceSpec, board: BoardSpec, warnings: inout [String]) throws -> BoardSource? {
-        let what: String
+    /// An ODPT API source from its cached response; nil (with why, without the board's place) when nothing is cached.
+    private func loadODPTAPI(_ spec: SourceSpec, board: BoardSpec, reasons: inout [Message]) throws -> BoardSource? {
+        let what: Message
         switch spec.kind {
-        case .odptAPI(let station, _, _): what = "odpt:StationTimetable of \(station)"
-        case .odptAPIBusstopPole(let pole, _): what = "odpt:BusstopPoleTimetable of \(pole)"
+        case .odptAPI(let station, _, _): what = Message(.factsODPTStationTimetable, ["id": .text(station)])
+        case .odptAPIBusstopPole(let pole, _): what = Message(.factsODPTPoleTimetable, ["id": .text(pole)])
         default: return nil
         }
         guard let cachedODPT else {
-            warnings.append("\(spec.location): board \"\(board.id)\": the \(what) comes from the ODPT API and is read from the source cache, which this command does not read")
+            reasons.append(Message(.factsODPTAPINotRead, ["what": .message(what)]))
             return nil
         }
         guard let cached = try cachedODPT(spec) else {
-            warnings.append("\(spec.location): board \"\(board.id)\": no cached timetable yet for the \(what): run `leavenow fetch`")
+            reasons.append(Message(.factsODPTNotCached, ["what": .message(what)]))
             return nil
         }
         return try Self.odptAPISource(spec, response: cached, decoders: decoders)
@@ -241,8 +242,7 @@ public struct BoardSourceLoader {
             feeds[path] = feed
             if let agencyZone = feed.agencyTimeZone, let zone = TimeZone(identifier: agencyZone),
                zone.identifier != boardZone.identifier {
-                throw DecodeError(file: path, place: "agency.txt",
-                                  message: "the feed's times are in agency_timezone \"\(agencyZone)\" but the board's timezone is \"\(boardZone.identifier)\"; set `timezone: \(agencyZone)` on the board")
+                throw AgencyTimeZoneError(file: path, agencyZone: agencyZone, boardZone: boardZone.identifier)
             }
             return ([source(path, try feed.timetable(stopID: stopID, stopName: stopName, route: route), .vehicle)], [])
         case .odptAPI, .odptAPIBusstopPole:
@@ -256,9 +256,34 @@ public struct LoadedBoard: Sendable {
     /// The board, with the sources that loaded.
     public var board: Board
     /// `file:line:col: source of board "id" not loaded: <why>` per broken source or day-type file.
-    public var problems: [String] = []
+    public var problemMessages: [Message] = []
     /// ODPT API sources without cached data yet.
-    public var warnings: [String] = []
+    public var warningMessages: [Message] = []
+    /// ``problemMessages`` in the reader's language.
+    public var problems: [String] { problemMessages.map(\.text) }
+    /// ``warningMessages`` in the reader's language.
+    public var warnings: [String] { warningMessages.map(\.text) }
     /// Every source (or day-type file) the board answers without: the problems and the warnings.
     public var failures: [SourceFailure] = []
+}
+
+/// A GTFS feed whose `agency_timezone` is not its board's timezone: its times would be read in the
+/// wrong zone, so the source is not loaded.
+public struct AgencyTimeZoneError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The feed.
+    public var file: String
+    /// The feed's `agency_timezone`.
+    public var agencyZone: String
+    /// The board's timezone.
+    public var boardZone: String
+
+    /// `…/feed.zip: agency.txt: the feed's times are in agency_timezone "…" but the board's timezone is "…"; set …`,
+    /// kept for the reader's language.
+    public var text: Message {
+        .verbatim("\(file): agency.txt: ")
+            + Message(.factsAgencyTimezone, ["agency": .text("\"\(agencyZone)\""), "board": .text("\"\(boardZone)\""), "zone": .text(agencyZone)])
+    }
+
+    /// ``text`` in the reader's language.
+    public var description: String { text.text }
 }

@@ -1,4 +1,5 @@
 import Config
+import Messages
 import Timetable
 
 /// Warnings about the dates of boards' sources, for `check` and `status`: a feed or timetable whose
@@ -44,15 +45,15 @@ public enum ServicePeriodCheck {
             }
             if !endingBefore.isEmpty {
                 return ending.map { notice in
-                    line(board, notice) + (endingBefore.contains(notice) ? "; no source runs after it: add the next timetable" : "")
+                    line(board, notice) + (endingBefore.contains(notice) ? Message(.factsNoSourceAfter).text : "")
                 }
             }
             let reasons = board.servicePeriodNotices(on: gap)
             let named = Set(reasons.map(\.sourceIndex))
             let place = locations[board.id].map { "\($0): " } ?? ""
-            return [place + "board \"\(board.id)\": no source is valid on \(gap)"
-                    + (reasons.isEmpty ? "" : " (" + reasons.map { "\($0.source): \($0.message)" }.joined(separator: "; ") + ")")
-                    + ": add the next timetable"]
+            let why = reasons.isEmpty ? Message.empty
+                : Message(.factsReasons, ["list": .message(.joined(reasons.map { .verbatim("\($0.source): ") + $0.text }, separator: .verbatim("; ")))])
+            return [place + Message(.factsNoSourceValid, ["board": .text("\"\(board.id)\""), "date": .text("\(gap)"), "reasons": .message(why)]).text]
                 + ending.filter { !named.contains($0.sourceIndex) }.map { line(board, $0) }
         }
     }
@@ -72,7 +73,12 @@ public enum ServicePeriodCheck {
     }
 
     private static func line(_ board: Board, _ notice: ServicePeriodNotice) -> String {
-        (notice.origin.map { $0 + ": " } ?? "") + "board \"\(board.id)\": \(notice.source): \(notice.message)"
+        (notice.origin.map { $0 + ": " } ?? "") + noticeLine(board: board.id, notice).text
+    }
+
+    /// `board "x": 鷹56 (platform 12): <what the notice says>`.
+    static func noticeLine(board: String, _ notice: ServicePeriodNotice) -> Message {
+        Message(.factsBoardSourceNotice, ["board": .text("\"\(board)\""), "source": .text(notice.source), "message": .message(notice.text)])
     }
 
     /// `rules/boards.yaml:72:16: board "kawasaki-west": holidays 2016-12-30..2017-01-03 lie outside
@@ -89,16 +95,16 @@ public enum ServicePeriodCheck {
             let served = board.sources.map { source in
                 "\(source.label): \(source.firstServiceDate.map { "\($0.date)" } ?? "…")..\(source.lastServiceDate.map { "\($0.date)" } ?? "…")"
             }.joined(separator: ", ")
-            let entries = spec.holidayEntries.map { ($0, "holiday") } + spec.specialDays.dateEntries.map { ($0.dates, "special day") }
-            return entries.compactMap { entry, noun in
+            let entries = spec.holidayEntries.map { ($0, MessageKey.factsHolidaysOutside) }
+                + spec.specialDays.dateEntries.map { ($0.dates, MessageKey.factsSpecialDaysOutside) }
+            return entries.compactMap { entry, key in
                 let outside = entry.allDates.filter { date in !board.sources.contains { $0.runsWithinDates(date) } }
                 guard !outside.isEmpty else { return nil }
                 let named = outside.count == entry.allDates.count
-                    ? entry.text
-                    : Self.ranges(of: outside).joined(separator: ", ") + " of \(entry.text)"
-                let plural = outside.count == 1 ? "\(noun) \(named) lies" : "\(noun)s \(named) lie"
-                return "\(entry.location): board \"\(spec.id)\": \(plural) outside the service of every source (\(served)); "
-                    + (outside.count == 1 ? "it has" : "they have") + " no effect"
+                    ? Message.verbatim(entry.text)
+                    : Message(.factsDatesOf, ["dates": .message(.list(Self.ranges(of: outside))), "entry": .text(entry.text)])
+                return Message(key, ["location": .text("\(entry.location)"), "board": .text("\"\(spec.id)\""), "count": .number(outside.count),
+                                     "dates": .message(named), "served": .text(served)]).text
             }
         }
     }
@@ -136,10 +142,11 @@ public enum ServicePeriodCheck {
                         guard type != own,
                               let reference = usualDay(like: date, type: own, board: board, usual: usual, source: source),
                               sameDepartures(source, date, reference, board: board) else { continue }
-                        lines.append("\(item.location): board \"\(board.id)\": \(source.label): the feed runs its usual \(own.rawValue) "
-                            + "departures on \(date) (as on \(reference)), which \(item.setting) makes a \(type.rawValue): rules' "
-                            + "day_types see a \(type.rawValue) while the departures are the \(own.rawValue) ones (the feed's "
-                            + "calendar_dates.txt has no exception for it); remove the date or check the feed")
+                        lines.append(Message(.factsFeedIgnoresDay, [
+                            "location": .text("\(item.location)"), "board": .text("\"\(board.id)\""), "source": .text(source.label),
+                            "usual": .text(own.rawValue), "date": .text("\(date)"), "reference": .text("\(reference)"),
+                            "setting": .text(item.setting), "type": .text(type.rawValue),
+                        ]).text)
                         break
                     }
                 }
@@ -191,8 +198,8 @@ extension ServicePeriodCheck {
         /// Which source, and why.
         public var notice: ServicePeriodNotice
 
-        /// `board "revision": 鷹56 (platform 12): the timetable's validity ended on 2025-03-14 (valid_until)`.
-        public var line: String { "board \"\(board)\": \(notice.source): \(notice.message)" }
+        /// `board "revision": 鷹56 (platform 12): the timetable's validity ended on 2025-03-14 (valid_until)`, in the reader's language.
+        public var line: String { ServicePeriodCheck.noticeLine(board: board, notice).text }
     }
 
     /// The sources of the boards that leave-now rules of `configuration` read which have no service

@@ -1,4 +1,5 @@
 import Config
+import Messages
 /// A source of a board, or one file of it, that could not be loaded: the board answers without it.
 public struct SourceFailure: Sendable, Equatable, CustomStringConvertible {
     /// The board's id.
@@ -9,22 +10,39 @@ public struct SourceFailure: Sendable, Equatable, CustomStringConvertible {
     /// Where the source is configured.
     public var location: ConfigLocation
     /// Why, naming the data's place (`…/鷹56_…_平日.csv:3:4: minute "x" is not a number`).
-    public var message: String
+    public var text: Message
     /// True when the source is only waiting for data (an ODPT API source with nothing cached yet):
     /// not broken, but the board still answers without it.
     public var isPending: Bool
 
-    /// Creates a failure.
-    public init(board: String, source: String, location: ConfigLocation, message: String, isPending: Bool = false) {
+    /// Creates a failure saying why in `text`.
+    public init(board: String, source: String, location: ConfigLocation, text: Message, isPending: Bool = false) {
         self.board = board
         self.source = source
         self.location = location
-        self.message = message
+        self.text = text
         self.isPending = isPending
     }
 
-    /// `rules/boards.yaml:12:9: board "chofu-to-mitaka": 鷹66 (platform 11) could not be loaded: <why>`.
-    public var description: String {
-        "\(location): board \"\(board)\": \(source) could not be loaded: \(message)"
+    /// Creates a failure whose reason is the same in every language (a decoder's message).
+    public init(board: String, source: String, location: ConfigLocation, message: String, isPending: Bool = false) {
+        self.init(board: board, source: source, location: location, text: .verbatim(message), isPending: isPending)
+    }
+
+    /// Why, in the reader's language.
+    public var message: String { text.text }
+
+    /// `rules/boards.yaml:12:9: board "chofu-to-mitaka": 鷹66 (platform 11) could not be loaded: <why>`, in the reader's language.
+    public var description: String { descriptionMessage.text }
+
+    /// ``description`` kept for the reader's language.
+    public var descriptionMessage: Message {
+        Message(.factsSourceFailure, ["location": .text("\(location)"), "board": .text("\"\(board)\""), "source": .text(source),
+                                      "message": .message(text)])
+    }
+
+    /// Equal when they name the same source and say the same thing (in English).
+    public static func == (a: SourceFailure, b: SourceFailure) -> Bool {
+        a.board == b.board && a.source == b.source && a.location == b.location && a.isPending == b.isPending && a.text.english == b.text.english
     }
 }

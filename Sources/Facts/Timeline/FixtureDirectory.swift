@@ -1,6 +1,7 @@
 import Config
 import Feeds
 import Foundation
+import Messages
 import Timetable
 import Weather
 
@@ -36,11 +37,12 @@ public enum FixtureDirectory {
             for name in names.sorted() where !name.hasPrefix(".") {
                 let url = URL(fileURLWithPath: name)
                 guard extensions.contains(url.pathExtension.lowercased()) else {
-                    warnings.append("\(folder)/\(name): ignored (expected \(extensions.sorted().joined(separator: ", ")) files named by their fetch time)")
+                    warnings.append(Message(.factsFixtureIgnoredExtension, ["file": .text("\(folder)/\(name)"),
+                                                                            "extensions": .message(.list(extensions.sorted()))]).text)
                     continue
                 }
                 guard let time = tokyo.parseTimestamp(url.deletingPathExtension().lastPathComponent) else {
-                    warnings.append("\(folder)/\(name): ignored: the name is not a fetch time like 2024-12-22T10:00:00+09:00")
+                    warnings.append(Message(.factsFixtureIgnoredName, ["file": .text("\(folder)/\(name)")]).text)
                     continue
                 }
                 result.append((folder + "/" + name, time))
@@ -65,26 +67,27 @@ public enum FixtureDirectory {
                     do {
                         timeline.add(try decoders.decode(try FileContents.read(file), as: kind, label: file), source: id, fetchedAt: time)
                     } catch {
-                        warnings.append("\(error) (snapshot skipped; the previous one stays in force)")
+                        warnings.append(Message(.factsFixtureSkipped, ["error": .text("\(error)")]).text)
                     }
                 }
             }
         }
-        let known: [(folder: String, what: String, ids: Set<String>)] = [
-            ("weather", "weather source", Set(configuration.weather.map(\.id))), ("feeds", "feed", Set(configuration.feeds.map(\.id))),
-            ("service_status", "odpt service_status", Set(configuration.serviceStatus.map(\.id))),
-            ("realtime", "board with a realtime: source", Set(realtimeFeeds.map(\.board))),
-            ("odpt_trains", "odpt trains entry", Set(trains.map(\.id))),
+        let known: [(folder: String, what: MessageKey, ids: Set<String>)] = [
+            ("weather", .nounFixtureWeather, Set(configuration.weather.map(\.id))), ("feeds", .nounFixtureFeed, Set(configuration.feeds.map(\.id))),
+            ("service_status", .nounFixtureServiceStatus, Set(configuration.serviceStatus.map(\.id))),
+            ("realtime", .nounFixtureRealtimeBoard, Set(realtimeFeeds.map(\.board))),
+            ("odpt_trains", .nounFixtureTrains, Set(trains.map(\.id))),
         ]
         for (kind, what, ids) in known {
             for name in (try? manager.contentsOfDirectory(atPath: "\(path)/\(kind)")) ?? [] where !ids.contains(name) && !name.hasPrefix(".") {
-                warnings.append("\(path)/\(kind)/\(name): no \(what) with this id is configured")
+                warnings.append(Message(.factsFixtureUnknownID, ["path": .text("\(path)/\(kind)/\(name)"), "what": .key(what)]).text)
             }
         }
         for board in Set(realtimeFeeds.map(\.board)).sorted() {
             let indexes = Set(realtimeFeeds.filter { $0.board == board }.map { String($0.index) })
             for name in (try? manager.contentsOfDirectory(atPath: "\(path)/realtime/\(board)")) ?? [] where !indexes.contains(name) && !name.hasPrefix(".") {
-                warnings.append("\(path)/realtime/\(board)/\(name): board \"\(board)\" has no realtime: source with this index (known: \(indexes.sorted().joined(separator: ", ")); 0 is its first source)")
+                warnings.append(Message(.factsFixtureUnknownIndex, ["path": .text("\(path)/realtime/\(board)/\(name)"), "board": .text("\"\(board)\""),
+                                                                     "list": .message(.list(indexes.sorted()))]).text)
             }
         }
         return (timeline, warnings)

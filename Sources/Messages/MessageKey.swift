@@ -1,0 +1,911 @@
+/// The key of one entry of the ``MessageCatalogue``: every text for people has one. The comment
+/// of each case is its English entry. To add a message, see ``MessageCatalogue``.
+public enum MessageKey: String, Sendable, CaseIterable {
+    // MARK: Shared pieces
+
+    /// , 
+    case listSeparator
+    ///  and 
+    case andSeparator
+    /// did you mean {name}? 
+    case didYouMean
+    /// did you mean {name}?
+    case didYouMeanSentence
+    /// known: {list}
+    case knownNames
+    /// no {plural} are defined
+    case noneDefined
+    /// expected one of: {list}
+    case expectedKeys
+    /// expected one of: {list}
+    case expectedValues
+    /// warning: {message}
+    case warningLine
+
+    // MARK: Things a configuration names
+
+    /// board
+    case nounBoard
+    /// source
+    case nounSource
+    /// rule
+    case nounRule
+    /// weather
+    case nounWeather
+    /// weather source
+    case nounWeatherSource
+    /// feed
+    case nounFeed
+    /// channel
+    case nounChannel
+    /// service status
+    case nounServiceStatus
+    /// odpt trains
+    case nounODPTTrains
+    /// weather condition
+    case nounWeatherCondition
+    /// csv files by day type
+    case nounCSVFiles
+    /// special day
+    case nounSpecialDay
+    /// the top level of a configuration file
+    case nounTopLevel
+    /// boards
+    case pluralBoards
+    /// weather sources
+    case pluralWeatherSources
+    /// feeds
+    case pluralFeeds
+    /// channels
+    case pluralChannels
+    /// odpt service_status sources
+    case pluralServiceStatusSources
+    /// rules
+    case pluralRules
+    /// {key}
+    case nounKeyValue
+    /// trains
+    case nounTrainsEntry
+
+    // MARK: Configuration files and YAML
+
+    /// cannot open the file for reading
+    case fileCannotOpen
+    /// cannot read the file: {reason}
+    case fileCannotRead
+    /// the file is larger than {max} bytes
+    case fileTooLarge
+    /// cannot list the configuration directory
+    case directoryCannotList
+    /// a second YAML document starts here; a file holds one document
+    case yamlSecondDocument
+    /// alias {alias} refers to a node that contains it (a cycle)
+    case yamlAliasCycle
+    /// alias {alias} refers to no anchor defined before it
+    case yamlAliasUnknown
+    /// nesting is deeper than {max} levels
+    case yamlTooDeep
+    /// libyaml closed a collection that was not open
+    case yamlCollectionNotOpen
+    /// the document has more than {max} nodes (counting what aliases expand to)
+    case yamlTooManyNodes
+    /// libyaml could not allocate a parser
+    case yamlNoParser
+    /// libyaml produced an unknown event {event}
+    case yamlUnknownEvent
+    /// libyaml ran out of memory
+    case yamlOutOfMemory
+    /// invalid text: {problem}
+    case yamlInvalidText
+    /// invalid text: {problem} (byte {byte})
+    case yamlInvalidTextByte
+    /// YAML syntax error: {problem}
+    case yamlSyntaxError
+    /// YAML syntax error: {problem} ({context})
+    case yamlSyntaxErrorContext
+    /// YAML syntax error: {problem} ({context} at {place})
+    case yamlSyntaxErrorContextAt
+    /// unknown error
+    case yamlUnknownProblem
+    /// a mapping
+    case yamlKindMapping
+    /// a list
+    case yamlKindList
+    /// nothing
+    case yamlKindNothing
+    /// expected a string, found {found}
+    case yamlExpectedString
+    /// expected a whole number, found {found}
+    case yamlExpectedInteger
+    /// expected a whole number, found the quoted string {value}
+    case yamlExpectedIntegerQuoted
+    /// expected true or false, found {found}
+    case yamlExpectedBool
+    /// expected a date like 2024-12-30, found {found}
+    case yamlExpectedDate
+    /// expected a list, found {found}
+    case yamlExpectedList
+    /// expected a mapping ({what}), found {found}
+    case yamlExpectedMapping
+    /// a key must be a string, found {found}
+    case yamlKeyNotString
+    /// duplicate key {key} (first given at {place})
+    case yamlDuplicateKey
+    /// missing required key {key} in {what}
+    case yamlMissingKey
+    /// unknown key {key} ({suggestion}{expected})
+    case yamlUnknownKey
+    /// no keys are expected here
+    case yamlNoKeysExpected
+    /// {what} id {id} may only contain lowercase letters a-z, digits 0-9 and "-"
+    case configBadID
+
+    // MARK: Durations
+
+    /// duration {value} must not be negative
+    case durationNegative
+    /// duration {value} needs a unit: write {number}s, {number}m or {number}h
+    case durationNeedsUnit
+    /// expected a duration like 4m, 90s or 1h30m, found {found}
+    case durationExpected
+    /// duration {value} needs a unit after {digits}: h, m or s
+    case durationNeedsUnitAfter
+    /// unknown unit {unit} in duration {value} (use d, h, m or s, as in 1h30m)
+    case durationUnknownUnit
+    /// duration {value} must give d, h, m and s in that order, each at most once
+    case durationOrder
+    /// duration {value} is too large
+    case durationTooLarge
+
+    // MARK: Boards and sources
+
+    /// unknown timezone {name}
+    case configUnknownTimezone
+    /// board {id} needs at least one source
+    case configBoardNeedsSource
+    /// expected a date like 2024-12-30 or a range like 2024-12-30..2025-01-03, found {found}
+    case configHolidayExpected
+    /// holiday range {range} ends before it starts
+    case configHolidayRangeBackwards
+    /// holiday range {range} spans {days} days; at most {max} are allowed
+    case configHolidayRangeTooLong
+    /// a source needs one of: {keys}
+    case configSourceNeedsKind
+    /// a source takes exactly one of {keys}; found {found}
+    case configSourceTwoKinds
+    /// valid_until {until} is before valid_from {from}
+    case configValidUntilBeforeFrom
+    /// realtime: is for gtfs sources (a GTFS-Realtime feed matches GTFS trip ids); ODPT trains are listed under the odpt: section's trains:
+    case configRealtimeNotGTFS
+    /// {key} must be a date like 2025-03-15, found {found}
+    case configDateExpected
+    /// a gtfs source takes stop_id or stop_name, not both
+    case configGTFSStopBoth
+    /// a gtfs source needs stop_id or stop_name
+    case configGTFSStopMissing
+    /// {key} must be an ODPT id like {example}, found {found}
+    case configODPTIDExpected
+    /// csv needs at least one day type: {keys}
+    case configCSVNeedsDayType
+    /// expected a path, found an empty string
+    case configPathEmpty
+    /// duplicate {what} id {id} (first defined at {place})
+    case configDuplicateID
+    /// unknown special day {name} (expected year_end, {year_end: "12-29..01-03"} or {dates: 2025-05-06, as: sunday})
+    case configUnknownSpecialDay
+    /// year_end must be a period like "12-29..01-03" (a December day to a January day), found {found}
+    case configYearEndPeriod
+    /// as must be weekday, saturday, sunday or holiday, found {found}
+    case configSpecialDayAs
+    /// special_days names year_end twice
+    case configYearEndTwice
+
+    // MARK: Rules
+
+    /// unknown rule kind {name} ({suggestion}{expected})
+    case configUnknownRuleKind
+    /// rule {id} needs channels: a list of channel ids to send through
+    case configRuleNeedsChannels
+    /// unknown day type {name} (expected one of: weekday, saturday, sunday, holiday)
+    case configUnknownDayType
+    /// pick must be "all" or "first", found {found}
+    case configPick
+    /// heads_up needs at least one duration, e.g. [10m, 0m]
+    case configHeadsUpEmpty
+    /// moved_by must be between 1m and 1h, found {found}
+    case configMovedByRange
+    /// when_suspended must be "notify" or "hold", found {found}
+    case configWhenSuspended
+    /// heads_up, buffer and rain extra_walk add up to {minutes} min before the leave time; at most {hours} h is allowed
+    case configLeadTooLong
+    /// a weather condition needs one of: {list}
+    case configWeatherConditionNeedsOne
+    /// a weather condition takes exactly one of {list}; found {found}
+    case configWeatherConditionTakesOne
+    /// new_alert: false watches nothing; remove the rule or write new_alert: true
+    case configNewAlertFalse
+    /// first_run must be "silent" or "notify", found {found}
+    case configFirstRun
+    /// max_per_day must be at least 1, found {count}
+    case configMaxPerDay
+    /// urgency must be one of: low, normal, critical; found {found}
+    case configUrgency
+    /// language must be "ja" or "en", found {found}
+    case configLanguage
+    /// unknown template variable {variable} (known: {list})
+    case configUnknownTemplateVariable
+    /// bad template: {problem}
+    case configBadTemplate
+    /// "{{" without a closing "}}"
+    case templateUnclosed
+    /// {text} is not a variable name (letters, digits and _)
+    case templateBadName
+    /// unknown weather provider {name} ({suggestion}{expected})
+    case configUnknownWeatherProvider
+    /// units must be one of: standard, metric, imperial; found {found}
+    case configUnits
+    /// version must be "3.0" or "2.5", found {found}
+    case configVersion
+    /// idle_refresh ({value}) must not be shorter than refresh
+    case configIdleRefreshShort
+    /// {provider} needs lat and lon
+    case configNeedsLatLon
+    /// jma needs office (a forecast office code such as 130000)
+    case configJMANeedsOffice
+    /// advent_calendar must look like 2024/ios (year/slug), found {found}
+    case configAdventCalendar
+    /// a feed needs url or advent_calendar
+    case configFeedNeedsURL
+    /// a feed takes url or advent_calendar, not both
+    case configFeedBothURL
+    /// feed url must start with https:// or http://, found {found}
+    case configFeedURLScheme
+    /// unknown channel type {name} ({suggestion}{expected})
+    case configUnknownChannelType
+    /// unknown day {name} (expected sun, mon, tue, wed, thu, fri, sat, weekdays, weekends or everyday)
+    case configUnknownDay
+    /// {key} must be a time window HH:MM-HH:MM, found {found}
+    case configTimeWindow
+    /// expected a number in {min}...{max}, found {found}
+    case configNumber
+    /// expected a number of {unit} in {min}...{max}, found {found}
+    case configNumberUnit
+    /// expected a probability like 60% or 0.6, found {found}
+    case configProbability
+    /// a service_status rule needs status (an odpt service_status id) or board (a board with status:)
+    case configServiceStatusNeedsTarget
+    /// lines needs at least one line title or railway id, e.g. [銀座線]
+    case configLinesEmpty
+    /// unknown service status {name} in when (expected one of: {list})
+    case configUnknownServiceStatusCondition
+    /// when needs at least one of: delayed, suspended, other
+    case configWhenEmpty
+    /// max_age must be at least 1m, found {found}
+    case configMaxAgeMinute
+
+    // MARK: The odpt: section and realtime feeds
+
+    /// odpt needs key_env or key_file: where the ODPT consumer key comes from (never the key itself)
+    case configODPTNeedsKey
+    /// timetable_refresh must be at least 1h (timetables change rarely), found {found}
+    case configTimetableRefresh
+    /// refresh must be at least {minimum}, found {found}
+    case configRefreshAtLeast
+    /// max_age must be at least refresh ({refresh} s), found {found}
+    case configMaxAgeAtLeastRefresh
+    /// refresh must be at least 10s (a GTFS-Realtime feed changes every 10–30 s), found {found}
+    case configRealtimeRefresh
+    /// key_parameter must be a query parameter name like api_key, found {found}
+    case configKeyParameterName
+    /// a realtime file needs no key: key_env / key_file are for a URL
+    case configRealtimeFileNoKey
+    /// realtime key_env / key_file need key_parameter: the query parameter the key goes in (e.g. api_key)
+    case configRealtimeKeyNeedsParameter
+    /// key_parameter needs key_env or key_file: where the key comes from (never the key itself)
+    case configKeyParameterNeedsKey
+    /// gtfs_rt needs a URL or a file path, found an empty string
+    case configGTFSRTEmpty
+    /// gtfs_rt must be an http(s) URL or a file path, found the scheme {scheme} in {found}
+    case configGTFSRTScheme
+    /// gtfs_rt is not a valid URL (no host): {found}
+    case configGTFSRTNoHost
+
+    // MARK: Across files
+
+    /// a second odpt section (first defined at {place}); keep one
+    case configSecondODPT
+    /// a second state section (first defined at {place}); keep one
+    case configSecondState
+    /// unknown {target} {name} in rule {rule} ({hint})
+    case configUnknownReference
+    /// unknown service status {name} in board {board} ({hint})
+    case configUnknownBoardStatus
+    /// board {board}: an ODPT API source needs an odpt: section with key_env or key_file (the ODPT consumer key) in one of the rules files
+    case configODPTAPINeedsSection
+    /// rule {rule} watches board {board}, which has no status: give the rule status: ({hint}) or the board status:
+    case configRuleBoardNoStatus
+    /// {provider} {requests} (free tier {free})
+    case quotaSummary
+    /// {provider} {requests} (no published free tier)
+    case quotaSummaryNoTier
+    /// {provider} would get {requests} requests a day from {sources}, above its free tier of {free}: raise refresh
+    case quotaWarning
+    /// {provider} would get {requests} requests a day from {sources}, above the limit of {limit} leavenow allows: raise refresh
+    case quotaRefusal
+
+    // MARK: Channels
+
+    /// rate_per_minute must be a number of notifications per minute (0 for unlimited), not {value}
+    case channelRatePerMinute
+    /// unknown channel type {name} (expected one of: {list})
+    case channelUnknownKind
+    /// a {kind} channel needs exactly one of {keys}
+    case channelNeedsExactlyOneA
+    /// an {kind} channel needs exactly one of {keys}
+    case channelNeedsExactlyOneAn
+    /// {key} must start with https:// or http:// (it starts with "{scheme}")
+    case urlScheme
+    /// {key} must start with https:// or http://, not {value}
+    case urlSchemeShown
+    /// {key} must not contain spaces or control characters
+    case urlSpaces
+    /// {key} must not contain spaces or control characters: {value}
+    case urlSpacesShown
+    /// {key} must start with https:// or http://
+    case urlSchemeOnly
+    /// {key} has no host after the scheme
+    case urlNoHost
+    /// {key} has no host after the scheme: {value}
+    case urlNoHostShown
+    /// the URL
+    case nounTheURL
+    /// the URL from {secret}
+    case nounTheURLFrom
+    /// expire must be a number of seconds or a duration like 5m, from 1 s to {max} s, not {value}
+    case channelDesktopExpire
+    /// {key} must not be empty
+    case channelNotEmpty
+    /// a gotify channel needs server (the Gotify server's https:// URL)
+    case channelGotifyNeedsServer
+    /// priority must be 0 to 10 (Gotify's min … max), not {value}
+    case channelGotifyPriority
+    /// priority must be 1 to 5 (ntfy's min … max), not {value}
+    case channelNtfyPriority
+    /// tags must not contain control characters (a line break?): {value}
+    case channelNtfyTags
+    /// icon must be an https:// or http:// URL of a JPEG or PNG image, not {value}
+    case channelNtfyIcon
+    /// signature_header must be an HTTP header name (letters, digits and !#$%&'*+-.^_'|~), not {value}
+    case channelSignatureHeader
+    /// signature_header needs secret_env or secret_file: there is no signing secret to sign with
+    case channelSignatureNeedsSecret
+    /// unknown placeholder {placeholder} in body_template (known: {list})
+    case channelBodyTemplatePlaceholder
+    /// the {what} is written in the configuration; {warning}
+    case channelSecretInConfig
+    /// no {what}: {reasons}
+    case channelNoSecret
+    /// needs one of {keys}
+    case channelNeedsOneOf
+    /// the settings are not those of a {kind} channel
+    case channelNotKindSettings
+    /// the {what} is empty
+    case channelSecretEmpty
+    /// URL
+    case secretWhatURL
+    /// topic
+    case secretWhatTopic
+    /// token
+    case secretWhatToken
+    /// signing secret
+    case secretWhatSigningSecret
+    /// whoever knows a webhook URL can post to it: prefer url_env or url_file
+    case secretLiteralWebhookURL
+    /// whoever knows an ntfy topic can read and post to it: prefer topic_env or topic_file
+    case secretLiteralNtfyTopic
+    /// whoever knows a Gotify application token can post to it: prefer token_env or token_file
+    case secretLiteralGotifyToken
+    /// (written in the configuration)
+    case secretWrittenInConfiguration
+    /// channel "{channel}"
+    case secretOwnerChannel
+
+    // MARK: Secrets
+
+    /// no API key for {owner}: {reasons}
+    case secretNoKey
+    /// no key_env or key_file is configured
+    case secretNoKeyConfigured
+    /// the environment variable {name} is not set
+    case secretVariableNotSet
+    /// the environment variable {name} is empty
+    case secretVariableEmpty
+    /// there is no credential {name} in $CREDENTIALS_DIRECTORY ({directory})
+    case secretNoCredential
+    /// the credential {name} was asked for but $CREDENTIALS_DIRECTORY is not set
+    case secretCredentialNoDirectory
+    /// {what} {path} does not exist
+    case secretFileMissing
+    /// {what} {path} cannot be read
+    case secretFileUnreadable
+    /// {what} {path} is not UTF-8 text
+    case secretFileNotUTF8
+    /// {what} {path} is empty
+    case secretFileEmpty
+    /// the credential file
+    case secretCredentialFile
+    /// the key file
+    case secretKeyFile
+    /// the credential {name}
+    case secretHintCredential
+    /// the key file {path}
+    case secretHintKeyFile
+    /// the key configuration
+    case secretHintConfiguration
+
+    // MARK: Boards and their sources
+
+    /// {location}: board {board}: {message}
+    case factsBoardPrefixed
+    /// {location}: the {dayType} timetable of board {board} not loaded: {reason}
+    case factsDayTypeNotLoaded
+    /// {location}: source of board {board} not loaded: {reason}
+    case factsSourceNotLoaded
+    /// odpt:StationTimetable of {id}
+    case factsODPTStationTimetable
+    /// odpt:BusstopPoleTimetable of {id}
+    case factsODPTPoleTimetable
+    /// the {what} comes from the ODPT API and is read from the source cache, which this command does not read
+    case factsODPTAPINotRead
+    /// no cached timetable yet for the {what}: run 'leavenow fetch'
+    case factsODPTNotCached
+    /// {location}: board {board}: {source} could not be loaded: {message}
+    case factsSourceFailure
+    /// board {board} is incomplete: {source} could not be loaded: {message}
+    case factsBoardIncomplete
+    /// board {board} has no loadable source: {source}: {message}
+    case factsBoardUnloadable
+    /// board {board}: {source}: {message}
+    case factsBoardSourceNotice
+    /// ; no source runs after it: add the next timetable
+    case factsNoSourceAfter
+    /// board {board}: no source is valid on {date}{reasons}: add the next timetable
+    case factsNoSourceValid
+    ///  ({list})
+    case factsReasons
+    /// {location}: board {board}: {count|holiday|holidays} {dates} {count|lies|lie} outside the service of every source ({served}); {count|it has|they have} no effect
+    case factsHolidaysOutside
+    /// {location}: board {board}: {count|special day|special days} {dates} {count|lies|lie} outside the service of every source ({served}); {count|it has|they have} no effect
+    case factsSpecialDaysOutside
+    /// {dates} of {entry}
+    case factsDatesOf
+    /// {location}: board {board}: {source}: the feed runs its usual {usual} departures on {date} (as on {reference}), which {setting} makes a {type}: rules' day_types see a {type} while the departures are the {usual} ones (the feed's calendar_dates.txt has no exception for it); remove the date or check the feed
+    case factsFeedIgnoresDay
+
+    // MARK: Fixtures
+
+    /// {file}: ignored (expected {extensions} files named by their fetch time)
+    case factsFixtureIgnoredExtension
+    /// {file}: ignored: the name is not a fetch time like 2024-12-22T10:00:00+09:00
+    case factsFixtureIgnoredName
+    /// {error} (snapshot skipped; the previous one stays in force)
+    case factsFixtureSkipped
+    /// {path}: no {what} with this id is configured
+    case factsFixtureUnknownID
+    /// {path}: board {board} has no realtime: source with this index (known: {list}; 0 is its first source)
+    case factsFixtureUnknownIndex
+    /// weather source
+    case nounFixtureWeather
+    /// feed
+    case nounFixtureFeed
+    /// odpt service_status
+    case nounFixtureServiceStatus
+    /// board with a realtime: source
+    case nounFixtureRealtimeBoard
+    /// odpt trains entry
+    case nounFixtureTrains
+
+    // MARK: Service periods
+
+    /// the feed's service ended on {date}
+    case noticeFeedEnded
+    /// the feed's service starts on {date}
+    case noticeFeedStarts
+    /// the feed's service ends on {date} ({when})
+    case noticeFeedEndsSoon
+    /// the timetable's validity ended on {date} ({field})
+    case noticeValidityEnded
+    /// the timetable is valid from {date} ({field})
+    case noticeValidFrom
+    /// the timetable's validity ends on {date}, {when} ({field})
+    case noticeValidityEndsSoon
+    /// today
+    case whenToday
+    /// tomorrow
+    case whenTomorrow
+    /// in {days} days
+    case whenInDays
+    /// the feed's times are in agency_timezone {agency} but the board's timezone is {board}; set 'timezone: {zone}' on the board
+    case factsAgencyTimezone
+
+    // MARK: Command line
+
+    /// usage: {synopsis}
+    case cliUsage
+    /// {option} takes no value
+    case cliTakesNoValue
+    /// {option} needs a value
+    case cliNeedsValue
+    /// unknown option {option} (expected one of: {list})
+    case cliUnknownOption
+    /// {option} must be a whole number in {min}...{max}, got {value}
+    case cliIntegerRange
+    /// missing {name}
+    case cliMissingPositional
+    /// unexpected argument {value}
+    case cliUnexpectedArgument
+    /// none
+    case cliNone
+    /// --from is after --to
+    case cliFromAfterTo
+
+    // MARK: check
+
+    /// {count} {count|problem|problems} in {directory}
+    case checkProblems
+    /// {count} {count|source|sources} could not be loaded in {directory}
+    case checkSourcesNotLoaded
+    /// {location}: rule {rule} will not fire: {reason}
+    case checkRuleWillNotFire
+    /// {location}: rule {rule} has when_suspended: hold, but board {board} has no status: and no realtime: feed, so no suspension can ever hold it
+    case checkHoldsNothing
+    /// {problem}; the worker holds this channel's notifications until a reload finds it
+    case checkChannelHeld
+    /// {place}: no password for the PostgreSQL state: {reasons}; the worker cannot log in until it is there
+    case checkStateNoPassword
+    /// {directory}: ok — {counts}
+    case checkOK
+    /// requests a day: {list}
+    case checkRequestsADay
+    /// none (no source is fetched over the network)
+    case checkNoRequests
+    /// {count} {count|board|boards}
+    case countBoards
+    /// {count} {count|weather source|weather sources}
+    case countWeatherSources
+    /// {count} {count|feed|feeds}
+    case countFeeds
+    /// {count} {count|channel|channels}
+    case countChannels
+    /// {count} {count|rule|rules}
+    case countRules
+
+    // MARK: dry-run and explain
+
+    /// a dry run covers at most {days} days
+    case dryRunTooLong
+    /// give --at TIME, or --from TIME and --to TIME
+    case dryRunNeedsTime
+    /// give --fixtures (recorded snapshots) or --state (the source cache), not both
+    case dryRunFixturesOrState
+    /// dry run {from} → {to}; nothing is sent
+    case dryRunHeader
+    /// Nothing would be sent.
+    case dryRunNothing
+    /// --at TIME is required
+    case explainNeedsAt
+    /// no rule {rule} ({suggestion}rules: {known})
+    case explainNoRule
+    /// rule {rule} ({kind}) at {at} — defined at {location}
+    case explainHeader
+    /// → does not fire at this time
+    case explainNoFire
+    /// → fires: {texts}
+    case explainFires
+    /// → next time it could fire: {time}
+    case explainNext
+    /// → no time ahead: it runs again only when a source it reads has new data
+    case explainNoTimeAhead
+
+    // MARK: test
+
+    /// no rule tests in {path} (give FILES or add *.yaml there)
+    case testNoTests
+    /// {path}: the rules it tests have problems:
+    case testRulesHaveProblems
+    /// {path}: {count} {count|test|tests}
+    case testFileCount
+    ///   PASS {name}
+    case testPass
+    ///   FAIL {name}
+    case testFail
+    /// - expected {rule} at {time}{channel}{containing} ({place})
+    case testExpected
+    ///  containing {text}
+    case testExpectedContaining
+    /// + got {rule} at {time} → {channels}: {text}
+    case testGot
+    /// {passed} passed, {failed} failed
+    case testSummary
+
+    // MARK: outbox
+
+    /// no state at {path} (the worker has not run yet; give --state PATH)
+    case outboxNoState
+    /// retry: {value} is not an outbox id
+    case outboxBadID
+    /// entry {id} is pending again; a running worker sends it at its next wake-up (send SIGHUP to wake it now)
+    case outboxRequeued
+    /// outbox entry {id} does not exist
+    case outboxNotFound
+    /// outbox entry {id} is {status}: only a dead entry can be retried
+    case outboxNotRetryable
+    /// outbox entry {id} expired at {time}: an expired notification is never sent late, so it was not retried
+    case outboxExpired
+    /// removed {count} {count|entry|entries}
+    case outboxRemoved
+    /// unknown outbox action {action}
+    case outboxUnknownAction
+    /// --status: {value} is not one of {list}
+    case outboxBadStatus
+    /// {count} {status}
+    case outboxStatusCount
+    /// STATUS
+    case outboxHeaderStatus
+    /// TRIES
+    case outboxHeaderTries
+    /// NEXT / DONE
+    case outboxHeaderWhen
+    /// RULE
+    case outboxHeaderRule
+    /// CHANNEL
+    case outboxHeaderChannel
+    /// LAST ERROR
+    case headerLastError
+
+    // MARK: sources and fetch
+
+    /// {directory}: no weather sources or feeds are configured
+    case sourcesNone
+    /// KIND
+    case sourcesHeaderKind
+    /// LAST FETCH
+    case sourcesHeaderLastFetch
+    /// AGE
+    case sourcesHeaderAge
+    /// NEXT REFRESH
+    case sourcesHeaderNextRefresh
+    /// BYTES
+    case sourcesHeaderBytes
+    /// SAVED
+    case sourcesHeaderSaved
+    /// due
+    case sourcesDue
+    /// never fetched
+    case sourcesNeverFetched
+    /// unreadable cache
+    case sourcesUnreadableCache
+    /// {seconds} s
+    case ageSeconds
+    /// {minutes} min
+    case ageMinutes
+    /// {hours} h
+    case ageHours
+    /// {hours} h {minutes} min
+    case ageHoursMinutes
+    /// {days} d
+    case ageDays
+    /// {days} d {hours} h
+    case ageDaysHours
+    /// Fetches every weather source and feed of the configuration (or the ids given) into <state>/sources/ (default $XDG_STATE_HOME/leavenow, else $HOME/.local/state/leavenow; with a PostgreSQL --state, --cache-dir or that default) and records each fetch in the state. For testing: LEAVENOW_SOURCE_BASE_URL=http://127.0.0.1:PORT sends every request to that server instead of the providers (same paths and queries, no proxy).
+    case fetchHelp
+    /// unknown {count|source|sources} {names}{hint}
+    case fetchUnknownSources
+    ///  (no weather sources or feeds are configured)
+    case fetchNoSourcesConfigured
+    ///  (sources: {list})
+    case fetchKnownSources
+    /// {id}  updated  {size}
+    case fetchUpdated
+    /// {id}  not modified (saved {size})
+    case fetchNotModified
+    /// {id}  failed: {error}{kept}
+    case fetchFailed
+    /// ; keeping the data of {time}
+    case fetchKeeping
+    /// the fetch results were not recorded in {state}: {error}
+    case fetchNotRecorded
+
+    // MARK: notify and holidays
+
+    /// no channel {channel} in {directory}{hint}
+    case notifyNoChannel
+    ///  (it defines no channels)
+    case notifyDefinesNoChannels
+    ///  (channels: {list})
+    case notifyKnownChannels
+    /// --urgency: {value} is not one of low, normal, critical
+    case notifyBadUrgency
+    /// --year must be a year from 1955 on (the holiday law's first full year), got {value}
+    case holidaysBadYear
+    /// --from {from} is after --to {to}
+    case holidaysFromAfterTo
+    /// give --year Y, or --from DATE and --to DATE
+    case holidaysNeedsRange
+    /// No holidays from {from} to {to}.
+    case holidaysNone
+    /// {option} must be a date YYYY-MM-DD from 1955 on, got {value}
+    case holidaysBadDate
+    /// Sun
+    case weekdaySun
+    /// Mon
+    case weekdayMon
+    /// Tue
+    case weekdayTue
+    /// Wed
+    case weekdayWed
+    /// Thu
+    case weekdayThu
+    /// Fri
+    case weekdayFri
+    /// Sat
+    case weekdaySat
+
+    // MARK: Live sources and the source cache
+
+    /// weather source "{id}"
+    case liveSourceWeather
+    /// feed "{id}"
+    case liveSourceFeed
+    /// ODPT station timetable "{id}"
+    case liveSourceStationTimetable
+    /// ODPT bus pole timetable "{id}"
+    case liveSourcePoleTimetable
+    /// ODPT train information "{id}"
+    case liveSourceTrainInformation
+    /// GTFS-Realtime feed "{id}"
+    case liveSourceRealtime
+    /// ODPT trains "{id}"
+    case liveSourceTrains
+    /// {error} (fetching it again)
+    case liveRefetching
+    /// an API key is needed: set key_env or key_file
+    case liveKeyNeeded
+    /// not fetched
+    case liveNotFetched
+    /// the server answered 304 Not Modified but nothing is cached
+    case liveNotModifiedWithoutCache
+    /// not modified, but the cache could not be updated: {error}
+    case liveNotModifiedCacheFailed
+    /// the API key was refused (HTTP {status}){hint}
+    case liveKeyRefused
+    /// ; check {what}
+    case liveCheckHint
+    /// the calendar {calendar} does not exist (404)
+    case liveCalendarNotFound
+    /// HTTP {status}{details}{retry}
+    case liveHTTPStatus
+    ///  ({type}, {bytes} bytes)
+    case liveHTTPDetails
+    /// ; retry after {seconds} s
+    case liveRetryAfter
+    /// the response is not valid: {error}
+    case liveInvalidResponse
+    /// fetched, but the cache could not be written: {error}
+    case liveCacheWriteFailed
+    /// no complete answer within the {limit} limit
+    case liveTimeoutHint
+    /// the transfer was stopped at the {limit} limit
+    case liveTooLargeHint
+    /// stopped after {count} redirects (a redirect loop?)
+    case liveRedirectsHint
+    /// the connection closed before the whole body arrived
+    case liveClosedHint
+    /// the file could not be read: {error}
+    case liveFileUnreadable
+    /// the file is unchanged, but the cache could not be updated: {error}
+    case liveFileUnchangedCacheFailed
+    /// the file is not valid: {error}
+    case liveFileInvalid
+    /// read, but the cache could not be written: {error}
+    case liveFileCacheWriteFailed
+    /// {source}: the cached response does not decode: {error}
+    case liveCachedDoesNotDecode
+    /// missing or unreadable (its sidecar {sidecar} exists)
+    case cacheBodyMissing
+    /// does not match its sidecar ({bytes} bytes, expected {expected} with checksum {checksum}); ignored
+    case cacheBodyMismatch
+    /// cannot encode: {error}
+    case cacheCannotEncode
+    /// cannot be read
+    case cacheCannotRead
+    /// not a valid cache sidecar: {error}
+    case cacheBadSidecar
+    /// the id {id} of {source} cannot name a cache file
+    case cacheBadID
+    /// cannot create
+    case cacheCannotCreate
+    /// cannot write
+    case cacheCannotWrite
+    /// cannot close
+    case cacheCannotClose
+    /// cannot replace
+    case cacheCannotReplace
+    /// cannot set mode 0700
+    case cacheCannotSetMode
+    /// cannot create the directory: {error}
+    case cacheCannotCreateDirectory
+    /// is not a directory
+    case cacheNotDirectory
+
+    // MARK: The state store
+
+    /// opening
+    case storeOpening
+    /// enabling WAL
+    case storeEnablingWAL
+    /// configuring
+    case storeConfiguring
+    /// executing {sql}
+    case storeExecuting
+    /// reading {sql}
+    case storeReadingSQL
+    /// migrating
+    case storeMigrating
+    /// migrating to schema version {version} ({summary})
+    case storeMigratingTo
+    /// reading outbox entry {id}
+    case storeReadingEntry
+    /// reading the delivery log of entry {id}
+    case storeReadingLog
+    /// decoding outbox entry {id}
+    case storeDecodingEntry
+    /// creating its directory
+    case storeCreatingItsDirectory
+    /// creating the directory {directory}
+    case storeCreatingDirectory
+    /// creating the file
+    case storeCreatingFile
+    /// setting mode 0600
+    case storeSettingMode
+    /// checking that the target is empty
+    case storeCheckingEmpty
+    /// verifying {table}
+    case storeVerifying
+    /// migration {summary} has version {version}, expected {expected}
+    case storeBadMigrationVersion
+    /// the journal mode stayed {mode} (is the file on a network file system?)
+    case storeJournalMode
+    /// the schema version is {found}, newer than the {latest} this leavenow knows; refusing to use it (upgrade leavenow, or choose another state file)
+    case storeNewerSchema
+    /// unknown status {status}
+    case storeUnknownStatus
+    /// unknown outcome {outcome}
+    case storeUnknownOutcome
+    /// the notification is not valid: {error}
+    case storeNotificationInvalid
+    /// column {column} is NULL
+    case storeColumnNull
+    /// the database is closed
+    case storeClosed
+    /// {directory} is not a directory
+    case storeNotDirectory
+    /// {table} has {count} {count|row|rows}
+    case storeTableRows
+    /// the database already holds a leavenow state ({tables}); state migrate copies only into an empty database: give a new one, or drop its leavenow tables first
+    case storeTargetOccupied
+    /// {copied} rows read from {source} but {stored} in the target; nothing was committed
+    case storeVerifyMismatch
+    /// beginning a transaction
+    case storeBeginning
+    /// binding {count} values to {sql}
+    case storeBinding
+    /// preparing {sql}
+    case storePreparing
+    /// encoding {what}
+    case storeEncoding
+    /// decoding {what}
+    case storeDecoding
+    /// the state of rule {rule}
+    case storeRuleState
+}
