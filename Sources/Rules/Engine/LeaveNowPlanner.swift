@@ -12,7 +12,7 @@ public enum LeaveNowPlan: Sendable, Equatable {
     case nothing(searchedThrough: Int64, reason: String)
 }
 
-extension LeaveNowEvaluator {
+extension LeaveNowGroup {
     /// How far ahead a rule looks for its next departure past the horizon, in service dates: more
     /// than a year, so a holiday-only rule finds next year's holiday. A rule that finds nothing wakes
     /// at the end of the span and searches again.
@@ -21,15 +21,15 @@ extension LeaveNowEvaluator {
     /// The first departure after `instant` that the rule's filters match (days, day types, window,
     /// `last_only`, `pick`, labels), searching the board's service dates a week at a time, or why
     /// there is none within `days` service dates.
-    func plan(board: Board, after instant: Int64, days: Int = LeaveNowEvaluator.searchDays) -> LeaveNowPlan {
+    func plan(board: Board, after instant: Int64, days: Int = LeaveNowGroup.searchDays) -> LeaveNowPlan {
         Self.plans([self], board: board, after: instant, days: days)[0]
     }
 
     /// The plans of several rules of one board after the same instant, each exactly what its own
     /// `plan` gives: the search walks the same weeks for every rule, so each week's schedule is
     /// built once for all of them, and a rule drops out of the walk once its departure is found.
-    static func plans(_ evaluators: [LeaveNowEvaluator], board: Board, after instant: Int64,
-                      days: Int = LeaveNowEvaluator.searchDays) -> [LeaveNowPlan] {
+    static func plans(_ groups: [LeaveNowGroup], board: Board, after instant: Int64,
+                      days: Int = LeaveNowGroup.searchDays) -> [LeaveNowPlan] {
         let today = board.clock.localTime(at: instant).date
         let end = today.adding(days: days)
         // Every source must end for the board to end (a day-type timetable never does).
@@ -37,8 +37,8 @@ extension LeaveNowEvaluator {
         var first = today.adding(days: -Board.previousServiceDays)
         // The labels of the weeks searched: the same for every rule still searching.
         var labels = (lines: Set<String>(), stops: Set<String>(), destinations: Set<String>())
-        var plans = [LeaveNowPlan?](repeating: nil, count: evaluators.count)
-        var searching = Array(evaluators.indices)
+        var plans = [LeaveNowPlan?](repeating: nil, count: groups.count)
+        var searching = Array(groups.indices)
         while first <= end, !searching.isEmpty {
             if let lastService, first > lastService {
                 for index in searching { plans[index] = .ended(lastServiceDate: lastService) }
@@ -52,7 +52,7 @@ extension LeaveNowEvaluator {
             if !schedule.departures.isEmpty {
                 let start = schedule.firstIndex(atOrAfter: instant + 1)
                 searching.removeAll { index in
-                    guard let found = evaluators[index].firstMatch(in: schedule, from: start, board: board) else { return false }
+                    guard let found = groups[index].firstMatch(in: schedule, from: start, board: board) else { return false }
                     plans[index] = found
                     return true
                 }
@@ -64,7 +64,7 @@ extension LeaveNowEvaluator {
             if let lastService, lastService < end {
                 plans[index] = .ended(lastServiceDate: lastService)
             } else {
-                plans[index] = .nothing(searchedThrough: board.clock.serviceDayStart(end), reason: evaluators[index].missingLabels(labels))
+                plans[index] = .nothing(searchedThrough: board.clock.serviceDayStart(end), reason: groups[index].missingLabels(labels))
             }
         }
         return plans.map { $0! }
@@ -72,7 +72,7 @@ extension LeaveNowEvaluator {
 
     /// The first departure of `schedule` from `start` on that the rule's filters match, as a plan.
     private func firstMatch(in schedule: BoardSchedule, from start: Int, board: Board) -> LeaveNowPlan? {
-        let filter = CompiledFilter(spec: spec, schedule: schedule, board: board)
+        let filter = CompiledFilter(group: self, schedule: schedule, board: board)
         var index = start
         while index < schedule.instants.count {
             if matches(index, filter: filter, board: board, schedule: schedule) {
@@ -111,20 +111,23 @@ extension LeaveNowEvaluator {
             let known = have.sorted().prefix(12).joined(separator: ", ")
             parts.append("`\(key): [\(missing.joined(separator: ", "))]` names no \(key.dropLast()) of this board (it has: \(known))")
         }
-        check(spec.lines, labels.lines, "lines")
-        check(spec.stops, labels.stops, "stops")
-        check(spec.destinations, labels.destinations, "destinations")
+        check(lines, labels.lines, "lines")
+        check(stops, labels.stops, "stops")
+        check(destinations, labels.destinations, "destinations")
         return parts.joined(separator: "; ")
     }
+}
+
+extension LeaveNowEvaluator {
 
     /// The earliest instant a departure needs this rule awake: its earliest heads-up with the rain
     /// extra counted (waking early is harmless; the evaluation then asks for the exact time).
     func earliestFire(departure: Int64, board: Board) -> Int64 {
-        departure - Int64(board.longestWalkSeconds + longestHeadsUp + spec.bufferSeconds + (spec.rain?.extraWalkSeconds ?? 0))
+        departure - Int64(board.longestWalkSeconds + longestHeadsUp) - bufferSeconds - Int64(rain?.extraWalkSeconds ?? 0)
     }
 
     /// The sentence `explain` and `check` give for a plan, in the board's clock.
-    func describe(_ plan: LeaveNowPlan, board: Board) -> String {
+    static func describe(_ plan: LeaveNowPlan, board: Board) -> String {
         switch plan {
         case .found(let departure, let line, let stop):
             return "the next departure that matches is \(board.clock.iso8601(departure)) \(line) from \(stop)"

@@ -35,10 +35,10 @@ struct NewArticleEvaluator {
         guard !wanted.isEmpty else { return outcome }
         if spec.digest {
             let notification = digest(wanted, feed: snapshot.value, fetchedAt: snapshot.fetchedAt, now: now)
-            outcome.due.append((notification, now + 30 * 86_400, true))
+            outcome.due.append(DueNotice(forgetAfter: now + 30 * 86_400, notice: notification))
         } else {
             for entry in wanted {
-                outcome.due.append((self.notification(entry, feed: snapshot.value, now: now), now + 30 * 86_400, true))
+                outcome.due.append(DueNotice(forgetAfter: now + 30 * 86_400, notice: self.notification(entry, feed: snapshot.value, now: now)))
             }
         }
         return outcome

@@ -11,12 +11,14 @@ public struct RuleEngine: Sendable {
     private let indexByID: [String: Int]
     /// Leave-now rules compiled once (nil for other kinds).
     private let leaveNow: [LeaveNowEvaluator?]
-    /// Service status rules, their source resolved once (nil for other kinds).
-    private let serviceStatus: [ServiceStatusEvaluator?]
-    /// The realtime of each leave-now rule's board (nil for other kinds and timetable-only boards).
-    private let realtime: [BoardRealtimeLink?]
-    /// One leave-now rule per distinct filter, by board: their plans are searched together.
-    private let planPeers: [String: [SharedPlans.Peer]]
+    /// The groups of leave-now rules with the same board and filters.
+    private let groups: LeaveNowGroups
+    /// Service status rules, their source resolved once, by rule index.
+    private let serviceStatus: [Int: ServiceStatusEvaluator]
+    /// What the engine was made from besides the rules (for ``only(rule:)``).
+    private let boards: [BoardSpec]
+    private let serviceStatusSpecs: [ServiceStatusSpec]
+    private let odpt: ODPTSpec?
 
     /// An engine for `rules`. `boards` (their `status:` and line ↔ railway ties) and
     /// `serviceStatus` (refresh intervals, for staleness) matter to leave-now status mentions and
@@ -25,29 +27,49 @@ public struct RuleEngine: Sendable {
     public init(rules: [RuleSpec], feeds: [FeedSourceSpec] = [], boards: [BoardSpec] = [], serviceStatus: [ServiceStatusSpec] = [],
                 odpt: ODPTSpec? = nil) {
         self.rules = rules
+        self.boards = boards
+        self.serviceStatusSpecs = serviceStatus
+        self.odpt = odpt
         let boardsByID = Dictionary(boards.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        var links: [String: BoardRealtimeLink] = [:]
-        for board in boards where links[board.id] == nil {
-            if let link = BoardRealtimeLink(board: board, odpt: odpt) { links[board.id] = link }
-        }
-        self.realtime = rules.map { rule in
-            if case .leaveNow(let spec) = rule.kind { return links[spec.board] }
-            return nil
-        }
-        self.leaveNow = rules.map { rule in
-            if case .leaveNow(let spec) = rule.kind {
-                let link = boardsByID[spec.board].flatMap { BoardStatusLink(board: $0, sources: serviceStatus) }
-                return LeaveNowEvaluator(rule: rule, spec: spec, status: link)
+        // What the rules of one board share: its status and realtime ties; of one filter: a group;
+        // of one message, title and language: the compiled texts.
+        var links: [String: (status: BoardStatusLink?, realtime: BoardRealtimeLink?)] = [:]
+        var groupByKey: [SharedPlans.Key: LeaveNowGroup] = [:]
+        var groups: [LeaveNowGroup] = []
+        var texts: [String: [LeaveNowTexts]] = [:]
+        var leaveNow: [LeaveNowEvaluator?] = []
+        leaveNow.reserveCapacity(rules.count)
+        var serviceStatusEvaluators: [Int: ServiceStatusEvaluator] = [:]
+        for (index, rule) in rules.enumerated() {
+            switch rule.kind {
+            case .leaveNow(let spec):
+                let key = SharedPlans.Key(spec)
+                let group: LeaveNowGroup
+                if let found = groupByKey[key] {
+                    group = found
+                } else {
+                    let link = links[spec.board] ?? {
+                        let board = boardsByID[spec.board]
+                        let made = (status: board.flatMap { BoardStatusLink(board: $0, sources: serviceStatus) },
+                                    realtime: board.flatMap { BoardRealtimeLink(board: $0, odpt: odpt) })
+                        links[spec.board] = made
+                        return made
+                    }()
+                    group = LeaveNowGroup(index: groups.count, spec: spec, status: link.status, realtime: link.realtime)
+                    groups.append(group)
+                    groupByKey[key] = group
+                }
+                leaveNow.append(LeaveNowEvaluator(rule: rule, spec: spec, group: group, texts: LeaveNowTexts.texts(for: rule.common, cache: &texts)))
+            case .serviceStatus(let spec):
+                leaveNow.append(nil)
+                serviceStatusEvaluators[index] = ServiceStatusEvaluator(rule: rule, spec: spec, boards: boardsByID, sources: serviceStatus)
+            case .weather, .newArticle:
+                leaveNow.append(nil)
             }
-            return nil
         }
-        self.planPeers = SharedPlans.peers(of: leaveNow)
-        self.serviceStatus = rules.map { rule in
-            if case .serviceStatus(let spec) = rule.kind {
-                return ServiceStatusEvaluator(rule: rule, spec: spec, boards: boardsByID, sources: serviceStatus)
-            }
-            return nil
-        }
+        self.leaveNow = leaveNow
+        self.groups = LeaveNowGroups(groups: groups)
+        self.serviceStatus = serviceStatusEvaluators
         self.feeds = Dictionary(feeds.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         self.indexByID = Dictionary(rules.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
     }
@@ -59,39 +81,35 @@ public struct RuleEngine: Sendable {
 
     /// An engine for one of this engine's rules, with the same boards and sources (for `explain`).
     public func only(rule index: Int) -> RuleEngine {
-        RuleEngine(rules: [rules[index]], feeds: Array(feeds.values), leaveNow: [leaveNow[index]], serviceStatus: [serviceStatus[index]],
-                   realtime: [realtime[index]])
-    }
-
-    private init(rules: [RuleSpec], feeds: [FeedSourceSpec], leaveNow: [LeaveNowEvaluator?], serviceStatus: [ServiceStatusEvaluator?],
-                 realtime: [BoardRealtimeLink?]) {
-        self.rules = rules
-        self.realtime = realtime
-        self.leaveNow = leaveNow
-        self.planPeers = SharedPlans.peers(of: leaveNow)
-        self.serviceStatus = serviceStatus
-        self.feeds = Dictionary(feeds.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        self.indexByID = Dictionary(rules.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
+        RuleEngine(rules: [rules[index]], feeds: Array(feeds.values), boards: boards, serviceStatus: serviceStatusSpecs, odpt: odpt)
     }
 
     /// The service status source a rule reads (a `service_status` rule's, or a leave-now rule's
     /// board's `status:`), if any.
     func serviceStatusSource(of index: Int) -> String? {
-        serviceStatus[index]?.source ?? leaveNow[index]?.status?.source
+        serviceStatus[index]?.source ?? leaveNow[index]?.group.status?.source
     }
 
     /// Every source a rule reads: new data there wakes it (the weather of a leave-now's rain, a
     /// weather rule's, a feed, a service status).
     func sources(of index: Int) -> Set<String> {
+        if let evaluator = leaveNow[index] {
+            // Read from the evaluator and its group: most leave-now rules read nothing.
+            var sources = Set<String>()
+            if let weather = evaluator.rain?.weather { sources.insert(weather) }
+            if let status = evaluator.group.status?.source { sources.insert(status) }
+            if let link = evaluator.group.realtime { sources.formUnion(link.sourceIDs) }
+            return sources
+        }
         var sources: Set<String>
         switch rules[index].kind {
-        case .leaveNow(let spec): sources = Set([spec.rain?.weather].compactMap { $0 })
+        case .leaveNow: sources = []
         case .weather(let spec): sources = [spec.weather]
         case .newArticle(let spec): sources = [spec.feed]
         case .serviceStatus: sources = []
         }
         if let status = serviceStatusSource(of: index) { sources.insert(status) }
-        if let link = realtime[index] { sources.formUnion(link.sourceIDs) }
+        if let link = leaveNow[index]?.group.realtime { sources.formUnion(link.sourceIDs) }
         return sources
     }
 
@@ -101,10 +119,10 @@ public struct RuleEngine: Sendable {
     public func silentLeaveNowRules(boards: [String: Board], now: Int64) -> [(rule: RuleSpec, reason: String)] {
         var silent: [(rule: RuleSpec, reason: String)] = []
         for index in rules.indices {
-            guard let evaluator = leaveNow[index], let board = boards[evaluator.spec.board] else { continue }
-            let plan = evaluator.plan(board: board, after: now)
+            guard let evaluator = leaveNow[index], let board = boards[evaluator.group.board] else { continue }
+            let plan = evaluator.group.plan(board: board, after: now)
             if case .found = plan { continue }
-            silent.append((rules[index], evaluator.describe(plan, board: board)))
+            silent.append((rules[index], LeaveNowEvaluator.describe(plan, board: board)))
         }
         return silent
     }
@@ -128,9 +146,7 @@ public struct RuleEngine: Sendable {
         var notifications: [Notice] = []
         var wake: Int64?
         for index in rules.indices {
-            var ruleState = state.rules[rules[index].id] ?? RuleState()
-            let result = evaluate(rule: index, facts: facts, state: &ruleState, now: now, schedules: &schedules)
-            state.rules[rules[index].id] = ruleState
+            let result = evaluate(rule: index, facts: facts, state: &state.rules[rules[index].id, default: RuleState()], now: now, schedules: &schedules)
             notifications += result.notifications
             if let next = result.nextWakeUp { wake = min(wake ?? next, next) }
         }
@@ -142,124 +158,153 @@ public struct RuleEngine: Sendable {
                          schedules: inout ScheduleCache, explain: Bool = false) -> RuleEvaluation {
         let rule = rules[index]
         var trace = Trace(enabled: explain)
-        if state.sent.count > 64 { state.prune(now: now) }
-        var outcome: RuleOutcome
+        state.prune(now: now)
+        var outcome = RuleOutcome(due: schedules.lendDue())
+        // The board and schedule of a leave-now rule, its unmade notifications are made from.
+        var made: (evaluator: LeaveNowEvaluator, board: Board, schedule: BoardSchedule)?
         switch rule.kind {
         case .leaveNow:
-            outcome = evaluateLeaveNow(rule: index, facts: facts, state: state, now: now, schedules: &schedules, trace: &trace)
+            made = evaluateLeaveNow(rule: index, facts: facts, state: state, now: now, schedules: &schedules, outcome: &outcome, trace: &trace)
         case .weather(let spec):
-            outcome = WeatherRuleEvaluator(rule: rule, spec: spec).evaluate(facts: facts, state: &state, now: now, trace: &trace)
+            outcome.take(WeatherRuleEvaluator(rule: rule, spec: spec).evaluate(facts: facts, state: &state, now: now, trace: &trace))
         case .newArticle(let spec):
-            outcome = NewArticleEvaluator(rule: rule, spec: spec, feedSpec: feeds[spec.feed])
-                .evaluate(facts: facts, state: &state, now: now, trace: &trace)
+            outcome.take(NewArticleEvaluator(rule: rule, spec: spec, feedSpec: feeds[spec.feed]).evaluate(facts: facts, state: &state, now: now, trace: &trace))
         case .serviceStatus:
-            outcome = serviceStatus[index]?.evaluate(facts: facts, state: &state, now: now, schedules: &schedules, trace: &trace) ?? RuleOutcome()
+            if let evaluator = serviceStatus[index] {
+                outcome.take(evaluator.evaluate(facts: facts, state: &state, now: now, schedules: &schedules, trace: &trace))
+            }
         }
         var sendable: [Notice] = []
         // Notifications that waited for quiet hours to end come first.
         var hadReady = false
-        if !state.deferred.isEmpty {
-            let (ready, waiting) = (state.deferred.filter { $0.fireAt <= now }, state.deferred.filter { $0.fireAt > now })
+        if state.hasDeferred {
+            let deferred = state.deferred
+            let (ready, waiting) = (deferred.filter { $0.fireAt <= now }, deferred.filter { $0.fireAt > now })
             state.deferred = waiting
             for notification in waiting { outcome.wake(at: notification.fireAt) }
-            for notification in ready { gate(notification, rule: rule, state: &state, now: now, into: &sendable, outcome: &outcome, trace: &trace) }
+            for notification in ready {
+                gate(expiresAt: notification.expiresAt, key: notification.key, rule: rule, state: &state, now: now, into: &sendable,
+                     outcome: &outcome, trace: &trace) { notification }
+            }
             hadReady = !ready.isEmpty
         }
-        // Taken out of the outcome so that its notifications are read in place, not copied.
-        let due = outcome.due
+        // Taken out of the outcome so that the wake-ups the gate sets go on into it.
+        var due = outcome.due
         outcome.due = []
-        let announcements = outcome.announcements
-        for index in due.indices {
-            state.sent[due[index].notification.key] = due[index].forgetAfter
-            guard due[index].deliver else { continue }
+        for item in due {
+            switch item.mark {
+            case .occurrence(let instant, let labels, let offset):
+                state.handled(instant: instant, labels: labels, offset: offset, forgetAfter: item.forgetAfter)
+            case .key(let key):
+                state.sent[key] = item.forgetAfter
+            }
             let sent = sendable.count
-            gate(due[index].notification, rule: rule, state: &state, now: now, into: &sendable, outcome: &outcome, trace: &trace)
+            switch item.body {
+            case .none:
+                continue
+            case .notice(let notification):
+                gate(expiresAt: item.expiresAt, key: notification.key, rule: rule, state: &state, now: now, into: &sendable,
+                     outcome: &outcome, trace: &trace) { notification }
+            case .leaveNow(let departure, let offset, let leaveAt, let rainy):
+                guard let made else { continue }
+                gate(expiresAt: item.expiresAt,
+                     key: made.evaluator.key(Int(departure), schedule: made.schedule, offset: Int(offset)),
+                     rule: rule, state: &state, now: now, into: &sendable, outcome: &outcome, trace: &trace) {
+                    made.evaluator.notification(departure, offset: offset, leaveAt: leaveAt, rainy: rainy, board: made.board,
+                                                schedule: made.schedule, now: now)
+                }
+            }
             // A leave time counts as told only when its notification goes out.
-            if sendable.count > sent, let told = announcements[due[index].notification.key] {
-                state.announced = state.announced ?? [:]
-                state.announced![told.key] = told.leave
+            if sendable.count > sent, let told = item.announce {
+                var announced = state.announced ?? [:]
+                announced[told.key] = told.leave
+                state.announced = announced
             }
         }
         if sendable.isEmpty, due.isEmpty, !hadReady { trace.note("nothing to send at this time") }
+        schedules.giveBack(due: &due)
         return RuleEvaluation(notifications: sendable, nextWakeUp: outcome.nextWakeUp, explanation: trace.lines)
     }
 
-    /// A leave-now rule: its board's schedule and the rule's filter come from the cache.
-    private func evaluateLeaveNow(rule index: Int, facts: FactSet, state: RuleState, now: Int64,
-                                  schedules: inout ScheduleCache, trace: inout Trace) -> RuleOutcome {
-        guard let evaluator = leaveNow[index] else { return RuleOutcome() }
-        guard let board = facts.boards[evaluator.spec.board] else {
-            trace.note("board \"\(evaluator.spec.board)\" is not loaded")
-            return RuleOutcome()
+    /// A leave-now rule: the departures its group takes from its board's schedule come from the
+    /// cache. Returns what its unmade notifications are made from.
+    private func evaluateLeaveNow(rule index: Int, facts: FactSet, state: RuleState, now: Int64, schedules: inout ScheduleCache,
+                                  outcome: inout RuleOutcome, trace: inout Trace) -> (evaluator: LeaveNowEvaluator, board: Board, schedule: BoardSchedule)? {
+        guard let evaluator = leaveNow[index] else { return nil }
+        let group = evaluator.group
+        guard let board = facts.boards[group.board] else {
+            trace.note("board \"\(group.board)\" is not loaded")
+            return nil
         }
-        var (schedule, filter, keys) = schedules.leaveNow(evaluator, rule: index, board: board, now: now)
-        let view = realtime[index].map { schedules.realtime($0, board: board, facts: facts, now: now) }
-        var outcome = evaluator.evaluate(board: board, schedule: schedule, filter: filter, keys: &keys, facts: facts,
-                                         realtime: view, state: state, now: now, trace: &trace)
-        schedules.returnKeys(keys, rule: index, evaluator: evaluator)
-        guard outcome.nextWakeUp == nil else { return outcome }
+        let taken = schedules.taken(by: group, of: groups, board: board, now: now)
+        let view = group.realtime.map { schedules.realtime($0, board: board, facts: facts, now: now) }
+        evaluator.evaluate(board: board, taken: taken, facts: facts, realtime: view, state: state, now: now, outcome: &outcome, trace: &trace)
+        let made = (evaluator, board, taken.schedule)
+        guard outcome.nextWakeUp == nil else { return made }
         // Nothing within the horizon needs the rule again: the timetable alone decides when it
         // does, so find that departure (weeks away for a holiday rule) instead of waiting for new data.
         let horizonEnd = now + LeaveNowEvaluator.horizon
-        let plan = schedules.plan(evaluator, rule: index, board: board, after: horizonEnd, peers: planPeers[evaluator.spec.board] ?? [])
+        let plan = schedules.plan(evaluator, rule: index, groups: groups, board: board, after: horizonEnd)
         switch plan {
         case .found(let departure, _, _):
             let wake = max(evaluator.earliestFire(departure: departure, board: board), now + 1)
             outcome.wake(at: wake)
-            trace.note(evaluator.describe(plan, board: board) + "; the rule wakes at \(board.clock.iso8601(wake))")
+            trace.note(LeaveNowEvaluator.describe(plan, board: board) + "; the rule wakes at \(board.clock.iso8601(wake))")
         case .ended:
-            trace.note(evaluator.describe(plan, board: board))
+            trace.note(LeaveNowEvaluator.describe(plan, board: board))
         case .nothing(let through, _):
             outcome.wake(at: max(through, now + 1))
-            trace.note(evaluator.describe(plan, board: board) + "; the rule looks again at \(board.clock.iso8601(through))")
+            trace.note(LeaveNowEvaluator.describe(plan, board: board) + "; the rule looks again at \(board.clock.iso8601(through))")
         }
-        return outcome
+        return made
     }
 
     /// The checks every notification passes at sending time: expiry, active days and hours, quiet
-    /// hours (wait for their end unless it would expire), cooldown, and the daily maximum.
-    private func gate(_ notification: Notice, rule: RuleSpec, state: inout RuleState, now: Int64,
-                      into sendable: inout [Notice], outcome: inout RuleOutcome, trace: inout Trace) {
+    /// hours (wait for their end unless it would expire), cooldown, and the daily maximum. The
+    /// notification is made (`make`) only when it is sent or held.
+    private func gate(expiresAt: Int64?, key: @autoclosure () -> String, rule: RuleSpec, state: inout RuleState, now: Int64,
+                      into sendable: inout [Notice], outcome: inout RuleOutcome, trace: inout Trace, make: () -> Notice) {
         // Read through `rule` rather than copying `common` out (a copy retains each of its fields).
         let clock = rule.common.clock
         let (date, seconds) = clock.localTime(at: now)
-        if let expiry = notification.expiresAt, expiry <= now {
-            trace.note("dropped \(notification.key): expired at \(clock.iso8601(expiry))")
+        if let expiry = expiresAt, expiry <= now {
+            trace.note("dropped \(key()): expired at \(clock.iso8601(expiry))")
             return
         }
         if let days = rule.common.activeDays, !days.contains(date.weekday) {
-            trace.note("dropped \(notification.key): the rule is not active on this weekday")
+            trace.note("dropped \(key()): the rule is not active on this weekday")
             return
         }
         if let hours = rule.common.activeHours, !hours.contains(seconds) {
-            trace.note("dropped \(notification.key): outside the active hours \(hours)")
+            trace.note("dropped \(key()): outside the active hours \(hours)")
             return
         }
         if let quiet = rule.common.quietHours, quiet.contains(seconds), rule.common.urgency != .critical {
             let end = now + Int64(quiet.secondsUntilEnd(from: seconds))
-            if let expiry = notification.expiresAt, expiry <= end {
-                trace.note("dropped \(notification.key): quiet hours \(quiet), and it expires before they end")
+            if let expiry = expiresAt, expiry <= end {
+                trace.note("dropped \(key()): quiet hours \(quiet), and it expires before they end")
             } else {
-                var waiting = notification
+                var waiting = make()
                 waiting.fireAt = end
                 state.deferred.append(waiting)
                 outcome.wake(at: end)
-                trace.note("held \(notification.key) until the quiet hours \(quiet) end at \(clock.iso8601(end))")
+                trace.note("held \(waiting.key) until the quiet hours \(quiet) end at \(clock.iso8601(end))")
             }
             return
         }
         if let last = state.lastSentAt, rule.common.cooldownSeconds > 0, now - last < Int64(rule.common.cooldownSeconds) {
-            trace.note("dropped \(notification.key): cooldown \(rule.common.cooldownSeconds / 60) min since the last one at \(clock.iso8601(last))")
+            trace.note("dropped \(key()): cooldown \(rule.common.cooldownSeconds / 60) min since the last one at \(clock.iso8601(last))")
             return
         }
         let today = date.dayNumber
         let count = state.dayCount?.day == today ? state.dayCount!.count : 0
         if let limit = rule.common.maxPerDay, count >= limit {
-            trace.note("dropped \(notification.key): already \(count) today (max_per_day \(limit))")
+            trace.note("dropped \(key()): already \(count) today (max_per_day \(limit))")
             return
         }
         state.dayCount = RuleState.DayCount(day: today, count: count + 1)
         state.lastSentAt = now
+        let notification = make()
         trace.note("send \(notification.key) → \(notification.channels.joined(separator: ", ")): \(notification.text)")
         sendable.append(notification)
     }

@@ -19,14 +19,35 @@ public struct RuleStepper: Sendable {
 
     /// A stepper whose rules all run at the first step at or after `start`.
     public init(engine: RuleEngine, start: Int64) {
+        self.init(engine: engine, wake: Array(repeating: start, count: engine.rules.count))
+    }
+
+    /// A stepper for a new `engine` that goes on from `previous`: a rule both step (the same
+    /// `RuleSpec` object: the same rule, unchanged) keeps the wake-up it asked `previous` for,
+    /// since its state goes on too; every other rule runs at the first step at or after `start`.
+    /// What a worker does when its share of the rules changes (the rules it keeps do not all run
+    /// again at once).
+    public init(engine: RuleEngine, start: Int64, continuing previous: RuleStepper) {
+        var kept: [ObjectIdentifier: Int64?] = [:]
+        kept.reserveCapacity(previous.engine.rules.count)
+        for (index, rule) in previous.engine.rules.enumerated() { kept[ObjectIdentifier(rule)] = previous.wake[index] }
+        // (`previous` holds its rules alive while their identities are compared.)
+        let wake = engine.rules.map { rule in kept[ObjectIdentifier(rule)] ?? start }
+        self.init(engine: engine, wake: wake)
+    }
+
+    private init(engine: RuleEngine, wake: [Int64?]) {
         self.engine = engine
         var readers: [String: [Int]] = [:]
         for index in engine.rules.indices {
             for source in engine.sources(of: index) { readers[source, default: []].append(index) }
         }
         self.readers = readers
-        self.wake = Array(repeating: start, count: engine.rules.count)
-        for index in engine.rules.indices { queue.push(time: start, index: index) }
+        self.wake = wake
+        queue.reserve(wake.count)
+        for (index, time) in wake.enumerated() {
+            if let time { queue.push(time: time, index: index) }
+        }
     }
 
     /// Runs the rules due at `now` (their wake time has come, or a source they read is in
@@ -49,9 +70,7 @@ public struct RuleStepper: Sendable {
         for index in due where index != previous {
             previous = index
             let id = rules[index].id
-            var ruleState = state.rules[id] ?? RuleState()
-            let result = engine.evaluate(rule: index, facts: facts, state: &ruleState, now: now, schedules: &schedules)
-            state.rules[id] = ruleState
+            let result = engine.evaluate(rule: index, facts: facts, state: &state.rules[id, default: RuleState()], now: now, schedules: &schedules)
             notifications += result.notifications
             ran.append(id)
             set(index, result.nextWakeUp.map { max($0, now + 1) })
@@ -102,6 +121,8 @@ struct WakeHeap: Sendable {
     private var items: [(time: Int64, index: Int)] = []
 
     var top: (time: Int64, index: Int)? { items.first }
+
+    mutating func reserve(_ count: Int) { items.reserveCapacity(count) }
 
     private static func less(_ a: (time: Int64, index: Int), _ b: (time: Int64, index: Int)) -> Bool {
         a.time != b.time ? a.time < b.time : a.index < b.index

@@ -69,7 +69,7 @@ struct WeatherRuleEvaluator {
         for event in events {
             let notification = self.notification(event, now: now, age: age)
             trace.note("fires: \(notification.text)")
-            outcome.due.append((notification, max(now, notification.expiresAt ?? now) + 86_400, true))
+            outcome.due.append(DueNotice(forgetAfter: max(now, notification.expiresAt ?? now) + 86_400, notice: notification))
         }
         return outcome
     }

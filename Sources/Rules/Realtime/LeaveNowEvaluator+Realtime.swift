@@ -71,9 +71,9 @@ extension LeaveNowEvaluator {
 
     /// A departure the rule follows is canceled: one notice, from the time its first notification
     /// would have been due until it would have left, naming the next departure that serves the rule.
-    func canceled(_ index: Int, leaveAt: Int64, forgetAfter: Int64, board: Board, schedule: BoardSchedule,
-                  filter: CompiledFilter, realtime: RealtimeView?, state: RuleState, now: Int64,
-                  outcome: inout RuleOutcome, trace: inout Trace) {
+    func canceled(_ index: Int, leaveAt: Int64, forgetAfter: Int64, board: Board, taken: TakenDepartures,
+                  realtime: RealtimeView?, state: RuleState, now: Int64, outcome: inout RuleOutcome, trace: inout Trace) {
+        let schedule = taken.schedule
         let departure = schedule.departures[index]
         let noticeAt = leaveAt - Int64(longestHeadsUp)
         if noticeAt > now {
@@ -87,7 +87,7 @@ extension LeaveNowEvaluator {
             trace.note("departure \(board.clock.iso8601(departure.departure)) \(departure.line): canceled (realtime), already said")
             return
         }
-        let next = nextServing(after: index, schedule: schedule, filter: filter, board: board, realtime: realtime, now: now)
+        let next = nextServing(after: index, schedule: schedule, filter: taken.filter, board: board, realtime: realtime, now: now)
         trace.note("departure \(board.clock.iso8601(departure.departure)) \(departure.line): canceled (realtime); "
             + (next.map { "next serving departure \(board.clock.clockText($0.expected)), leave at \(board.clock.clockText($0.leaveAt))" }
                 ?? "no later departure serves the rule within \(LeaveNowEvaluator.horizon / 3600) h"))
@@ -95,25 +95,25 @@ extension LeaveNowEvaluator {
         notice.fireAt = now
         notice.expiresAt = departure.departure
         notice.text = cancelText(departure, next: next, board: board)
-        outcome.due.append((notice, forgetAfter, true))
+        outcome.due.append(DueNotice(forgetAfter: forgetAfter, notice: notice))
     }
 
     /// The first departure after `index` that matches the rule's lines, stops, destinations and days
     /// (at any time of day, not only the first), is not canceled and is still ahead, with its expected instant and leave time.
-    func nextServing(after index: Int, schedule: BoardSchedule, filter: CompiledFilter, board: Board, realtime: RealtimeView?,
+    func nextServing(after index: Int, schedule: BoardSchedule, filter: LeaveNowGroup.CompiledFilter, board: Board, realtime: RealtimeView?,
                      now: Int64) -> (departure: BoardDeparture, expected: Int64, leaveAt: Int64)? {
         let instants = schedule.instants
         let limit = instants[index] + LeaveNowEvaluator.horizon
         var next = index + 1
         while next < instants.count, instants[next] <= limit {
             defer { next += 1 }
-            guard matches(next, filter: filter, board: board, schedule: schedule, ignoringPick: true, ignoringWindow: true) else { continue }
+            guard group.matches(next, filter: filter, board: board, schedule: schedule, ignoringPick: true, ignoringWindow: true) else { continue }
             let departure = schedule.departures[next]
             let prediction = realtime?.prediction(for: departure)
             if prediction?.canceled == true { continue }
             let expected = prediction?.expected ?? instants[next]
             guard expected > now else { continue }
-            return (departure, expected, departure.leaveAt + (expected - instants[next]) - Int64(spec.bufferSeconds))
+            return (departure, expected, departure.leaveAt + (expected - instants[next]) - bufferSeconds)
         }
         return nil
     }
@@ -158,10 +158,11 @@ extension LeaveNowEvaluator {
         let movedKey = movedKey(index, schedule: schedule)
         guard let told = announced[movedKey] else { return }
         let shift = leaveAt - told.leaveAt
-        guard abs(shift) >= Int64(spec.movedBySeconds) else {
+        let movedBy = spec.movedBySeconds
+        guard abs(shift) >= Int64(movedBy) else {
             if shift != 0 {
                 trace.note("  leave time moved \(shift) s since \(board.clock.clockText(told.leaveAt)) was told: less than moved_by "
-                    + "\(spec.movedBySeconds / 60) min, no update")
+                    + "\(movedBy / 60) min, no update")
             }
             return
         }
@@ -178,8 +179,9 @@ extension LeaveNowEvaluator {
         notice.fireAt = now
         notice.expiresAt = prediction.expected
         notice.text = updateText(departure, prediction: prediction, leaveAt: leaveAt, board: board)
-        outcome.due.append((notice, forgetAfter, true))
-        outcome.announcements[key] = (movedKey, AnnouncedLeave(leaveAt: leaveAt, updates: told.updates + 1, forgetAfter: forgetAfter))
+        var item = DueNotice(forgetAfter: forgetAfter, notice: notice)
+        item.announce = (movedKey, AnnouncedLeave(leaveAt: leaveAt, updates: told.updates + 1, forgetAfter: forgetAfter))
+        outcome.due.append(item)
     }
 
     /// `4 min late: leave at 10:29 for the 10:33 to 三鷹駅 from platform 12 (鷹56), now 10:37` /

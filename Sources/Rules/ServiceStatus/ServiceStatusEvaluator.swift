@@ -67,7 +67,7 @@ struct ServiceStatusEvaluator {
                 if !episode.notified, spec.when.contains(condition) {
                     let notification = self.notification(railway, recovered: false, since: episode.since, age: age, now: now)
                     if state.sent[notification.key] == nil {
-                        outcome.due.append((notification, now + 2 * Self.disruptionLifetime, true))
+                        outcome.due.append(DueNotice(forgetAfter: now + 2 * Self.disruptionLifetime, notice: notification))
                         trace.note("\(title): \(condition.rawValue) (since \(clock.iso8601(episode.since))): fires")
                     } else {
                         trace.note("\(title): \(condition.rawValue): already notified (\(notification.key))")
@@ -82,7 +82,7 @@ struct ServiceStatusEvaluator {
                 if spec.notifyRecovery, episode.notified {
                     let notification = self.notification(railway, recovered: true, since: episode.since, age: age, now: now)
                     if state.sent[notification.key] == nil {
-                        outcome.due.append((notification, now + 2 * Self.recoveryLifetime, true))
+                        outcome.due.append(DueNotice(forgetAfter: now + 2 * Self.recoveryLifetime, notice: notification))
                     }
                     trace.note("\(title): back to normal: recovery fires")
                 } else {
