@@ -525,7 +525,7 @@ func runSharedRulesBenchmark(arguments: [String]) throws {
 
 /// The commutes of `leavenow-bench rules` (same generator, same seed): `count` leave-now rules
 /// over the example boards, one platform or direction and a 30-minute window each.
-private func sharedBenchRules(count: Int, zone: TimeZone) -> [RuleSpec] {
+func sharedBenchRules(count: Int, zone: TimeZone) -> [RuleSpec] {
     let location = ConfigLocation(file: "bench", line: 1, column: 1)
     let boardIDs = ["chofu-to-mitaka", "mitaka-to-chofu", "ginza"]
     var rng = SplitMix64(seed: 7)
@@ -549,7 +549,7 @@ private func sharedBenchRules(count: Int, zone: TimeZone) -> [RuleSpec] {
 }
 
 /// This thread's CPU seconds so far.
-private func threadCPUSeconds() -> Double {
+func threadCPUSeconds() -> Double {
     var now = timespec()
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
     return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9

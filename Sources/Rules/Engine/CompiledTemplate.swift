@@ -8,6 +8,8 @@ struct CompiledTemplate<Variable: RawRepresentable & Sendable>: Sendable where V
     }
 
     let parts: [Part]
+    /// Room to reserve for a rendering: the template's text and some for its values.
+    let capacity: Int
 
     /// Compiles `template`; a name that is not a `Variable` renders as empty (configuration checks
     /// reject such names before an engine is built).
@@ -18,6 +20,7 @@ struct CompiledTemplate<Variable: RawRepresentable & Sendable>: Sendable where V
             case .variable(let name): return Variable(rawValue: name).map { .variable($0) } ?? .text("")
             }
         }
+        capacity = template.source.utf8.count + 48
     }
 
     /// The variable when the template is nothing but one variable (`{{board_title}}`).
@@ -28,13 +31,13 @@ struct CompiledTemplate<Variable: RawRepresentable & Sendable>: Sendable where V
 
     /// Renders the template; `append` writes a variable's value at the end of the text so far.
     func render(_ append: (Variable, inout TextBuilder) -> Void) -> String {
-        TextBuilder.build { output in
-            for part in parts {
-                switch part {
-                case .text(let text): output.append(text)
-                case .variable(let variable): append(variable, &output)
-                }
+        var output = TextBuilder(capacity: capacity)
+        for part in parts {
+            switch part {
+            case .text(let text): output.append(text)
+            case .variable(let variable): append(variable, &output)
             }
         }
+        return output.text
     }
 }

@@ -17,19 +17,22 @@ final class LeaveNowEvaluator: Sendable {
     let group: LeaveNowGroup
     /// The rule's message and title (or the built-in ones) in its language, compiled once.
     let texts: LeaveNowTexts
-    /// Heads-up offsets in seconds, largest first (as configured); the largest, precomputed.
+    /// Heads-up offsets in seconds, largest first (as configured), and as the keys write them
+    /// (shared by the rules with the same heads-ups); the largest, precomputed.
     let headsUpSeconds: [Int]
+    let offsetTexts: [String]
     let longestHeadsUp: Int
     let bufferSeconds: Int64
     let rain: RainAdjustment?
     /// `when_suspended: hold`.
     let holdsWhenSuspended: Bool
 
-    init(rule: RuleSpec, spec: LeaveNowSpec, group: LeaveNowGroup, texts: LeaveNowTexts) {
+    init(rule: RuleSpec, spec: LeaveNowSpec, group: LeaveNowGroup, texts: LeaveNowTexts, offsetTexts: [String]? = nil) {
         self.rule = rule
         self.group = group
         self.texts = texts
         headsUpSeconds = spec.headsUpSeconds
+        self.offsetTexts = offsetTexts ?? spec.headsUpSeconds.map { String($0) }
         longestHeadsUp = spec.headsUpSeconds.max() ?? 0
         bufferSeconds = Int64(spec.bufferSeconds)
         rain = spec.rain
@@ -52,15 +55,66 @@ final class LeaveNowEvaluator: Sendable {
     /// schedule, adding what is due to `outcome`. A departure due on a board without realtime or
     /// a service status to mention is added unmade (`DueNotice.Body.leaveNow`): its text is
     /// rendered only when the engine's gate lets it through.
-    func evaluate(board: Board, taken: TakenDepartures, facts: FactSet, realtime: RealtimeView? = nil, state: RuleState, now: Int64,
+    func evaluate(taken: TakenDepartures, facts: FactSet, realtime: RealtimeView? = nil, state: RuleState, now: Int64,
                   outcome: inout RuleOutcome, trace: inout Trace) {
-        let forecast = rain.flatMap { facts.forecasts[$0.weather]?.value }
-        if let rain, forecast == nil {
-            trace.note("no forecast from weather source \"\(rain.weather)\" yet: no rain adjustment")
+        var forecast: Forecast?
+        if let rain {
+            forecast = facts.forecasts[rain.weather]?.value
+            if forecast == nil { trace.note("no forecast from weather source \"\(rain.weather)\" yet: no rain adjustment") }
         }
         if let realtime { for line in realtime.describeSources() { trace.note(line) } }
         // Read once per evaluation; only a notification being made looks its line up.
         let statusReport = group.status?.freshReport(facts, now: now, trace: &trace)
+        var considered = 0
+        if realtime == nil, statusReport == nil {
+            considered = scanPlain(taken: taken, forecast: forecast, state: state, now: now, outcome: &outcome, trace: &trace)
+        } else {
+            considered = scan(taken: taken, forecast: forecast, statusReport: statusReport, realtime: realtime, state: state, now: now,
+                              outcome: &outcome, trace: &trace)
+        }
+        if considered == 0 { trace.note("no departure of board \"\(group.board)\" within \(LeaveNowEvaluator.horizon / 3600) h matches the rule's filters") }
+    }
+
+    /// The scan of a plain timetable board (no realtime, no service status to mention): as
+    /// ``scan(taken:forecast:statusReport:realtime:state:now:outcome:trace:)`` with every departure
+    /// expected on time and nothing to hold it; each due notification is added unmade. Returns how
+    /// many departures it looked at.
+    private func scanPlain(taken: TakenDepartures, forecast: Forecast?, state: RuleState, now: Int64, outcome: inout RuleOutcome,
+                           trace: inout Trace) -> Int {
+        let rainExtra = Int64(rain?.extraWalkSeconds ?? 0)
+        let maxLead = Int64(taken.filter.longestWalk + longestHeadsUp) + bufferSeconds + rainExtra
+        let limit = now + LeaveNowEvaluator.horizon
+        var position = taken.firstPosition(atOrAfter: now + 1)
+        var considered = 0
+        while position < taken.instants.count {
+            let instant = taken.instants[position]
+            if instant > limit { break }
+            // No later departure can need a notification before the earliest wake-up found.
+            if let wake = outcome.nextWakeUp, instant - maxLead > wake { break }
+            considered += 1
+            let labels = taken.labels[position]
+            let rainy = forecast.map { isRainy($0, from: taken.walkStarts[position] - bufferSeconds, to: instant) } ?? false
+            let leaveAt = taken.walkStarts[position] - bufferSeconds - (rainy ? rainExtra : 0)
+            let due = dueHeadsUps(leaveAt: leaveAt, instant: instant, labels: labels, state: state, now: now, outcome: &outcome)
+            noteDeparture(Int(taken.indices[position]), taken: taken, leaveAt: leaveAt, prediction: nil, rainy: rainy, rainExtra: rainExtra,
+                          labels: labels, state: state, now: now, trace: &trace)
+            if due.count > 0 {
+                recordSuperseded(due.count - 1, leaveAt: leaveAt, instant: instant, labels: labels, forgetAfter: instant, expected: instant,
+                                 state: state, now: now, outcome: &outcome, trace: &trace)
+                outcome.due.append(DueNotice(mark: .occurrence(instant: instant, labels: labels, offset: Self.offset(headsUpSeconds[due.send])),
+                                             forgetAfter: instant, expiresAt: instant,
+                                             body: .leaveNow(position: Int32(position), headsUp: Int32(due.send), leaveAt: leaveAt, rainy: rainy)))
+            }
+            position += 1
+        }
+        return considered
+    }
+
+    /// The scan of the departures the group takes from `now` on, with the board's realtime and
+    /// service status. Returns how many departures it looked at.
+    private func scan(taken: TakenDepartures, forecast: Forecast?, statusReport: ServiceStatusReport?, realtime: RealtimeView?, state: RuleState,
+                      now: Int64, outcome: inout RuleOutcome, trace: inout Trace) -> Int {
+        let board = taken.board
         let rainExtra = Int64(rain?.extraWalkSeconds ?? 0)
         let maxLead = Int64(taken.filter.longestWalk + longestHeadsUp) + bufferSeconds + rainExtra
         // Realtime moves departures: a late one whose timetable time has passed is still ahead, an
@@ -94,8 +148,15 @@ final class LeaveNowEvaluator: Sendable {
             let rainy = forecast.map { isRainy($0, from: walkStart - bufferSeconds, to: expected) } ?? false
             let leaveAt = walkStart - bufferSeconds - (rainy ? rainExtra : 0)
             let forgetAfter = max(instant, expected) + keepKeys
-            let disruption = statusReport.flatMap { self.disruption(of: schedule.departures[index], board: board, in: $0) }
-            if holdsWhenSuspended, let disruption, Self.isWhollySuspended(disruption) {
+            // Looked up only on a board whose status is known (and kept out of the plain path's way:
+            // the optional is not compared, which would copy it).
+            var disruption: RailwayStatus?
+            var disrupted = false
+            if let statusReport, let found = self.disruption(of: schedule.departures[index], board: board, in: statusReport) {
+                disruption = found
+                disrupted = true
+            }
+            if holdsWhenSuspended, disrupted, let disruption, Self.isWhollySuspended(disruption) {
                 trace.note("departure \(board.clock.iso8601(instant)) \(schedule.departures[index].line): held, the line is suspended "
                     + "(\(disruption.mention(in: rule.common.language))) and the rule says when_suspended: hold")
                 // New service status wakes the rule; its notification times too (the status may be stale by then).
@@ -116,78 +177,101 @@ final class LeaveNowEvaluator: Sendable {
                          realtime: realtime, state: state, now: now, outcome: &outcome, trace: &trace)
                 continue
             }
-            // The offsets due now and not handled yet; only the last (the latest) is sent, the ones
+            // The heads-ups due now and not handled yet; only the last (the latest) is sent, the ones
             // before it are recorded as handled.
-            func isDue(_ offset: Int) -> Bool {
-                leaveAt - Int64(offset) <= now && !state.hasHandled(instant: instant, labels: labels, offset: Self.offset(offset))
-            }
-            var dueCount = 0
-            var sendOffset = 0
-            for offset in headsUpSeconds {
-                let fireAt = leaveAt - Int64(offset)
-                if fireAt > now {
-                    outcome.wake(at: fireAt)
-                } else if isDue(offset) {
-                    dueCount += 1
-                    sendOffset = offset
-                }
-            }
-            trace.note("departure \(board.clock.iso8601(instant)) \(schedule.departures[index].line) from \(schedule.departures[index].stop): "
-                + "leave at \(board.clock.clockText(leaveAt))"
-                + (prediction.map { " (" + Self.delayText($0, clock: board.clock, language: .en) + ")" } ?? "")
-                + (rainy ? " (rain expected: +\(rainExtra / 60) min walk)" : "")
-                + (dueCount == 0 ? "" : "; due now: " + headsUpSeconds.filter(isDue).map { $0 == 0 ? "leave-now" : "heads-up \($0 / 60) min" }
-                    .joined(separator: ", ")))
-            guard dueCount > 0 else {
+            let due = dueHeadsUps(leaveAt: leaveAt, instant: instant, labels: labels, state: state, now: now, outcome: &outcome)
+            let send = due.send, sendOffset = headsUpSeconds[send]
+            noteDeparture(index, taken: taken, leaveAt: leaveAt, prediction: prediction, rainy: rainy, rainExtra: rainExtra, labels: labels,
+                          state: state, now: now, trace: &trace)
+            guard due.count > 0 else {
                 if let prediction {
                     moved(index, leaveAt: leaveAt, prediction: prediction, forgetAfter: forgetAfter, board: board,
                           schedule: schedule, state: state, now: now, outcome: &outcome, trace: &trace)
                 }
                 continue
             }
-            if dueCount > 1 {
-                var skipped = 0
-                for offset in headsUpSeconds where skipped < dueCount - 1 && isDue(offset) {
-                    skipped += 1
-                    trace.note("  heads-up \(offset / 60) min skipped: a later notification for the same departure is due")
-                    outcome.due.append(DueNotice(mark: .occurrence(instant: instant, labels: labels, offset: Self.offset(offset)),
-                                                 forgetAfter: forgetAfter, expiresAt: expected, body: .none))
-                }
-            }
+            recordSuperseded(due.count - 1, leaveAt: leaveAt, instant: instant, labels: labels, forgetAfter: forgetAfter, expected: expected,
+                             state: state, now: now, outcome: &outcome, trace: &trace)
             let mark = DueNotice.Mark.occurrence(instant: instant, labels: labels, offset: Self.offset(sendOffset))
-            if realtime == nil, disruption == nil {
+            if realtime == nil, !disrupted {
                 outcome.due.append(DueNotice(mark: mark, forgetAfter: forgetAfter, expiresAt: expected,
-                                             body: .leaveNow(index: Int32(index), offset: Self.offset(sendOffset), leaveAt: leaveAt, rainy: rainy)))
+                                             body: .leaveNow(position: Int32(position - 1), headsUp: Int32(send), leaveAt: leaveAt, rainy: rainy)))
                 continue
             }
-            if let disruption { trace.note("  service status: \(disruption.mention(in: rule.common.language))") }
-            let notification = self.notification(schedule.departures[index], board: board, key: key(index, schedule: schedule, offset: sendOffset),
+            if disrupted, let disruption { trace.note("  service status: \(disruption.mention(in: rule.common.language))") }
+            let notification = self.notification(index, schedule: schedule, board: board, key: key(index, schedule: schedule, offset: sendOffset),
                                                  leaveAt: leaveAt, offset: sendOffset, rainy: rainy, now: now, disruption: disruption,
                                                  realtime: realtime.map { RealtimeMention(prediction: prediction, live: $0.realtime.status.isLive, alert: alert) })
-            var item = DueNotice(mark: mark, forgetAfter: forgetAfter, notice: notification)
+            var announce: (key: String, leave: AnnouncedLeave)?
             if realtime != nil {
                 let movedKey = movedKey(index, schedule: schedule)
                 let told = state.announced?[movedKey]
-                item.announce = (movedKey, AnnouncedLeave(leaveAt: leaveAt, updates: told?.updates ?? 0, forgetAfter: forgetAfter))
+                announce = (movedKey, AnnouncedLeave(leaveAt: leaveAt, updates: told?.updates ?? 0, forgetAfter: forgetAfter))
             }
-            outcome.due.append(item)
+            outcome.due.append(DueNotice(mark: mark, forgetAfter: forgetAfter, notice: notification, announce: announce))
         }
         // Once the data is too old the timetable applies again: a leave time that moved back may be due.
         if predicted, let staleAt = realtime?.staleAt { outcome.wake(at: staleAt) }
-        if considered == 0 { trace.note("no departure of board \"\(group.board)\" within \(LeaveNowEvaluator.horizon / 3600) h matches the rule's filters") }
+        return considered
+    }
+
+    /// Whether the heads-up `offset` of a departure leaving at `leaveAt` is due at `now` and not
+    /// handled yet.
+    @inline(__always)
+    private func isDue(_ offset: Int, leaveAt: Int64, instant: Int64, labels: KeyLabels, state: RuleState, now: Int64) -> Bool {
+        leaveAt - Int64(offset) <= now && !state.hasHandled(instant: instant, labels: labels, offset: Self.offset(offset))
+    }
+
+    /// The heads-ups of a departure leaving at `leaveAt` that are due at `now` and not handled yet —
+    /// how many, and the index of the last (the latest: the one sent) — waking `outcome` at the
+    /// ones still ahead.
+    @inline(__always)
+    private func dueHeadsUps(leaveAt: Int64, instant: Int64, labels: KeyLabels, state: RuleState, now: Int64,
+                             outcome: inout RuleOutcome) -> (count: Int, send: Int) {
+        var count = 0, send = 0
+        for (headsUp, offset) in headsUpSeconds.enumerated() {
+            let fireAt = leaveAt - Int64(offset)
+            if fireAt > now {
+                outcome.wake(at: fireAt)
+            } else if isDue(offset, leaveAt: leaveAt, instant: instant, labels: labels, state: state, now: now) {
+                count += 1
+                send = headsUp
+            }
+        }
+        return (count, send)
+    }
+
+    /// Records the first `count` due heads-ups (those a later one supersedes) as handled, unsent.
+    private func recordSuperseded(_ count: Int, leaveAt: Int64, instant: Int64, labels: KeyLabels, forgetAfter: Int64, expected: Int64,
+                                  state: RuleState, now: Int64, outcome: inout RuleOutcome, trace: inout Trace) {
+        guard count > 0 else { return }
+        var skipped = 0
+        for offset in headsUpSeconds where skipped < count && isDue(offset, leaveAt: leaveAt, instant: instant, labels: labels, state: state, now: now) {
+            skipped += 1
+            trace.note("  heads-up \(offset / 60) min skipped: a later notification for the same departure is due")
+            outcome.due.append(DueNotice(mark: .occurrence(instant: instant, labels: labels, offset: Self.offset(offset)),
+                                         forgetAfter: forgetAfter, expiresAt: expected, body: .none))
+        }
+    }
+
+    /// `explain`'s line for a departure the scan looks at.
+    private func noteDeparture(_ index: Int, taken: TakenDepartures, leaveAt: Int64, prediction: DeparturePrediction?, rainy: Bool,
+                               rainExtra: Int64, labels: KeyLabels, state: RuleState, now: Int64, trace: inout Trace) {
+        guard trace.enabled else { return }
+        let departure = taken.schedule.departures[index], clock = taken.board.clock
+        let due = headsUpSeconds.filter {
+            isDue($0, leaveAt: leaveAt, instant: departure.departure, labels: labels, state: state, now: now)
+        }
+        trace.note("departure \(clock.iso8601(departure.departure)) \(departure.line) from \(departure.stop): leave at \(clock.clockText(leaveAt))"
+            + (prediction.map { " (" + Self.delayText($0, clock: clock, language: .en) + ")" } ?? "")
+            + (rainy ? " (rain expected: +\(rainExtra / 60) min walk)" : "")
+            + (due.isEmpty ? "" : "; due now: " + due.map { $0 == 0 ? "leave-now" : "heads-up \($0 / 60) min" }.joined(separator: ", ")))
     }
 
     /// A heads-up offset as an occurrence keeps it (offsets are at most a day: see
     /// `LeaveNowSpec.maximumLeadSeconds`).
     @inline(__always)
     static func offset(_ seconds: Int) -> Int32 { Int32(clamping: seconds) }
-
-    /// The notification of a departure the scan found due without making it (see `evaluate`).
-    func notification(_ index: Int32, offset: Int32, leaveAt: Int64, rainy: Bool, board: Board, schedule: BoardSchedule, now: Int64) -> Notice {
-        let index = Int(index), offset = Int(offset)
-        return notification(schedule.departures[index], board: board, key: key(index, schedule: schedule, offset: offset), leaveAt: leaveAt,
-                            offset: offset, rainy: rainy, now: now)
-    }
 
     /// Whether the forecast has rain during the walk.
     func isRainy(_ forecast: Forecast, from start: Int64, to end: Int64) -> Bool {
@@ -268,69 +352,102 @@ final class LeaveNowEvaluator: Sendable {
     }
     static let defaultTitle = MessageRenderer.builtIn([.en: "{{board_title}}", .ja: "{{board_title}}"])
 
-    func notification(_ departure: BoardDeparture, board: Board, key: String, leaveAt: Int64, offset: Int, rainy: Bool,
-                      now: Int64, disruption: RailwayStatus? = nil, realtime: RealtimeMention? = nil) -> Notice {
-        let renderer = MessageRenderer(rule: rule)
-        let ja = renderer.language == .ja
-        let minutes = max(0, Int((leaveAt - now + 30) / 60))
-        let extra = (rain?.extraWalkSeconds ?? 0) / 60
-        /// The value of a variable that is a stored text (nil for computed ones).
-        func storedValue(_ variable: LeaveNowVariable) -> String? {
-            switch variable {
-            case .rule: return rule.id
-            case .board: return board.id
-            case .boardTitle: return board.title
-            case .line: return departure.line
-            case .stop: return departure.stop
-            case .destination: return departure.destination
-            case .dayType: return departure.dayTypeLabel
-            default: return nil
-            }
-        }
+    /// The notification of the departure at `index` of `schedule` (its fields read in place).
+    /// `stopIsNumber`: whether its stop is a number ("platform 12"), when known already.
+    func notification(_ index: Int, schedule: BoardSchedule, board: Board, key: String, leaveAt: Int64, offset: Int, rainy: Bool,
+                      now: Int64, disruption: RailwayStatus? = nil, realtime: RealtimeMention? = nil, stopIsNumber: Bool? = nil) -> Notice {
+        let language = rule.common.language
+        let departures = schedule.departures
         func append(_ variable: LeaveNowVariable, to output: inout TextBuilder) {
-            if let value = storedValue(variable) {
-                output.append(value)
-                return
-            }
-            switch variable {
-            case .place: renderer.appendPlace(stop: departure.stop, line: departure.line, to: &output)
-            case .departure: ClockText.append(departure.departure, clock: board.clock, to: &output)
-            case .leaveAt: ClockText.append(leaveAt, clock: board.clock, to: &output)
-            case .when:
-                if minutes == 0 {
-                    output.append(ja ? "今すぐ出発" : "Leave now")
-                } else {
-                    output.append(ja ? "あと" : "Leave in ")
-                    output.append(minutes)
-                    output.append(ja ? "分で出発" : " min")
-                }
-            case .minutes: output.append(minutes)
-            case .walkMinutes: output.append(Int(departure.departure - departure.leaveAt) / 60 + (rainy ? extra : 0))
-            case .headsUpMinutes: output.append(offset / 60)
-            case .rainNote: if rainy { output.append(ja ? "（雨予報: 徒歩+\(extra)分）" : " (rain expected: +\(extra) min walk)") }
-            case .serviceDate: output.append(departure.serviceDate.description)
-            case .status: if let disruption { output.append(disruption.mention(in: renderer.language)) }
-            case .statusNote:
-                if let disruption {
-                    output.append(ja ? "［" : " [")
-                    output.append(disruption.mention(in: renderer.language))
-                    output.append(ja ? "］" : "]")
-                }
-            case .predicted: ClockText.append(realtime?.prediction?.expected ?? departure.departure, clock: board.clock, to: &output)
-            case .delayMinutes: output.append(Self.delayMinutes(realtime?.prediction))
-            case .realtimeNote: if let realtime { realtime.appendNote(clock: board.clock, language: renderer.language, to: &output) }
-            case .rule, .board, .boardTitle, .line, .stop, .destination, .dayType: break
+            if Self.variesPerNotification(variable) {
+                appendVarying(variable, leaveAt: leaveAt, offset: offset, rainy: rainy, now: now,
+                              walkSeconds: departures[index].departure - departures[index].leaveAt, clock: board.clock, to: &output)
+            } else {
+                appendFixed(variable, index, schedule: schedule, board: board, stopIsNumber: stopIsNumber, disruption: disruption,
+                            realtime: realtime, to: &output)
             }
         }
         func render(_ template: CompiledTemplate<LeaveNowVariable>) -> String {
-            if let variable = template.singleVariable, let value = storedValue(variable) { return value }
+            if let variable = template.singleVariable, let value = Self.storedValue(variable, index, schedule: schedule, board: board, rule: rule) {
+                return value
+            }
             return template.render(append)
         }
-        let text = render(texts.text)
-        let title = render(texts.title)
         return Notice(key: key, rule: rule.id, kind: .leaveNow, fireAt: leaveAt - Int64(offset),
-                            expiresAt: realtime?.prediction?.expected ?? departure.departure, channels: rule.common.channels, urgency: rule.common.urgency,
-                            language: rule.common.language, title: title, text: text)
+                      expiresAt: realtime?.prediction?.expected ?? departures[index].departure, channels: rule.common.channels,
+                      urgency: rule.common.urgency, language: language, title: render(texts.title), text: render(texts.text))
+    }
+
+    /// Whether a variable's value changes from one notification of a departure to the next (the
+    /// time left, the leave time, the walk with rain, the heads-up, the rule) rather than with the
+    /// departure (and the board's realtime and status) alone.
+    static func variesPerNotification(_ variable: LeaveNowVariable) -> Bool {
+        switch variable {
+        case .when, .minutes, .leaveAt, .walkMinutes, .headsUpMinutes, .rainNote, .rule: return true
+        default: return false
+        }
+    }
+
+    /// The value of a variable that is a stored text (nil for computed ones).
+    static func storedValue(_ variable: LeaveNowVariable, _ index: Int, schedule: BoardSchedule, board: Board, rule: RuleSpec) -> String? {
+        switch variable {
+        case .rule: return rule.id
+        case .board: return board.id
+        case .boardTitle: return board.title
+        case .line: return schedule.departures[index].info.line
+        case .stop: return schedule.departures[index].info.stop
+        case .destination: return schedule.departures[index].info.destination
+        case .dayType: return schedule.departures[index].dayTypeLabel
+        default: return nil
+        }
+    }
+
+    /// Appends the value of a variable that ``variesPerNotification(_:)``.
+    func appendVarying(_ variable: LeaveNowVariable, leaveAt: Int64, offset: Int, rainy: Bool, now: Int64, walkSeconds: Int64,
+                       clock: ZoneClock, to output: inout TextBuilder) {
+        let ja = rule.common.language == .ja
+        let extra = (rain?.extraWalkSeconds ?? 0) / 60
+        switch variable {
+        case .rule: output.append(rule.id)
+        case .when: output.append(Self.whenText(minutes: max(0, Int((leaveAt - now + 30) / 60)), language: rule.common.language))
+        case .minutes: output.append(max(0, Int((leaveAt - now + 30) / 60)))
+        case .leaveAt: ClockText.append(leaveAt, clock: clock, to: &output)
+        case .walkMinutes: output.append(Int(walkSeconds) / 60 + (rainy ? extra : 0))
+        case .headsUpMinutes: output.append(offset / 60)
+        case .rainNote: if rainy { output.append(ja ? "（雨予報: 徒歩+\(extra)分）" : " (rain expected: +\(extra) min walk)") }
+        default: break
+        }
+    }
+
+    /// Appends the value of a variable that depends on the departure, the board and its realtime
+    /// and status only (not ``variesPerNotification(_:)``).
+    func appendFixed(_ variable: LeaveNowVariable, _ index: Int, schedule: BoardSchedule, board: Board, stopIsNumber: Bool?,
+                     disruption: RailwayStatus?, realtime: RealtimeMention?, to output: inout TextBuilder) {
+        if let value = Self.storedValue(variable, index, schedule: schedule, board: board, rule: rule) {
+            output.append(value)
+            return
+        }
+        let language = rule.common.language
+        let ja = language == .ja
+        let departure = schedule.departures[index].departure
+        switch variable {
+        case .place:
+            MessageRenderer.appendPlace(stop: schedule.departures[index].info.stop, line: schedule.departures[index].info.line,
+                                        language: language, stopIsNumber: stopIsNumber, to: &output)
+        case .departure: ClockText.append(departure, clock: board.clock, to: &output)
+        case .serviceDate: output.append(schedule.departures[index].serviceDate.description)
+        case .status: if let disruption { output.append(disruption.mention(in: language)) }
+        case .statusNote:
+            if let disruption {
+                output.append(ja ? "［" : " [")
+                output.append(disruption.mention(in: language))
+                output.append(ja ? "］" : "]")
+            }
+        case .predicted: ClockText.append(realtime?.prediction?.expected ?? departure, clock: board.clock, to: &output)
+        case .delayMinutes: output.append(Self.delayMinutes(realtime?.prediction))
+        case .realtimeNote: if let realtime { realtime.appendNote(clock: board.clock, language: language, to: &output) }
+        default: break
+        }
     }
 }
 

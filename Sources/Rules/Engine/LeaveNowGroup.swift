@@ -149,7 +149,7 @@ final class LeaveNowGroup: Sendable {
             if matches(index, filter: filter, board: board, schedule: schedule) { indices.append(Int32(index)) }
             index += 1
         }
-        return TakenDepartures(schedule: schedule, filter: filter, first: first, valid: valid, indices: indices)
+        return TakenDepartures(board: board, schedule: schedule, filter: filter, first: first, valid: valid, indices: indices)
     }
 }
 
@@ -171,6 +171,8 @@ final class LeaveNowGroups: Sendable {
 /// each evaluation walks (a binary search to "now", then a few entries), instead of every departure
 /// of the board with the filters applied to each.
 final class TakenDepartures: Sendable {
+    /// The board (as the schedule was made from it) and the schedule.
+    let board: Board
     let schedule: BoardSchedule
     let filter: LeaveNowGroup.CompiledFilter
     /// The first service date of the schedule.
@@ -178,14 +180,18 @@ final class TakenDepartures: Sendable {
     /// The instants at which the schedule is the one to use (those whose local date gives `first`):
     /// empty when the board's zone changes its offset, so the date is worked out at each evaluation.
     let valid: Range<Int64>
-    /// Per taken departure: its index in the schedule, instant, walk start (instant − walk) and the
-    /// labels part of its keys.
+    /// Per taken departure: its index in the schedule, instant, walk start (instant − walk), the
+    /// labels part of its keys, its keys without the rule and the offset (`/instant/labels/`), and
+    /// whether its stop is a number.
     let indices: [Int32]
     let instants: [Int64]
     let walkStarts: [Int64]
     let labels: [KeyLabels]
+    let keyMiddles: [String]
+    let stopIsNumber: [Bool]
 
-    init(schedule: BoardSchedule, filter: LeaveNowGroup.CompiledFilter, first: LocalDate, valid: Range<Int64>, indices: [Int32]) {
+    init(board: Board, schedule: BoardSchedule, filter: LeaveNowGroup.CompiledFilter, first: LocalDate, valid: Range<Int64>, indices: [Int32]) {
+        self.board = board
         self.schedule = schedule
         self.filter = filter
         self.first = first
@@ -194,7 +200,10 @@ final class TakenDepartures: Sendable {
         let departures = schedule.departures
         instants = indices.map { departures[Int($0)].departure }
         walkStarts = indices.map { departures[Int($0)].leaveAt }
-        labels = indices.map { KeyLabels(LeaveNowEvaluator.labels(Int($0), schedule: schedule)) }
+        let labelTexts = indices.map { LeaveNowEvaluator.labels(Int($0), schedule: schedule) }
+        labels = labelTexts.map(KeyLabels.init)
+        keyMiddles = zip(instants, labelTexts).map { "/\($0)/\($1)/" }
+        stopIsNumber = indices.map { MessageRenderer.isNumber(departures[Int($0)].info.stop) }
     }
 
     /// The position of the first taken departure at or after `instant`.

@@ -39,6 +39,10 @@ extension LeaveNowGroup {
         var labels = (lines: Set<String>(), stops: Set<String>(), destinations: Set<String>())
         var plans = [LeaveNowPlan?](repeating: nil, count: groups.count)
         var searching = Array(groups.indices)
+        // Past the first week, on a board whose dates are alike by kind, each kind of date is
+        // built once (see `PlanDays`) instead of every week.
+        var days = PlanDays(board: board, from: first)
+        let instantDate = board.clock.localTime(at: instant).date
         while first <= end, !searching.isEmpty {
             if let lastService, first > lastService {
                 for index in searching { plans[index] = .ended(lastServiceDate: lastService) }
@@ -48,6 +52,33 @@ extension LeaveNowGroup {
             // A week of service dates plus two that may start before its last ones end (24:xx–47:59),
             // so the first match found is the earliest in time.
             let last = first.adding(days: 6)
+            // Every departure of the week is after the instant: the week's first match is the
+            // earliest of its dates' first matches.
+            if days != nil, first > instantDate {
+                searching.removeAll { index in
+                    var best: (instant: Int64, line: String, stop: String)?
+                    var date = first
+                    while date <= last.adding(days: 2) {
+                        if let match = days!.firstMatch(of: groups[index], on: date),
+                           best.map({ (match.instant, match.line, match.stop) < ($0.instant, $0.line, $0.stop) }) ?? true {
+                            best = match
+                        }
+                        date = date.adding(days: 1)
+                    }
+                    guard let best else { return false }
+                    plans[index] = .found(departure: best.instant, line: best.line, stop: best.stop)
+                    return true
+                }
+                if !searching.isEmpty {
+                    var date = first
+                    while date <= last.adding(days: 2) {
+                        days!.collectLabels(on: date, into: &labels)
+                        date = date.adding(days: 1)
+                    }
+                }
+                first = last.adding(days: 1)
+                continue
+            }
             let schedule = board.schedule(from: first, through: last.adding(days: 2))
             if !schedule.departures.isEmpty {
                 let start = schedule.firstIndex(atOrAfter: instant + 1)
@@ -71,7 +102,7 @@ extension LeaveNowGroup {
     }
 
     /// The first departure of `schedule` from `start` on that the rule's filters match, as a plan.
-    private func firstMatch(in schedule: BoardSchedule, from start: Int, board: Board) -> LeaveNowPlan? {
+    func firstMatch(in schedule: BoardSchedule, from start: Int, board: Board) -> LeaveNowPlan? {
         let filter = CompiledFilter(group: self, schedule: schedule, board: board)
         var index = start
         while index < schedule.instants.count {
@@ -86,7 +117,7 @@ extension LeaveNowGroup {
 
     /// Adds the lines, stops and destinations of the schedule's departures to `labels`, each label
     /// hashed once per schedule (by its id) rather than once per departure.
-    private static func collectLabels(of schedule: BoardSchedule,
+    static func collectLabels(of schedule: BoardSchedule,
                                       into labels: inout (lines: Set<String>, stops: Set<String>, destinations: Set<String>)) {
         let departures = schedule.departures
         let count = schedule.labelTokens.count

@@ -37,6 +37,7 @@ public struct RuleEngine: Sendable {
         var groupByKey: [SharedPlans.Key: LeaveNowGroup] = [:]
         var groups: [LeaveNowGroup] = []
         var texts: [String: [LeaveNowTexts]] = [:]
+        var offsetTexts: [[Int]: [String]] = [:]
         var leaveNow: [LeaveNowEvaluator?] = []
         leaveNow.reserveCapacity(rules.count)
         var serviceStatusEvaluators: [Int: ServiceStatusEvaluator] = [:]
@@ -59,7 +60,13 @@ public struct RuleEngine: Sendable {
                     groups.append(group)
                     groupByKey[key] = group
                 }
-                leaveNow.append(LeaveNowEvaluator(rule: rule, spec: spec, group: group, texts: LeaveNowTexts.texts(for: rule.common, cache: &texts)))
+                let offsets = offsetTexts[spec.headsUpSeconds] ?? {
+                    let made = spec.headsUpSeconds.map { String($0) }
+                    offsetTexts[spec.headsUpSeconds] = made
+                    return made
+                }()
+                leaveNow.append(LeaveNowEvaluator(rule: rule, spec: spec, group: group, texts: LeaveNowTexts.texts(for: rule.common, cache: &texts),
+                                                  offsetTexts: offsets))
             case .serviceStatus(let spec):
                 leaveNow.append(nil)
                 serviceStatusEvaluators[index] = ServiceStatusEvaluator(rule: rule, spec: spec, boards: boardsByID, sources: serviceStatus)
@@ -160,8 +167,8 @@ public struct RuleEngine: Sendable {
         var trace = Trace(enabled: explain)
         state.prune(now: now)
         var outcome = RuleOutcome(due: schedules.lendDue())
-        // The board and schedule of a leave-now rule, its unmade notifications are made from.
-        var made: (evaluator: LeaveNowEvaluator, board: Board, schedule: BoardSchedule)?
+        // The departures of a leave-now rule's group, its unmade notifications are made from.
+        var made: (evaluator: LeaveNowEvaluator, taken: TakenDepartures)?
         switch rule.kind {
         case .leaveNow:
             made = evaluateLeaveNow(rule: index, facts: facts, state: state, now: now, schedules: &schedules, outcome: &outcome, trace: &trace)
@@ -191,6 +198,9 @@ public struct RuleEngine: Sendable {
         // Taken out of the outcome so that the wake-ups the gate sets go on into it.
         var due = outcome.due
         outcome.due = []
+        sendable.reserveCapacity(due.count)
+        // The prepared messages of a leave-now rule's departures (looked up at the first one made).
+        var messages: PreparedMessages?
         for item in due {
             switch item.mark {
             case .occurrence(let instant, let labels, let offset):
@@ -202,23 +212,24 @@ public struct RuleEngine: Sendable {
             switch item.body {
             case .none:
                 continue
-            case .notice(let notification):
+            case .notice(let notification, let announce):
                 gate(expiresAt: item.expiresAt, key: notification.key, rule: rule, state: &state, now: now, into: &sendable,
                      outcome: &outcome, trace: &trace) { notification }
-            case .leaveNow(let departure, let offset, let leaveAt, let rainy):
-                guard let made else { continue }
-                gate(expiresAt: item.expiresAt,
-                     key: made.evaluator.key(Int(departure), schedule: made.schedule, offset: Int(offset)),
-                     rule: rule, state: &state, now: now, into: &sendable, outcome: &outcome, trace: &trace) {
-                    made.evaluator.notification(departure, offset: offset, leaveAt: leaveAt, rainy: rainy, board: made.board,
-                                                schedule: made.schedule, now: now)
+                // A leave time counts as told only when its notification goes out.
+                if sendable.count > sent, let told = announce {
+                    var announced = state.announced ?? [:]
+                    announced[told.key] = told.leave
+                    state.announced = announced
                 }
-            }
-            // A leave time counts as told only when its notification goes out.
-            if sendable.count > sent, let told = item.announce {
-                var announced = state.announced ?? [:]
-                announced[told.key] = told.leave
-                state.announced = announced
+            case .leaveNow(let position, let headsUp, let leaveAt, let rainy):
+                guard let made else { continue }
+                let prepared = messages ?? schedules.messages(for: made.evaluator, taken: made.taken)
+                messages = prepared
+                gate(expiresAt: item.expiresAt, key: made.evaluator.notification(position: Int(position), headsUp: Int(headsUp), prepared: prepared,
+                                                                              leaveAt: leaveAt, rainy: rainy, now: now).key,
+                     rule: rule, state: &state, now: now, into: &sendable, outcome: &outcome, trace: &trace) {
+                    made.evaluator.notification(position: Int(position), headsUp: Int(headsUp), prepared: prepared, leaveAt: leaveAt, rainy: rainy, now: now)
+                }
             }
         }
         if sendable.isEmpty, due.isEmpty, !hadReady { trace.note("nothing to send at this time") }
@@ -229,18 +240,20 @@ public struct RuleEngine: Sendable {
     /// A leave-now rule: the departures its group takes from its board's schedule come from the
     /// cache. Returns what its unmade notifications are made from.
     private func evaluateLeaveNow(rule index: Int, facts: FactSet, state: RuleState, now: Int64, schedules: inout ScheduleCache,
-                                  outcome: inout RuleOutcome, trace: inout Trace) -> (evaluator: LeaveNowEvaluator, board: Board, schedule: BoardSchedule)? {
+                                  outcome: inout RuleOutcome, trace: inout Trace) -> (evaluator: LeaveNowEvaluator, taken: TakenDepartures)? {
         guard let evaluator = leaveNow[index] else { return nil }
         let group = evaluator.group
-        guard let board = facts.boards[group.board] else {
+        // Looked up without copying the board out: the cached departures keep it.
+        guard let found = facts.boards.index(forKey: group.board) else {
             trace.note("board \"\(group.board)\" is not loaded")
             return nil
         }
-        let taken = schedules.taken(by: group, of: groups, board: board, now: now)
-        let view = group.realtime.map { schedules.realtime($0, board: board, facts: facts, now: now) }
-        evaluator.evaluate(board: board, taken: taken, facts: facts, realtime: view, state: state, now: now, outcome: &outcome, trace: &trace)
-        let made = (evaluator, board, taken.schedule)
+        let taken = schedules.taken(by: group, of: groups, now: now) { facts.boards[found].value }
+        let view = group.realtime.map { schedules.realtime($0, board: taken.board, facts: facts, now: now) }
+        evaluator.evaluate(taken: taken, facts: facts, realtime: view, state: state, now: now, outcome: &outcome, trace: &trace)
+        let made = (evaluator, taken)
         guard outcome.nextWakeUp == nil else { return made }
+        let board = taken.board
         // Nothing within the horizon needs the rule again: the timetable alone decides when it
         // does, so find that departure (weeks away for a holiday rule) instead of waiting for new data.
         let horizonEnd = now + LeaveNowEvaluator.horizon
@@ -265,13 +278,15 @@ public struct RuleEngine: Sendable {
     private func gate(expiresAt: Int64?, key: @autoclosure () -> String, rule: RuleSpec, state: inout RuleState, now: Int64,
                       into sendable: inout [Notice], outcome: inout RuleOutcome, trace: inout Trace, make: () -> Notice) {
         // Read through `rule` rather than copying `common` out (a copy retains each of its fields).
-        let clock = rule.common.clock
-        let (date, seconds) = clock.localTime(at: now)
+        // The day and time of day as numbers (what `localTime(at:)` gives, without making a date).
+        let local = now + Int64(rule.common.clock.offset(at: now))
+        let today = Int(local >= 0 ? local / 86_400 : (local - 86_399) / 86_400)
+        let seconds = Int(local - Int64(today) * 86_400)
         if let expiry = expiresAt, expiry <= now {
-            trace.note("dropped \(key()): expired at \(clock.iso8601(expiry))")
+            trace.note("dropped \(key()): expired at \(rule.common.clock.iso8601(expiry))")
             return
         }
-        if let days = rule.common.activeDays, !days.contains(date.weekday) {
+        if let days = rule.common.activeDays, !days.contains(LocalDate(dayNumber: today).weekday) {
             trace.note("dropped \(key()): the rule is not active on this weekday")
             return
         }
@@ -288,15 +303,14 @@ public struct RuleEngine: Sendable {
                 waiting.fireAt = end
                 state.deferred.append(waiting)
                 outcome.wake(at: end)
-                trace.note("held \(waiting.key) until the quiet hours \(quiet) end at \(clock.iso8601(end))")
+                trace.note("held \(waiting.key) until the quiet hours \(quiet) end at \(rule.common.clock.iso8601(end))")
             }
             return
         }
         if let last = state.lastSentAt, rule.common.cooldownSeconds > 0, now - last < Int64(rule.common.cooldownSeconds) {
-            trace.note("dropped \(key()): cooldown \(rule.common.cooldownSeconds / 60) min since the last one at \(clock.iso8601(last))")
+            trace.note("dropped \(key()): cooldown \(rule.common.cooldownSeconds / 60) min since the last one at \(rule.common.clock.iso8601(last))")
             return
         }
-        let today = date.dayNumber
         let count = state.dayCount?.day == today ? state.dayCount!.count : 0
         if let limit = rule.common.maxPerDay, count >= limit {
             trace.note("dropped \(key()): already \(count) today (max_per_day \(limit))")
@@ -304,8 +318,8 @@ public struct RuleEngine: Sendable {
         }
         state.dayCount = RuleState.DayCount(day: today, count: count + 1)
         state.lastSentAt = now
-        let notification = make()
-        trace.note("send \(notification.key) → \(notification.channels.joined(separator: ", ")): \(notification.text)")
-        sendable.append(notification)
+        sendable.append(make())
+        trace.note("send \(sendable[sendable.count - 1].key) → \(sendable[sendable.count - 1].channels.joined(separator: ", ")): "
+            + sendable[sendable.count - 1].text)
     }
 }

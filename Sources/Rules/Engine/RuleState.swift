@@ -100,7 +100,7 @@ public struct RuleState: Sendable, Equatable {
     mutating func prune(now: Int64) {
         occurrences.prune(now: now)
         if sent.count > 64 { sent = sent.filter { $0.value >= now } }
-        if let announced, announced.count > 64 {
+        if extras != nil, let announced, announced.count > 64 {
             let kept = announced.filter { $0.value.forgetAfter >= now }
             self.announced = kept.isEmpty ? nil : kept
         }

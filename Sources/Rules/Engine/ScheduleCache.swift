@@ -21,6 +21,8 @@ public struct ScheduleCache: Sendable {
     private var taken: [TakenDepartures?] = []
     /// Plans shared by the rules with the same filters on the same board (see `SharedPlans`).
     private var sharedPlans = SharedPlans()
+    /// By group index: the messages of its taken departures, per set of texts its rules use.
+    private var messages: [[PreparedMessages]] = []
 
     /// A rule's last plan past its horizon, by rule index: reused while its departure is still ahead
     /// of the horizon (new weather wakes a rain rule often; the search need not run each time).
@@ -61,6 +63,7 @@ public struct ScheduleCache: Sendable {
         guard self.groups !== groups else { return }
         self.groups = groups
         taken = Array(repeating: nil, count: groups.groups.count)
+        messages = Array(repeating: [], count: groups.groups.count)
         sharedPlans = SharedPlans()
     }
 
@@ -109,17 +112,36 @@ public struct ScheduleCache: Sendable {
     }
 
     /// The departures `group` takes from its board's schedule at `now` (worked out once per
-    /// schedule and group).
-    mutating func taken(by group: LeaveNowGroup, of groups: LeaveNowGroups, board: Board, now: Int64) -> TakenDepartures {
-        if self.groups === groups, let cached = taken[group.index], cached.valid.contains(now) { return cached }
+    /// schedule and group, from `board()`).
+    mutating func taken(by group: LeaveNowGroup, of groups: LeaveNowGroups, now: Int64, board: () -> Board) -> TakenDepartures {
+        if self.groups === groups, let cached = taken[group.index] {
+            if cached.valid.contains(now) { return cached }
+            if cached.first == cached.board.clock.localTime(at: now).date.adding(days: -Board.previousServiceDays) { return cached }
+        }
         use(groups)
+        let board = board()
         let today = board.clock.localTime(at: now).date
         let first = today.adding(days: -Board.previousServiceDays)
-        if let cached = taken[group.index], cached.first == first { return cached }
         let entry = entry(for: board, date: today)
         let departures = group.taken(from: entry.schedule, first: first, board: board, valid: Self.instants(of: today, clock: board.clock))
         taken[group.index] = departures
         return departures
+    }
+
+    /// The messages of `evaluator`'s texts over `taken` (the departures its group takes now, from
+    /// ``taken(by:of:now:board:)``), prepared once per schedule and set of texts.
+    mutating func messages(for evaluator: LeaveNowEvaluator, taken: TakenDepartures) -> PreparedMessages {
+        let index = evaluator.group.index
+        if index < messages.count {
+            for prepared in messages[index] where prepared.serve(evaluator, taken: taken) { return prepared }
+        }
+        let prepared = PreparedMessages(evaluator: evaluator, taken: taken)
+        if index < messages.count {
+            // Those of an earlier schedule are done with.
+            messages[index].removeAll { $0.taken !== taken }
+            messages[index].append(prepared)
+        }
+        return prepared
     }
 
     /// The instants whose local date is `date`, when the zone's offset is constant then (plain

@@ -17,6 +17,9 @@ struct SentOccurrence: Sendable, Equatable {
 /// for); entries whose departure has gone are dropped at each evaluation.
 struct SentOccurrences: Sendable {
     private(set) var entries: [SentOccurrence] = []
+    /// The earliest `forgetAfter` of the entries (`Int64.max` when none): pruning looks no further
+    /// while it is ahead.
+    private var earliestForget = Int64.max
 
     var isEmpty: Bool { entries.isEmpty }
     var count: Int { entries.count }
@@ -34,16 +37,20 @@ struct SentOccurrences: Sendable {
         for index in entries.indices where entries[index].instant == instant && entries[index].offset == offset
             && entries[index].labels == labels {
             entries[index].forgetAfter = forgetAfter
+            earliestForget = entries.lazy.map(\.forgetAfter).min() ?? .max
             return
         }
         entries.append(SentOccurrence(instant: instant, forgetAfter: forgetAfter, labels: labels, offset: offset))
+        earliestForget = min(earliestForget, forgetAfter)
     }
 
     /// Drops the entries that can be forgotten at `now` (`forgetAfter` before it).
+    @inline(__always)
     mutating func prune(now: Int64) {
-        guard entries.contains(where: { $0.forgetAfter < now }) else { return }
+        guard earliestForget < now else { return }
         entries.removeAll { $0.forgetAfter < now }
         if entries.isEmpty { entries = [] }
+        earliestForget = entries.lazy.map(\.forgetAfter).min() ?? .max
     }
 
     /// The same entries in any order.

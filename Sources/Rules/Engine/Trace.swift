@@ -40,11 +40,12 @@ struct DueNotice {
     }
 
     enum Body {
-        /// Made already.
-        case notice(Notice)
-        /// A leave-now notification of a departure of the evaluation's schedule, made by
-        /// `LeaveNowEvaluator.notification(_:offset:leaveAt:rainy:board:schedule:now:)` only when sent.
-        case leaveNow(index: Int32, offset: Int32, leaveAt: Int64, rainy: Bool)
+        /// Made already; with a leave time to remember as told (`RuleState.announced`, by its
+        /// `…/moved` key) once it passes the engine's gate. (Boxed: the plain case stays small.)
+        indirect case notice(Notice, announce: (key: String, leave: AnnouncedLeave)?)
+        /// A leave-now notification of the departure at `position` of those the rule's group takes,
+        /// at the heads-up at index `headsUp`, made (from `PreparedMessages`) only when sent.
+        case leaveNow(position: Int32, headsUp: Int32, leaveAt: Int64, rainy: Bool)
         /// Recorded as handled, not delivered.
         case none
     }
@@ -55,9 +56,6 @@ struct DueNotice {
     /// After this instant it must not be delivered.
     var expiresAt: Int64?
     var body: Body
-    /// A leave time to remember as told (`RuleState.announced`, by its `…/moved` key) once this
-    /// notification passes the engine's gate.
-    var announce: (key: String, leave: AnnouncedLeave)?
 
     init(mark: Mark, forgetAfter: Int64, expiresAt: Int64?, body: Body) {
         self.mark = mark
@@ -67,13 +65,7 @@ struct DueNotice {
     }
 
     /// A notification made already, marked by its key unless `mark` says otherwise.
-    init(mark: Mark? = nil, forgetAfter: Int64, notice: Notice) {
-        self.init(mark: mark ?? .key(notice.key), forgetAfter: forgetAfter, expiresAt: notice.expiresAt, body: .notice(notice))
-    }
-
-    /// Whether it is to be delivered (not only recorded).
-    var delivers: Bool {
-        if case .none = body { return false }
-        return true
+    init(mark: Mark? = nil, forgetAfter: Int64, notice: Notice, announce: (key: String, leave: AnnouncedLeave)? = nil) {
+        self.init(mark: mark ?? .key(notice.key), forgetAfter: forgetAfter, expiresAt: notice.expiresAt, body: .notice(notice, announce: announce))
     }
 }

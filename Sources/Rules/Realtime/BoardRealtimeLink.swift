@@ -4,7 +4,7 @@ import Timetable
 
 /// A leave-now rule's board as realtime sees it: the board's configuration (which of its sources
 /// have `realtime:`) and the `odpt:` section (its `trains:` entries), worked out once per engine.
-struct BoardRealtimeLink: Sendable {
+final class BoardRealtimeLink: Sendable {
     /// The board's configuration.
     let board: BoardSpec
     /// The configuration's `odpt:` section.

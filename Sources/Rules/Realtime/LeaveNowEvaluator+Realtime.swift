@@ -91,7 +91,7 @@ extension LeaveNowEvaluator {
         trace.note("departure \(board.clock.iso8601(departure.departure)) \(departure.line): canceled (realtime); "
             + (next.map { "next serving departure \(board.clock.clockText($0.expected)), leave at \(board.clock.clockText($0.leaveAt))" }
                 ?? "no later departure serves the rule within \(LeaveNowEvaluator.horizon / 3600) h"))
-        var notice = notification(departure, board: board, key: key, leaveAt: leaveAt, offset: 0, rainy: false, now: now)
+        var notice = notification(index, schedule: schedule, board: board, key: key, leaveAt: leaveAt, offset: 0, rainy: false, now: now)
         notice.fireAt = now
         notice.expiresAt = departure.departure
         notice.text = cancelText(departure, next: next, board: board)
@@ -129,11 +129,11 @@ extension LeaveNowEvaluator {
         ClockText.append(departure.departure, clock: board.clock, to: &output)
         if ja {
             output.append("発 ")
-            renderer.appendPlace(stop: departure.stop, line: departure.line, to: &output)
+            MessageRenderer.appendPlace(stop: departure.stop, line: departure.line, language: renderer.language, to: &output)
             output.append(" \(departure.destination)行。")
         } else {
             output.append(" to \(departure.destination) from ")
-            renderer.appendPlace(stop: departure.stop, line: departure.line, to: &output)
+            MessageRenderer.appendPlace(stop: departure.stop, line: departure.line, language: renderer.language, to: &output)
             output.append(". ")
         }
         if let next {
@@ -175,13 +175,12 @@ extension LeaveNowEvaluator {
         guard state.sent[key] == nil else { return }
         let departure = schedule.departures[index]
         trace.note("  leave time moved from \(board.clock.clockText(told.leaveAt)) to \(board.clock.clockText(leaveAt)): update")
-        var notice = notification(departure, board: board, key: key, leaveAt: leaveAt, offset: 0, rainy: false, now: now)
+        var notice = notification(index, schedule: schedule, board: board, key: key, leaveAt: leaveAt, offset: 0, rainy: false, now: now)
         notice.fireAt = now
         notice.expiresAt = prediction.expected
         notice.text = updateText(departure, prediction: prediction, leaveAt: leaveAt, board: board)
-        var item = DueNotice(forgetAfter: forgetAfter, notice: notice)
-        item.announce = (movedKey, AnnouncedLeave(leaveAt: leaveAt, updates: told.updates + 1, forgetAfter: forgetAfter))
-        outcome.due.append(item)
+        outcome.due.append(DueNotice(forgetAfter: forgetAfter, notice: notice,
+                                     announce: (movedKey, AnnouncedLeave(leaveAt: leaveAt, updates: told.updates + 1, forgetAfter: forgetAfter))))
     }
 
     /// `4 min late: leave at 10:29 for the 10:33 to 三鷹駅 from platform 12 (鷹56), now 10:37` /
@@ -201,7 +200,7 @@ extension LeaveNowEvaluator {
         if ja {
             ClockText.append(leaveAt, clock: board.clock, to: &output)
             output.append("に出発 ")
-            renderer.appendPlace(stop: departure.stop, line: departure.line, to: &output)
+            MessageRenderer.appendPlace(stop: departure.stop, line: departure.line, language: renderer.language, to: &output)
             output.append(" ")
             ClockText.append(departure.departure, clock: board.clock, to: &output)
             output.append("発 \(departure.destination)行 → ")
@@ -213,7 +212,7 @@ extension LeaveNowEvaluator {
             output.append(" for the ")
             ClockText.append(departure.departure, clock: board.clock, to: &output)
             output.append(" to \(departure.destination) from ")
-            renderer.appendPlace(stop: departure.stop, line: departure.line, to: &output)
+            MessageRenderer.appendPlace(stop: departure.stop, line: departure.line, language: renderer.language, to: &output)
             output.append(", now ")
             ClockText.append(prediction.expected, clock: board.clock, to: &output)
         }

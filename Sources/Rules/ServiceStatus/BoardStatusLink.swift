@@ -3,7 +3,7 @@ import Facts
 import Timetable
 /// A board's `status:`: which service status source its departures' lines are looked up in, how
 /// old a snapshot may be, and the line labels its configuration ties to a railway id.
-struct BoardStatusLink: Sendable {
+final class BoardStatusLink: Sendable {
     /// The `odpt: service_status:` id.
     let source: String
     /// A snapshot older than this is not mentioned (3 × the source's refresh).

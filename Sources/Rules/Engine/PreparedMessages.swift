@@ -1,0 +1,152 @@
+import Config
+import Notifications
+import Timetable
+
+/// The messages of the departures one group of leave-now rules takes, in one set of texts, made
+/// ready once per schedule: every part of a message that depends on the departure alone (its
+/// time, destination, place, the board's title) rendered into text, leaving only what changes from
+/// one notification to the next (the time left, the leave time, the heads-up, the rule) to fill in.
+/// A notification is then a key and a text appended from a few pieces each, and a title shared.
+///
+/// Only for departures of a board without realtime and without a service status to mention (a
+/// plain timetable departure): those parts depend on the departure alone there.
+final class PreparedMessages: Sendable {
+    enum Segment: Sendable {
+        case text(String)
+        case variable(LeaveNowVariable)
+    }
+
+    /// A message as its segments, and the bytes to reserve for it.
+    struct Prepared: Sendable {
+        let segments: [Segment]
+        let capacity: Int
+        /// The whole message when nothing varies (a title): shared by every notification.
+        let constant: String?
+
+        init(_ template: CompiledTemplate<LeaveNowVariable>, render: (LeaveNowVariable, inout TextBuilder) -> Void) {
+            var segments: [Segment] = []
+            var fixed = TextBuilder(capacity: template.capacity)
+            var varying = false
+            func flush() {
+                if !fixed.text.isEmpty { segments.append(.text(fixed.text)) }
+                fixed = TextBuilder(capacity: template.capacity)
+            }
+            for part in template.parts {
+                switch part {
+                case .text(let text): fixed.append(text)
+                case .variable(let variable) where LeaveNowEvaluator.variesPerNotification(variable):
+                    flush()
+                    segments.append(.variable(variable))
+                    varying = true
+                case .variable(let variable): render(variable, &fixed)
+                }
+            }
+            flush()
+            self.segments = segments
+            constant = varying ? nil : segments.reduce(into: "") { text, segment in if case .text(let piece) = segment { text += piece } }
+            // The fixed text, and room for the varying values ("Leave in 120 min", "12:34", a rule id).
+            capacity = segments.reduce(0) { total, segment in
+                if case .text(let piece) = segment { return total + piece.utf8.count }
+                return total + 48
+            }
+        }
+    }
+
+    /// What they were made for.
+    let taken: TakenDepartures
+    let texts: LeaveNowTexts
+    /// By position of the taken departure.
+    let text: [Prepared]
+    let title: [Prepared]
+
+    init(evaluator: LeaveNowEvaluator, taken: TakenDepartures) {
+        self.taken = taken
+        texts = evaluator.texts
+        var text: [Prepared] = [], title: [Prepared] = []
+        text.reserveCapacity(taken.indices.count)
+        title.reserveCapacity(taken.indices.count)
+        for position in taken.indices.indices {
+            let index = Int(taken.indices[position])
+            func render(_ variable: LeaveNowVariable, _ output: inout TextBuilder) {
+                evaluator.appendFixed(variable, index, schedule: taken.schedule, board: taken.board, stopIsNumber: taken.stopIsNumber[position],
+                                      disruption: nil, realtime: nil, to: &output)
+            }
+            text.append(Prepared(evaluator.texts.text, render: render))
+            title.append(Prepared(evaluator.texts.title, render: render))
+        }
+        self.text = text
+        self.title = title
+    }
+
+    /// Whether these are the messages of `evaluator`'s texts over `taken`.
+    func serve(_ evaluator: LeaveNowEvaluator, taken: TakenDepartures) -> Bool {
+        self.taken === taken && texts === evaluator.texts
+    }
+}
+
+extension LeaveNowEvaluator {
+    /// The notification of the departure at `position` of those the rule's group takes, due at
+    /// heads-up `headsUp` (an index into ``headsUpSeconds``), from its prepared messages: what
+    /// ``notification(_:schedule:board:key:leaveAt:offset:rainy:now:disruption:realtime:stopIsNumber:)``
+    /// makes for it, made from pieces.
+    func notification(position: Int, headsUp: Int, prepared: PreparedMessages, leaveAt: Int64, rainy: Bool, now: Int64) -> Notice {
+        let taken = prepared.taken
+        let offset = headsUpSeconds[headsUp]
+        let walkSeconds = taken.instants[position] - taken.walkStarts[position]
+        func piece(_ segment: PreparedMessages.Segment) -> String {
+            switch segment {
+            case .text(let text): return text
+            case .variable(.when): return Self.whenText(minutes: max(0, Int((leaveAt - now + 30) / 60)), language: rule.common.language)
+            case .variable(let variable):
+                var output = TextBuilder(capacity: 0)
+                appendVarying(variable, leaveAt: leaveAt, offset: offset, rainy: rainy, now: now, walkSeconds: walkSeconds,
+                              clock: taken.board.clock, to: &output)
+                return output.text
+            }
+        }
+        func render(_ message: PreparedMessages.Prepared) -> String {
+            if let constant = message.constant { return constant }
+            let segments = message.segments
+            // Two pieces (the time left, then the rest): one allocation, no check of the bytes.
+            if segments.count == 2 { return piece(segments[0]) + piece(segments[1]) }
+            var output = TextBuilder(capacity: message.capacity)
+            for segment in segments { output.append(piece(segment)) }
+            return output.text
+        }
+        return Notice(key: Self.key(rule: rule.id, middle: taken.keyMiddles[position], offset: offsetTexts[headsUp]), rule: rule.id,
+                      kind: .leaveNow, fireAt: leaveAt - Int64(offset), expiresAt: taken.instants[position],
+                      channels: rule.common.channels, urgency: rule.common.urgency, language: rule.common.language,
+                      title: render(prepared.title[position]), text: render(prepared.text[position]))
+    }
+
+    /// `rule` + `middle` + `offset`: a key (ASCII) in one allocation.
+    static func key(rule: String, middle: String, offset: String) -> String {
+        var rule = rule, middle = middle, offset = offset
+        return rule.withUTF8 { rule in
+            middle.withUTF8 { middle in
+                offset.withUTF8 { offset in
+                    String(unsafeUninitializedCapacity: rule.count + middle.count + offset.count) { buffer in
+                        let bytes = UnsafeMutableRawBufferPointer(buffer)
+                        bytes.copyMemory(from: UnsafeRawBufferPointer(rule))
+                        UnsafeMutableRawBufferPointer(rebasing: bytes[rule.count...]).copyMemory(from: UnsafeRawBufferPointer(middle))
+                        UnsafeMutableRawBufferPointer(rebasing: bytes[(rule.count + middle.count)...]).copyMemory(from: UnsafeRawBufferPointer(offset))
+                        return rule.count + middle.count + offset.count
+                    }
+                }
+            }
+        }
+    }
+
+    /// `{{when}}`: "Leave now" / "Leave in 7 min" (ja: 今すぐ出発 / あと7分で出発), from a table for
+    /// the first day of minutes.
+    static func whenText(minutes: Int, language: MessageLanguage) -> String {
+        let ja = language == .ja
+        if minutes < whenTexts.english.count { return ja ? whenTexts.japanese[minutes] : whenTexts.english[minutes] }
+        return ja ? "あと\(minutes)分で出発" : "Leave in \(minutes) min"
+    }
+
+    private static let whenTexts: (english: [String], japanese: [String]) = (
+        (0..<1_440).map { $0 == 0 ? "Leave now" : "Leave in \($0) min" },
+        (0..<1_440).map { $0 == 0 ? "今すぐ出発" : "あと\($0)分で出発" }
+    )
+}
