@@ -28,8 +28,11 @@ extension LeaveNowGroup {
     /// The plans of several rules of one board after the same instant, each exactly what its own
     /// `plan` gives: the search walks the same weeks for every rule, so each week's schedule is
     /// built once for all of them, and a rule drops out of the walk once its departure is found.
+    ///
+    /// `byKindOfDate` false walks every week's schedule (what the walk by kinds of date, see
+    /// `PlanDays`, must always agree with).
     static func plans(_ groups: [LeaveNowGroup], board: Board, after instant: Int64,
-                      days: Int = LeaveNowGroup.searchDays) -> [LeaveNowPlan] {
+                      days: Int = LeaveNowGroup.searchDays, byKindOfDate: Bool = true) -> [LeaveNowPlan] {
         let today = board.clock.localTime(at: instant).date
         let end = today.adding(days: days)
         // Every source must end for the board to end (a day-type timetable never does).
@@ -41,7 +44,7 @@ extension LeaveNowGroup {
         var searching = Array(groups.indices)
         // Past the first week, on a board whose dates are alike by kind, each kind of date is
         // built once (see `PlanDays`) instead of every week.
-        var days = PlanDays(board: board, from: first)
+        var days = byKindOfDate ? PlanDays(board: board, from: first) : nil
         let instantDate = board.clock.localTime(at: instant).date
         while first <= end, !searching.isEmpty {
             if let lastService, first > lastService {
