@@ -55,8 +55,17 @@ final class LeaveNowEvaluator: Sendable {
     /// schedule, adding what is due to `outcome`. A departure due on a board without realtime or
     /// a service status to mention is added unmade (`DueNotice.Body.leaveNow`): its text is
     /// rendered only when the engine's gate lets it through.
-    func evaluate(taken: TakenDepartures, facts: FactSet, realtime: RealtimeView? = nil, state: RuleState, now: Int64,
+    func evaluate(taken: TakenDepartures, facts: FactSet, realtime: RealtimeView? = nil, state: borrowing RuleState, now: Int64,
                   outcome: inout RuleOutcome, trace: inout Trace) {
+        // Most rules: a timetable board without status or realtime, no rain adjustment. Scanned
+        // without making the optionals below (a forecast or a status report is copied and dropped
+        // through the runtime: their types hold Foundation's).
+        if realtime == nil, group.status == nil, rain == nil {
+            if scanPlain(taken: taken, rain: nil, state: state, now: now, outcome: &outcome, trace: &trace) == 0 {
+                trace.note("no departure of board \"\(group.board)\" within \(LeaveNowEvaluator.horizon / 3600) h matches the rule's filters")
+            }
+            return
+        }
         var forecast: Forecast?
         if let rain {
             forecast = facts.forecasts[rain.weather]?.value
@@ -67,7 +76,8 @@ final class LeaveNowEvaluator: Sendable {
         let statusReport = group.status?.freshReport(facts, now: now, trace: &trace)
         var considered = 0
         if realtime == nil, statusReport == nil {
-            considered = scanPlain(taken: taken, forecast: forecast, state: state, now: now, outcome: &outcome, trace: &trace)
+            considered = scanPlain(taken: taken, rain: forecast.map { forecast in { self.isRainy(forecast, from: $0, to: $1) } }, state: state,
+                                   now: now, outcome: &outcome, trace: &trace)
         } else {
             considered = scan(taken: taken, forecast: forecast, statusReport: statusReport, realtime: realtime, state: state, now: now,
                               outcome: &outcome, trace: &trace)
@@ -79,8 +89,9 @@ final class LeaveNowEvaluator: Sendable {
     /// ``scan(taken:forecast:statusReport:realtime:state:now:outcome:trace:)`` with every departure
     /// expected on time and nothing to hold it; each due notification is added unmade. Returns how
     /// many departures it looked at.
-    private func scanPlain(taken: TakenDepartures, forecast: Forecast?, state: RuleState, now: Int64, outcome: inout RuleOutcome,
-                           trace: inout Trace) -> Int {
+    /// `rain`: whether rain is expected between two instants (nil: no rain adjustment).
+    private func scanPlain(taken: TakenDepartures, rain isRainy: ((Int64, Int64) -> Bool)?, state: borrowing RuleState, now: Int64,
+                           outcome: inout RuleOutcome, trace: inout Trace) -> Int {
         let rainExtra = Int64(rain?.extraWalkSeconds ?? 0)
         let maxLead = Int64(taken.filter.longestWalk + longestHeadsUp) + bufferSeconds + rainExtra
         let limit = now + LeaveNowEvaluator.horizon
@@ -93,7 +104,7 @@ final class LeaveNowEvaluator: Sendable {
             if let wake = outcome.nextWakeUp, instant - maxLead > wake { break }
             considered += 1
             let labels = taken.labels[position]
-            let rainy = forecast.map { isRainy($0, from: taken.walkStarts[position] - bufferSeconds, to: instant) } ?? false
+            let rainy = isRainy?(taken.walkStarts[position] - bufferSeconds, instant) ?? false
             let leaveAt = taken.walkStarts[position] - bufferSeconds - (rainy ? rainExtra : 0)
             let due = dueHeadsUps(leaveAt: leaveAt, instant: instant, labels: labels, state: state, now: now, outcome: &outcome)
             noteDeparture(Int(taken.indices[position]), taken: taken, leaveAt: leaveAt, prediction: nil, rainy: rainy, rainExtra: rainExtra,
@@ -112,7 +123,7 @@ final class LeaveNowEvaluator: Sendable {
 
     /// The scan of the departures the group takes from `now` on, with the board's realtime and
     /// service status. Returns how many departures it looked at.
-    private func scan(taken: TakenDepartures, forecast: Forecast?, statusReport: ServiceStatusReport?, realtime: RealtimeView?, state: RuleState,
+    private func scan(taken: TakenDepartures, forecast: Forecast?, statusReport: ServiceStatusReport?, realtime: RealtimeView?, state: borrowing RuleState,
                       now: Int64, outcome: inout RuleOutcome, trace: inout Trace) -> Int {
         let board = taken.board
         let rainExtra = Int64(rain?.extraWalkSeconds ?? 0)
@@ -218,7 +229,7 @@ final class LeaveNowEvaluator: Sendable {
     /// Whether the heads-up `offset` of a departure leaving at `leaveAt` is due at `now` and not
     /// handled yet.
     @inline(__always)
-    private func isDue(_ offset: Int, leaveAt: Int64, instant: Int64, labels: KeyLabels, state: RuleState, now: Int64) -> Bool {
+    private func isDue(_ offset: Int, leaveAt: Int64, instant: Int64, labels: KeyLabels, state: borrowing RuleState, now: Int64) -> Bool {
         leaveAt - Int64(offset) <= now && !state.hasHandled(instant: instant, labels: labels, offset: Self.offset(offset))
     }
 
@@ -226,7 +237,7 @@ final class LeaveNowEvaluator: Sendable {
     /// how many, and the index of the last (the latest: the one sent) — waking `outcome` at the
     /// ones still ahead.
     @inline(__always)
-    private func dueHeadsUps(leaveAt: Int64, instant: Int64, labels: KeyLabels, state: RuleState, now: Int64,
+    private func dueHeadsUps(leaveAt: Int64, instant: Int64, labels: KeyLabels, state: borrowing RuleState, now: Int64,
                              outcome: inout RuleOutcome) -> (count: Int, send: Int) {
         var count = 0, send = 0
         for (headsUp, offset) in headsUpSeconds.enumerated() {
@@ -243,7 +254,7 @@ final class LeaveNowEvaluator: Sendable {
 
     /// Records the first `count` due heads-ups (those a later one supersedes) as handled, unsent.
     private func recordSuperseded(_ count: Int, leaveAt: Int64, instant: Int64, labels: KeyLabels, forgetAfter: Int64, expected: Int64,
-                                  state: RuleState, now: Int64, outcome: inout RuleOutcome, trace: inout Trace) {
+                                  state: borrowing RuleState, now: Int64, outcome: inout RuleOutcome, trace: inout Trace) {
         guard count > 0 else { return }
         var skipped = 0
         for offset in headsUpSeconds where skipped < count && isDue(offset, leaveAt: leaveAt, instant: instant, labels: labels, state: state, now: now) {
@@ -256,11 +267,12 @@ final class LeaveNowEvaluator: Sendable {
 
     /// `explain`'s line for a departure the scan looks at.
     private func noteDeparture(_ index: Int, taken: TakenDepartures, leaveAt: Int64, prediction: DeparturePrediction?, rainy: Bool,
-                               rainExtra: Int64, labels: KeyLabels, state: RuleState, now: Int64, trace: inout Trace) {
+                               rainExtra: Int64, labels: KeyLabels, state: borrowing RuleState, now: Int64, trace: inout Trace) {
         guard trace.enabled else { return }
         let departure = taken.schedule.departures[index], clock = taken.board.clock
-        let due = headsUpSeconds.filter {
-            isDue($0, leaveAt: leaveAt, instant: departure.departure, labels: labels, state: state, now: now)
+        var due: [Int] = []
+        for offset in headsUpSeconds where isDue(offset, leaveAt: leaveAt, instant: departure.departure, labels: labels, state: state, now: now) {
+            due.append(offset)
         }
         trace.note("departure \(clock.iso8601(departure.departure)) \(departure.line) from \(departure.stop): leave at \(clock.clockText(leaveAt))"
             + (prediction.map { " (" + Self.delayText($0, clock: clock, language: .en) + ")" } ?? "")

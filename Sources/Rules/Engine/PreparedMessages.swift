@@ -22,6 +22,10 @@ final class PreparedMessages: Sendable {
         let capacity: Int
         /// The whole message when nothing varies (a title): shared by every notification.
         let constant: String?
+        /// Whether only the time left varies (`{{when}}`, `{{minutes}}`), besides `{{rain_note}}`
+        /// (empty when no rain is expected): then the message for a number of minutes without rain
+        /// is the same for every notification (and kept, see `ScheduleCache.text`).
+        let minutesOnly: Bool
 
         init(_ template: CompiledTemplate<LeaveNowVariable>, render: (LeaveNowVariable, inout TextBuilder) -> Void) {
             var segments: [Segment] = []
@@ -43,6 +47,10 @@ final class PreparedMessages: Sendable {
             }
             flush()
             self.segments = segments
+            minutesOnly = segments.allSatisfy { segment in
+                if case .variable(let variable) = segment { return variable == .when || variable == .minutes || variable == .rainNote }
+                return true
+            }
             constant = varying ? nil : segments.reduce(into: "") { text, segment in if case .text(let piece) = segment { text += piece } }
             // The fixed text, and room for the varying values ("Leave in 120 min", "12:34", a rule id).
             capacity = segments.reduce(0) { total, segment in
@@ -89,34 +97,43 @@ extension LeaveNowEvaluator {
     /// heads-up `headsUp` (an index into ``headsUpSeconds``), from its prepared messages: what
     /// ``notification(_:schedule:board:key:leaveAt:offset:rainy:now:disruption:realtime:stopIsNumber:)``
     /// makes for it, made from pieces.
-    func notification(position: Int, headsUp: Int, prepared: PreparedMessages, leaveAt: Int64, rainy: Bool, now: Int64) -> Notice {
+    func notification(position: Int, headsUp: Int, prepared: PreparedMessages, leaveAt: Int64, rainy: Bool, now: Int64,
+                      text: String? = nil) -> Notice {
         let taken = prepared.taken
         let offset = headsUpSeconds[headsUp]
-        let walkSeconds = taken.instants[position] - taken.walkStarts[position]
+        let key = Self.key(rule: rule.id, middle: taken.keyMiddles[position], offset: offsetTexts[headsUp])
+        let title = render(prepared.title[position], position: position, headsUp: headsUp, taken: taken, leaveAt: leaveAt, rainy: rainy, now: now)
+        let body = text ?? render(prepared.text[position], position: position, headsUp: headsUp, taken: taken, leaveAt: leaveAt, rainy: rainy, now: now)
+        return Notice(key: key, rule: rule.id, kind: .leaveNow, fireAt: leaveAt - Int64(offset), expiresAt: taken.instants[position],
+                      channels: rule.common.channels, urgency: rule.common.urgency, language: rule.common.language, title: title, text: body)
+    }
+
+    /// The text of that notification (what ``notification(position:headsUp:prepared:leaveAt:rainy:now:text:)`` makes).
+    func text(position: Int, headsUp: Int, prepared: PreparedMessages, leaveAt: Int64, rainy: Bool, now: Int64) -> String {
+        render(prepared.text[position], position: position, headsUp: headsUp, taken: prepared.taken, leaveAt: leaveAt, rainy: rainy, now: now)
+    }
+
+    /// A prepared message with its varying parts filled in.
+    private func render(_ message: PreparedMessages.Prepared, position: Int, headsUp: Int, taken: TakenDepartures, leaveAt: Int64, rainy: Bool,
+                        now: Int64) -> String {
+        if let constant = message.constant { return constant }
         func piece(_ segment: PreparedMessages.Segment) -> String {
             switch segment {
             case .text(let text): return text
             case .variable(.when): return Self.whenText(minutes: max(0, Int((leaveAt - now + 30) / 60)), language: rule.common.language)
             case .variable(let variable):
                 var output = TextBuilder(capacity: 0)
-                appendVarying(variable, leaveAt: leaveAt, offset: offset, rainy: rainy, now: now, walkSeconds: walkSeconds,
-                              clock: taken.board.clock, to: &output)
+                appendVarying(variable, leaveAt: leaveAt, offset: headsUpSeconds[headsUp], rainy: rainy, now: now,
+                              walkSeconds: taken.instants[position] - taken.walkStarts[position], clock: taken.board.clock, to: &output)
                 return output.text
             }
         }
-        func render(_ message: PreparedMessages.Prepared) -> String {
-            if let constant = message.constant { return constant }
-            let segments = message.segments
-            // Two pieces (the time left, then the rest): one allocation, no check of the bytes.
-            if segments.count == 2 { return piece(segments[0]) + piece(segments[1]) }
-            var output = TextBuilder(capacity: message.capacity)
-            for segment in segments { output.append(piece(segment)) }
-            return output.text
-        }
-        return Notice(key: Self.key(rule: rule.id, middle: taken.keyMiddles[position], offset: offsetTexts[headsUp]), rule: rule.id,
-                      kind: .leaveNow, fireAt: leaveAt - Int64(offset), expiresAt: taken.instants[position],
-                      channels: rule.common.channels, urgency: rule.common.urgency, language: rule.common.language,
-                      title: render(prepared.title[position]), text: render(prepared.text[position]))
+        let segments = message.segments
+        // Two pieces (the time left, then the rest): one allocation, no check of the bytes.
+        if segments.count == 2 { return piece(segments[0]) + piece(segments[1]) }
+        var output = TextBuilder(capacity: message.capacity)
+        for segment in segments { output.append(piece(segment)) }
+        return output.text
     }
 
     /// `rule` + `middle` + `offset`: a key (ASCII) in one allocation.

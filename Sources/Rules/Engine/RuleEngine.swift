@@ -200,7 +200,7 @@ public struct RuleEngine: Sendable {
         outcome.due = []
         sendable.reserveCapacity(due.count)
         // The prepared messages of a leave-now rule's departures (looked up at the first one made).
-        var messages: PreparedMessages?
+        var messages: (prepared: PreparedMessages, slot: Int)?
         for item in due {
             switch item.mark {
             case .occurrence(let instant, let labels, let offset):
@@ -225,10 +225,18 @@ public struct RuleEngine: Sendable {
                 guard let made else { continue }
                 let prepared = messages ?? schedules.messages(for: made.evaluator, taken: made.taken)
                 messages = prepared
-                gate(expiresAt: item.expiresAt, key: made.evaluator.notification(position: Int(position), headsUp: Int(headsUp), prepared: prepared,
-                                                                              leaveAt: leaveAt, rainy: rainy, now: now).key,
+                let (evaluator, at, headsUp) = (made.evaluator, Int(position), Int(headsUp))
+                // A text in which only the time left varies is made once per departure and minutes.
+                var text: String?
+                if prepared.prepared.text[at].minutesOnly, !rainy {
+                    text = schedules.text(group: evaluator.group.index, slot: prepared.slot, position: at, minutes: max(0, Int((leaveAt - now + 30) / 60))) {
+                        evaluator.text(position: at, headsUp: headsUp, prepared: prepared.prepared, leaveAt: leaveAt, rainy: rainy, now: now)
+                    }
+                }
+                gate(expiresAt: item.expiresAt,
+                     key: evaluator.notification(position: at, headsUp: headsUp, prepared: prepared.prepared, leaveAt: leaveAt, rainy: rainy, now: now).key,
                      rule: rule, state: &state, now: now, into: &sendable, outcome: &outcome, trace: &trace) {
-                    made.evaluator.notification(position: Int(position), headsUp: Int(headsUp), prepared: prepared, leaveAt: leaveAt, rainy: rainy, now: now)
+                    evaluator.notification(position: at, headsUp: headsUp, prepared: prepared.prepared, leaveAt: leaveAt, rainy: rainy, now: now, text: text)
                 }
             }
         }
@@ -239,7 +247,7 @@ public struct RuleEngine: Sendable {
 
     /// A leave-now rule: the departures its group takes from its board's schedule come from the
     /// cache. Returns what its unmade notifications are made from.
-    private func evaluateLeaveNow(rule index: Int, facts: FactSet, state: RuleState, now: Int64, schedules: inout ScheduleCache,
+    private func evaluateLeaveNow(rule index: Int, facts: FactSet, state: borrowing RuleState, now: Int64, schedules: inout ScheduleCache,
                                   outcome: inout RuleOutcome, trace: inout Trace) -> (evaluator: LeaveNowEvaluator, taken: TakenDepartures)? {
         guard let evaluator = leaveNow[index] else { return nil }
         let group = evaluator.group
@@ -248,9 +256,13 @@ public struct RuleEngine: Sendable {
             trace.note("board \"\(group.board)\" is not loaded")
             return nil
         }
-        let taken = schedules.taken(by: group, of: groups, now: now) { facts.boards[found].value }
-        let view = group.realtime.map { schedules.realtime($0, board: taken.board, facts: facts, now: now) }
-        evaluator.evaluate(taken: taken, facts: facts, realtime: view, state: state, now: now, outcome: &outcome, trace: &trace)
+        let taken = schedules.taken(by: group, of: groups, now: now) ?? schedules.taken(by: group, of: groups, now: now, board: facts.boards[found].value)
+        if let link = group.realtime {
+            let view = schedules.realtime(link, board: taken.board, facts: facts, now: now)
+            evaluator.evaluate(taken: taken, facts: facts, realtime: view, state: state, now: now, outcome: &outcome, trace: &trace)
+        } else {
+            evaluator.evaluate(taken: taken, facts: facts, state: state, now: now, outcome: &outcome, trace: &trace)
+        }
         let made = (evaluator, taken)
         guard outcome.nextWakeUp == nil else { return made }
         let board = taken.board

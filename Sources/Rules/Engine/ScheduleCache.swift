@@ -21,8 +21,9 @@ public struct ScheduleCache: Sendable {
     private var taken: [TakenDepartures?] = []
     /// Plans shared by the rules with the same filters on the same board (see `SharedPlans`).
     private var sharedPlans = SharedPlans()
-    /// By group index: the messages of its taken departures, per set of texts its rules use.
-    private var messages: [[PreparedMessages]] = []
+    /// By group index: the messages of its taken departures, per set of texts its rules use, with
+    /// the texts made from them so far (by taken departure, by minutes left).
+    private var messages: [[(prepared: PreparedMessages, texts: [[(minutes: Int, text: String)]])]] = []
 
     /// A rule's last plan past its horizon, by rule index: reused while its departure is still ahead
     /// of the horizon (new weather wakes a rain rule often; the search need not run each time).
@@ -111,15 +112,20 @@ public struct ScheduleCache: Sendable {
         return entry
     }
 
-    /// The departures `group` takes from its board's schedule at `now` (worked out once per
-    /// schedule and group, from `board()`).
-    mutating func taken(by group: LeaveNowGroup, of groups: LeaveNowGroups, now: Int64, board: () -> Board) -> TakenDepartures {
-        if self.groups === groups, let cached = taken[group.index] {
-            if cached.valid.contains(now) { return cached }
-            if cached.first == cached.board.clock.localTime(at: now).date.adding(days: -Board.previousServiceDays) { return cached }
-        }
+    /// The departures `group` takes from its board's schedule at `now`, when worked out already
+    /// for that schedule.
+    func taken(by group: LeaveNowGroup, of groups: LeaveNowGroups, now: Int64) -> TakenDepartures? {
+        guard self.groups === groups, let cached = taken[group.index] else { return nil }
+        if cached.valid.contains(now) { return cached }
+        if cached.first == cached.board.clock.localTime(at: now).date.adding(days: -Board.previousServiceDays) { return cached }
+        return nil
+    }
+
+    /// The departures `group` takes from `board`'s schedule at `now` (worked out once per schedule
+    /// and group: see ``taken(by:of:now:)``).
+    mutating func taken(by group: LeaveNowGroup, of groups: LeaveNowGroups, now: Int64, board: Board) -> TakenDepartures {
+        if let cached = taken(by: group, of: groups, now: now) { return cached }
         use(groups)
-        let board = board()
         let today = board.clock.localTime(at: now).date
         let first = today.adding(days: -Board.previousServiceDays)
         let entry = entry(for: board, date: today)
@@ -129,19 +135,30 @@ public struct ScheduleCache: Sendable {
     }
 
     /// The messages of `evaluator`'s texts over `taken` (the departures its group takes now, from
-    /// ``taken(by:of:now:board:)``), prepared once per schedule and set of texts.
-    mutating func messages(for evaluator: LeaveNowEvaluator, taken: TakenDepartures) -> PreparedMessages {
-        let index = evaluator.group.index
-        if index < messages.count {
-            for prepared in messages[index] where prepared.serve(evaluator, taken: taken) { return prepared }
-        }
+    /// ``taken(by:of:now:board:)``), prepared once per schedule and set of texts; `slot` names them
+    /// for ``text(group:slot:position:minutes:make:)``.
+    mutating func messages(for evaluator: LeaveNowEvaluator, taken: TakenDepartures) -> (prepared: PreparedMessages, slot: Int) {
+        let group = evaluator.group.index
+        guard group < messages.count else { return (PreparedMessages(evaluator: evaluator, taken: taken), -1) }
+        if let slot = messages[group].firstIndex(where: { $0.prepared.serve(evaluator, taken: taken) }) { return (messages[group][slot].prepared, slot) }
+        // Those of an earlier schedule are done with.
+        messages[group].removeAll { $0.prepared.taken !== taken }
         let prepared = PreparedMessages(evaluator: evaluator, taken: taken)
-        if index < messages.count {
-            // Those of an earlier schedule are done with.
-            messages[index].removeAll { $0.taken !== taken }
-            messages[index].append(prepared)
-        }
-        return prepared
+        messages[group].append((prepared, Array(repeating: [], count: taken.indices.count)))
+        return (prepared, messages[group].count - 1)
+    }
+
+    /// The text of the prepared message of the taken departure at `position` with `minutes` left,
+    /// for messages in which nothing else varies: made by `make` the first time, then the same
+    /// `String` for every rule of the group notified with as many minutes left (the heads-up of a
+    /// hundred commutes is one text). A few are kept per departure.
+    mutating func text(group: Int, slot: Int, position: Int, minutes: Int, make: () -> String) -> String {
+        guard slot >= 0 else { return make() }
+        for entry in messages[group][slot].texts[position] where entry.minutes == minutes { return entry.text }
+        let text = make()
+        if messages[group][slot].texts[position].count >= 4 { messages[group][slot].texts[position].removeFirst() }
+        messages[group][slot].texts[position].append((minutes, text))
+        return text
     }
 
     /// The instants whose local date is `date`, when the zone's offset is constant then (plain

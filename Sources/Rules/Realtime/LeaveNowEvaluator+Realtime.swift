@@ -72,7 +72,7 @@ extension LeaveNowEvaluator {
     /// A departure the rule follows is canceled: one notice, from the time its first notification
     /// would have been due until it would have left, naming the next departure that serves the rule.
     func canceled(_ index: Int, leaveAt: Int64, forgetAfter: Int64, board: Board, taken: TakenDepartures,
-                  realtime: RealtimeView?, state: RuleState, now: Int64, outcome: inout RuleOutcome, trace: inout Trace) {
+                  realtime: RealtimeView?, state: borrowing RuleState, now: Int64, outcome: inout RuleOutcome, trace: inout Trace) {
         let schedule = taken.schedule
         let departure = schedule.departures[index]
         let noticeAt = leaveAt - Int64(longestHeadsUp)
@@ -153,7 +153,7 @@ extension LeaveNowEvaluator {
     /// time by `moved_by` or more sends one update (at most ``AnnouncedLeave/maximumUpdates`` per
     /// departure); each update becomes the leave time told.
     func moved(_ index: Int, leaveAt: Int64, prediction: DeparturePrediction, forgetAfter: Int64, board: Board,
-               schedule: BoardSchedule, state: RuleState, now: Int64, outcome: inout RuleOutcome, trace: inout Trace) {
+               schedule: BoardSchedule, state: borrowing RuleState, now: Int64, outcome: inout RuleOutcome, trace: inout Trace) {
         guard let announced = state.announced, !announced.isEmpty else { return }
         let movedKey = movedKey(index, schedule: schedule)
         guard let told = announced[movedKey] else { return }
