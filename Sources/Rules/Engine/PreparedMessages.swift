@@ -99,13 +99,22 @@ extension LeaveNowEvaluator {
     /// makes for it, made from pieces.
     func notification(position: Int, headsUp: Int, prepared: PreparedMessages, leaveAt: Int64, rainy: Bool, now: Int64,
                       text: String? = nil) -> Notice {
+        var made: [Notice] = []
+        appendNotification(position: position, headsUp: headsUp, prepared: prepared, leaveAt: leaveAt, rainy: rainy, now: now, text: text, to: &made)
+        return made[0]
+    }
+
+    /// That notification, appended to `list` (made in place there).
+    func appendNotification(position: Int, headsUp: Int, prepared: PreparedMessages, leaveAt: Int64, rainy: Bool, now: Int64, text: String?,
+                            to list: inout [Notice]) {
         let taken = prepared.taken
         let offset = headsUpSeconds[headsUp]
         let key = Self.key(rule: rule.id, middle: taken.keyMiddles[position], offset: offsetTexts[headsUp])
         let title = render(prepared.title[position], position: position, headsUp: headsUp, taken: taken, leaveAt: leaveAt, rainy: rainy, now: now)
         let body = text ?? render(prepared.text[position], position: position, headsUp: headsUp, taken: taken, leaveAt: leaveAt, rainy: rainy, now: now)
-        return Notice(key: key, rule: rule.id, kind: .leaveNow, fireAt: leaveAt - Int64(offset), expiresAt: taken.instants[position],
-                      channels: rule.common.channels, urgency: rule.common.urgency, language: rule.common.language, title: title, text: body)
+        let notice = Notice(key: key, rule: rule.id, kind: .leaveNow, fireAt: leaveAt - Int64(offset), expiresAt: taken.instants[position],
+                            channels: rule.common.channels, urgency: rule.common.urgency, language: rule.common.language, title: title, text: body)
+        list.append(consume notice)
     }
 
     /// The text of that notification (what ``notification(position:headsUp:prepared:leaveAt:rainy:now:text:)`` makes).
@@ -138,19 +147,13 @@ extension LeaveNowEvaluator {
 
     /// `rule` + `middle` + `offset`: a key (ASCII) in one allocation.
     static func key(rule: String, middle: String, offset: String) -> String {
-        var rule = rule, middle = middle, offset = offset
-        return rule.withUTF8 { rule in
-            middle.withUTF8 { middle in
-                offset.withUTF8 { offset in
-                    String(unsafeUninitializedCapacity: rule.count + middle.count + offset.count) { buffer in
-                        let bytes = UnsafeMutableRawBufferPointer(buffer)
-                        bytes.copyMemory(from: UnsafeRawBufferPointer(rule))
-                        UnsafeMutableRawBufferPointer(rebasing: bytes[rule.count...]).copyMemory(from: UnsafeRawBufferPointer(middle))
-                        UnsafeMutableRawBufferPointer(rebasing: bytes[(rule.count + middle.count)...]).copyMemory(from: UnsafeRawBufferPointer(offset))
-                        return rule.count + middle.count + offset.count
-                    }
-                }
-            }
+        let count = rule.utf8.count + middle.utf8.count + offset.utf8.count
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            var writer = ByteWriter(buffer: buffer)
+            writer.write(rule)
+            writer.write(middle)
+            writer.write(offset)
+            return writer.count
         }
     }
 

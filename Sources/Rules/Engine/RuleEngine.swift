@@ -191,7 +191,7 @@ public struct RuleEngine: Sendable {
             for notification in waiting { outcome.wake(at: notification.fireAt) }
             for notification in ready {
                 gate(expiresAt: notification.expiresAt, key: notification.key, rule: rule, state: &state, now: now, into: &sendable,
-                     outcome: &outcome, trace: &trace) { notification }
+                     outcome: &outcome, trace: &trace) { $0.append(notification) }
             }
             hadReady = !ready.isEmpty
         }
@@ -201,20 +201,21 @@ public struct RuleEngine: Sendable {
         sendable.reserveCapacity(due.count)
         // The prepared messages of a leave-now rule's departures (looked up at the first one made).
         var messages: (prepared: PreparedMessages, slot: Int)?
-        for item in due {
-            switch item.mark {
+        for item in due.indices {
+            switch due[item].mark {
             case .occurrence(let instant, let labels, let offset):
-                state.handled(instant: instant, labels: labels, offset: offset, forgetAfter: item.forgetAfter)
+                state.handled(instant: instant, labels: labels, offset: offset, forgetAfter: due[item].forgetAfter)
             case .key(let key):
-                state.sent[key] = item.forgetAfter
+                state.sent[key] = due[item].forgetAfter
             }
             let sent = sendable.count
-            switch item.body {
+            let expiresAt = due[item].expiresAt
+            switch due[item].body {
             case .none:
                 continue
             case .notice(let notification, let announce):
-                gate(expiresAt: item.expiresAt, key: notification.key, rule: rule, state: &state, now: now, into: &sendable,
-                     outcome: &outcome, trace: &trace) { notification }
+                gate(expiresAt: expiresAt, key: notification.key, rule: rule, state: &state, now: now, into: &sendable,
+                     outcome: &outcome, trace: &trace) { $0.append(notification) }
                 // A leave time counts as told only when its notification goes out.
                 if sendable.count > sent, let told = announce {
                     var announced = state.announced ?? [:]
@@ -233,10 +234,11 @@ public struct RuleEngine: Sendable {
                         evaluator.text(position: at, headsUp: headsUp, prepared: prepared.prepared, leaveAt: leaveAt, rainy: rainy, now: now)
                     }
                 }
-                gate(expiresAt: item.expiresAt,
+                gate(expiresAt: expiresAt,
                      key: evaluator.notification(position: at, headsUp: headsUp, prepared: prepared.prepared, leaveAt: leaveAt, rainy: rainy, now: now).key,
                      rule: rule, state: &state, now: now, into: &sendable, outcome: &outcome, trace: &trace) {
-                    evaluator.notification(position: at, headsUp: headsUp, prepared: prepared.prepared, leaveAt: leaveAt, rainy: rainy, now: now, text: text)
+                    evaluator.appendNotification(position: at, headsUp: headsUp, prepared: prepared.prepared, leaveAt: leaveAt, rainy: rainy, now: now,
+                                                 text: text, to: &$0)
                 }
             }
         }
@@ -286,9 +288,10 @@ public struct RuleEngine: Sendable {
 
     /// The checks every notification passes at sending time: expiry, active days and hours, quiet
     /// hours (wait for their end unless it would expire), cooldown, and the daily maximum. The
-    /// notification is made (`make`) only when it is sent or held.
+    /// notification is made only when it is sent or held: `make` appends it to the list it is given
+    /// (made in place there, not copied in).
     private func gate(expiresAt: Int64?, key: @autoclosure () -> String, rule: RuleSpec, state: inout RuleState, now: Int64,
-                      into sendable: inout [Notice], outcome: inout RuleOutcome, trace: inout Trace, make: () -> Notice) {
+                      into sendable: inout [Notice], outcome: inout RuleOutcome, trace: inout Trace, make: (inout [Notice]) -> Void) {
         // Read through `rule` rather than copying `common` out (a copy retains each of its fields).
         // The day and time of day as numbers (what `localTime(at:)` gives, without making a date).
         let local = now + Int64(rule.common.clock.offset(at: now))
@@ -311,7 +314,9 @@ public struct RuleEngine: Sendable {
             if let expiry = expiresAt, expiry <= end {
                 trace.note("dropped \(key()): quiet hours \(quiet), and it expires before they end")
             } else {
-                var waiting = make()
+                var made: [Notice] = []
+                make(&made)
+                var waiting = made[0]
                 waiting.fireAt = end
                 state.deferred.append(waiting)
                 outcome.wake(at: end)
@@ -330,7 +335,7 @@ public struct RuleEngine: Sendable {
         }
         state.dayCount = RuleState.DayCount(day: today, count: count + 1)
         state.lastSentAt = now
-        sendable.append(make())
+        make(&sendable)
         trace.note("send \(sendable[sendable.count - 1].key) → \(sendable[sendable.count - 1].channels.joined(separator: ", ")): "
             + sendable[sendable.count - 1].text)
     }

@@ -49,7 +49,6 @@ struct SentOccurrences: Sendable {
     mutating func prune(now: Int64) {
         guard earliestForget < now else { return }
         entries.removeAll { $0.forgetAfter < now }
-        if entries.isEmpty { entries = [] }
         earliestForget = entries.lazy.map(\.forgetAfter).min() ?? .max
     }
 
