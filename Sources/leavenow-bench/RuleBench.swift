@@ -11,16 +11,17 @@ import Timetable
 /// over the first run: the rules, the engine, and the rules' state after the day). Then
 /// `leavenow dry-run` of the examples over a day, as a user runs it: wall time with start-up.
 ///
-/// `leavenow-bench rules [N | --rules N] [--runs R] [--no-dry-run]`; `--rules 1000000` is the
-/// million-rule day.
+/// `leavenow-bench rules [N | --rules N] [--runs R] [--no-dry-run] [--no-state-coding]`; `--rules
+/// 1000000` is the million-rule day.
 func runRuleBenchmark(arguments: [String]) throws {
-    var ruleCount = 100_000, runs = 5, dryRun = true
+    var ruleCount = 100_000, runs = 5, dryRun = true, stateCoding = true
     var remaining = arguments[...]
     while let argument = remaining.popFirst() {
         switch argument {
         case "--rules": ruleCount = Int(remaining.popFirst() ?? "") ?? ruleCount
         case "--runs": runs = max(1, Int(remaining.popFirst() ?? "") ?? runs)
         case "--no-dry-run": dryRun = false
+        case "--no-state-coding": stateCoding = false
         default:
             guard let count = Int(argument) else { throw LocalNginxError("unknown option \(argument)") }
             ruleCount = count
@@ -40,10 +41,13 @@ func runRuleBenchmark(arguments: [String]) throws {
           + "window each) over boards of \(perDay.map(String.init).joined(separator: " / ")) departures/day; load \(loadAverage())")
 
     var walls: [Double] = [], cpus: [Double] = []
+    var lastStates: [RuleState] = []
     for run in 0..<runs {
         let residentBefore = residentBytes()
         let rules = sharedBenchRules(count: ruleCount, zone: zone)
+        let engineStart = BenchmarkClock.seconds()
         let engine = RuleEngine(rules: rules)
+        if run == 0 { print(String(format: "  engine for the rules built in %.3f s", BenchmarkClock.seconds() - engineStart)) }
         let day = simulateDay(engine: engine, facts: facts, from: dayStart)
         let residentAfter = residentBytes()
         walls.append(day.wall)
@@ -53,10 +57,47 @@ func runRuleBenchmark(arguments: [String]) throws {
               + (run == 0 ? "; memory ~\((residentAfter - residentBefore) / max(ruleCount, 1)) bytes per rule "
                   + "(resident growth for rules, engine and their state after the day; goal ≤ 1 KB)" : ""))
         withExtendedLifetime((rules, engine, day.states)) {}
+        if run == runs - 1 { lastStates = day.states }
     }
     print(String(format: "  median of %d: %.3f s (%.3f s of CPU; best %.3f s); rule-days/s: %@  (goal: 100k rules × 1 day < 0.5 s; 1M < 10 s); load %@",
                  runs, BenchmarkClock.median(walls), BenchmarkClock.median(cpus), walls.min() ?? 0,
                  BenchmarkClock.grouped(Double(ruleCount) / BenchmarkClock.median(walls)), loadAverage()))
+    if stateCoding { try measureStateCoding(Array(lastStates.prefix(100_000))) }
+}
+
+/// The rule states after the day as a store keeps them (JSON, as `NotificationStore` writes it):
+/// bytes per state and the time to write and read one (what a worker taking rules over reads), in
+/// this version's form and in the form the version before wrote (every key in `sent`), read by
+/// this version.
+private func measureStateCoding(_ states: [RuleState]) throws {
+    guard !states.isEmpty else { return }
+    let encoder = JSONEncoder(), decoder = JSONDecoder()
+    var started = BenchmarkClock.seconds()
+    let encoded = try states.map { try encoder.encode($0) }
+    let encodeSeconds = BenchmarkClock.seconds() - started
+    started = BenchmarkClock.seconds()
+    for data in encoded { _ = try decoder.decode(RuleState.self, from: data) }
+    let decodeSeconds = BenchmarkClock.seconds() - started
+    // The same states as the version before stored them: every occurrence a key in `sent`.
+    let older = try encoded.enumerated().map { index, data -> Data in
+        var object = try JSONSerialization.jsonObject(with: data) as! [String: Any]
+        var sent = object["sent"] as? [String: Any] ?? [:]
+        for occurrence in (object.removeValue(forKey: "occurrences") as? String ?? "").split(separator: " ") {
+            let parts = occurrence.split(separator: "+", maxSplits: 1)
+            let instant = Int64(parts[0].prefix { $0 != "/" })!
+            sent["rule-\(index)/\(parts[0])"] = instant + (parts.count > 1 ? Int64(parts[1])! : 0)
+        }
+        object["sent"] = sent
+        return try JSONSerialization.data(withJSONObject: object)
+    }
+    started = BenchmarkClock.seconds()
+    for data in older { _ = try decoder.decode(RuleState.self, from: data) }
+    let olderSeconds = BenchmarkClock.seconds() - started
+    let count = Double(states.count)
+    print(String(format: "  rule states as stored (JSON, %@ of them): %.0f bytes each (the version before's form: %.0f); write %.1f µs, read %.1f µs each "
+                 + "(the version before's form read by this version: %.1f µs)", BenchmarkClock.grouped(count),
+                 Double(encoded.map(\.count).reduce(0, +)) / count, Double(older.map(\.count).reduce(0, +)) / count,
+                 encodeSeconds / count * 1e6, decodeSeconds / count * 1e6, olderSeconds / count * 1e6))
 }
 
 /// Every rule of `engine` stepped through one day from `start`, each evaluated when it asked to be.

@@ -21,9 +21,14 @@ final class LeaveNowEvaluator: Sendable {
     /// (shared by the rules with the same heads-ups); the largest, precomputed.
     let headsUpSeconds: [Int]
     let offsetTexts: [String]
-    let longestHeadsUp: Int
-    let bufferSeconds: Int64
-    let rain: RainAdjustment?
+    // Packed (an evaluator per rule: a million rules, a million of these). Heads-ups, buffer and
+    // rain extra are at most a day (`LeaveNowSpec.maximumLeadSeconds`).
+    private let longest: Int32
+    private let buffer: Int32
+    /// The walk added when rain is expected (0 without a rain adjustment).
+    let rainExtraSeconds: Int32
+    /// Whether the rule has a rain adjustment (`rain:`).
+    let hasRain: Bool
     /// `when_suspended: hold`.
     let holdsWhenSuspended: Bool
 
@@ -33,11 +38,19 @@ final class LeaveNowEvaluator: Sendable {
         self.texts = texts
         headsUpSeconds = spec.headsUpSeconds
         self.offsetTexts = offsetTexts ?? spec.headsUpSeconds.map { String($0) }
-        longestHeadsUp = spec.headsUpSeconds.max() ?? 0
-        bufferSeconds = Int64(spec.bufferSeconds)
-        rain = spec.rain
+        longest = Int32(clamping: spec.headsUpSeconds.max() ?? 0)
+        buffer = Int32(clamping: spec.bufferSeconds)
+        rainExtraSeconds = Int32(clamping: spec.rain?.extraWalkSeconds ?? 0)
+        hasRain = spec.rain != nil
         holdsWhenSuspended = spec.whenSuspended == .hold
     }
+
+    /// The largest heads-up, in seconds.
+    var longestHeadsUp: Int { Int(longest) }
+    /// The margin before leaving on top of the walk, in seconds.
+    var bufferSeconds: Int64 { Int64(buffer) }
+    /// The rain adjustment (read from the spec: only rain rules ask).
+    var rain: RainAdjustment? { hasRain ? spec.rain : nil }
 
     /// The rule's spec (read from the rule: the evaluator keeps only what the scan reads).
     var spec: LeaveNowSpec {
@@ -60,7 +73,7 @@ final class LeaveNowEvaluator: Sendable {
         // Most rules: a timetable board without status or realtime, no rain adjustment. Scanned
         // without making the optionals below (a forecast or a status report is copied and dropped
         // through the runtime: their types hold Foundation's).
-        if realtime == nil, group.status == nil, rain == nil {
+        if realtime == nil, group.status == nil, !hasRain {
             if scanPlain(taken: taken, rain: nil, state: state, now: now, outcome: &outcome, trace: &trace) == 0 {
                 trace.note("no departure of board \"\(group.board)\" within \(LeaveNowEvaluator.horizon / 3600) h matches the rule's filters")
             }
@@ -92,7 +105,7 @@ final class LeaveNowEvaluator: Sendable {
     /// `rain`: whether rain is expected between two instants (nil: no rain adjustment).
     private func scanPlain(taken: TakenDepartures, rain isRainy: ((Int64, Int64) -> Bool)?, state: borrowing RuleState, now: Int64,
                            outcome: inout RuleOutcome, trace: inout Trace) -> Int {
-        let rainExtra = Int64(rain?.extraWalkSeconds ?? 0)
+        let rainExtra = Int64(rainExtraSeconds)
         let maxLead = Int64(taken.filter.longestWalk + longestHeadsUp) + bufferSeconds + rainExtra
         let limit = now + LeaveNowEvaluator.horizon
         var position = taken.firstPosition(atOrAfter: now + 1)
@@ -126,7 +139,7 @@ final class LeaveNowEvaluator: Sendable {
     private func scan(taken: TakenDepartures, forecast: Forecast?, statusReport: ServiceStatusReport?, realtime: RealtimeView?, state: borrowing RuleState,
                       now: Int64, outcome: inout RuleOutcome, trace: inout Trace) -> Int {
         let board = taken.board
-        let rainExtra = Int64(rain?.extraWalkSeconds ?? 0)
+        let rainExtra = Int64(rainExtraSeconds)
         let maxLead = Int64(taken.filter.longestWalk + longestHeadsUp) + bufferSeconds + rainExtra
         // Realtime moves departures: a late one whose timetable time has passed is still ahead, an
         // early one needs its notifications sooner than its timetable time says.
@@ -418,7 +431,7 @@ final class LeaveNowEvaluator: Sendable {
     func appendVarying(_ variable: LeaveNowVariable, leaveAt: Int64, offset: Int, rainy: Bool, now: Int64, walkSeconds: Int64,
                        clock: ZoneClock, to output: inout TextBuilder) {
         let ja = rule.common.language == .ja
-        let extra = (rain?.extraWalkSeconds ?? 0) / 60
+        let extra = Int(rainExtraSeconds) / 60
         switch variable {
         case .rule: output.append(rule.id)
         case .when: output.append(Self.whenText(minutes: max(0, Int((leaveAt - now + 30) / 60)), language: rule.common.language))

@@ -157,7 +157,7 @@ extension LeaveNowEvaluator {
     /// The earliest instant a departure needs this rule awake: its earliest heads-up with the rain
     /// extra counted (waking early is harmless; the evaluation then asks for the exact time).
     func earliestFire(departure: Int64, board: Board) -> Int64 {
-        departure - Int64(board.longestWalkSeconds + longestHeadsUp) - bufferSeconds - Int64(rain?.extraWalkSeconds ?? 0)
+        departure - Int64(board.longestWalkSeconds + longestHeadsUp) - bufferSeconds - Int64(rainExtraSeconds)
     }
 
     /// The sentence `explain` and `check` give for a plan, in the board's clock.

@@ -49,6 +49,8 @@ struct SentOccurrences: Sendable {
     mutating func prune(now: Int64) {
         guard earliestForget < now else { return }
         entries.removeAll { $0.forgetAfter < now }
+        // Room for the departures to come is kept, not a day's worth (a rule at rest holds a few).
+        if entries.capacity > 2 * entries.count + 2 { entries = Array(entries[...]) }
         earliestForget = entries.lazy.map(\.forgetAfter).min() ?? .max
     }
 
