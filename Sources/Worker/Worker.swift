@@ -294,7 +294,8 @@ public final class Worker {
     private func adoptLeases(now: Int64) {
         guard let leased else { return }
         let before = Set(stepper.engine.rules.map(\.id))
-        stepper = RuleStepper(engine: leased.engine(for: rules.configuration, now: now), start: now)
+        // The rules kept go on at the wake-ups they asked for; those taken over run now.
+        stepper = RuleStepper(engine: leased.engine(for: rules.configuration, now: now), start: now, continuing: stepper)
         let held = stepper.engine.rules.map(\.id)
         let kept = Set(held)
         state.rules = state.rules.filter { kept.contains($0.key) }
@@ -312,7 +313,7 @@ public final class Worker {
             // decided (the outbox refuses a key twice, but a first run would be silent): not stepped
             // until the state can be read, at the next heartbeat's adoption.
             logger.log(.error, "state.load_failed", ["msg": "\(error); the rules taken over wait until their state can be read"])
-            stepper = RuleStepper(engine: leased.engine(for: rules.configuration, now: now, excluding: Set(taken)), start: now)
+            stepper = RuleStepper(engine: leased.engine(for: rules.configuration, now: now, excluding: Set(taken)), start: now, continuing: stepper)
             leased.forgetAdoption()
         }
     }

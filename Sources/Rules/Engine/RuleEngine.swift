@@ -8,7 +8,6 @@ import Timetable
 public struct RuleEngine: Sendable {
     public let rules: [RuleSpec]
     private let feeds: [String: FeedSourceSpec]
-    private let indexByID: [String: Int]
     /// Leave-now rules compiled once (nil for other kinds).
     private let leaveNow: [LeaveNowEvaluator?]
     /// The groups of leave-now rules with the same board and filters.
@@ -78,7 +77,6 @@ public struct RuleEngine: Sendable {
         self.groups = LeaveNowGroups(groups: groups)
         self.serviceStatus = serviceStatusEvaluators
         self.feeds = Dictionary(feeds.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        self.indexByID = Dictionary(rules.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
     }
 
     public init(configuration: Configuration) {
@@ -134,8 +132,9 @@ public struct RuleEngine: Sendable {
         return silent
     }
 
-    /// The index of a rule by id.
-    public func index(of id: String) -> Int? { indexByID[id] }
+    /// The index of a rule by id (the first with it). A search, not a table: commands and tests
+    /// ask once, and a table would cost every rule of a worker's engine 50 bytes.
+    public func index(of id: String) -> Int? { rules.firstIndex { $0.id == id } }
 
     /// What one evaluation of one rule produced.
     public struct RuleEvaluation: Sendable {

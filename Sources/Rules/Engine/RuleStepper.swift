@@ -12,8 +12,13 @@ public struct RuleStepper: Sendable {
     public let engine: RuleEngine
     /// The rules that read each source, by source id.
     private let readers: [String: [Int]]
+    /// When each rule wants to run next, by rule index: ``noWake`` for only on new data (a plain
+    /// number, not an optional: 8 bytes a rule instead of 16).
+    private var wakes: [Int64]
+    private static let noWake = Int64.min
+
     /// When each rule wants to run next (nil: only on new data), by rule index.
-    public private(set) var wake: [Int64?]
+    public var wake: [Int64?] { wakes.map { $0 == Self.noWake ? nil : $0 } }
     /// (time, rule index) for every wake-up set; an entry whose time is no longer the rule's is stale.
     private var queue = WakeHeap()
 
@@ -30,7 +35,9 @@ public struct RuleStepper: Sendable {
     public init(engine: RuleEngine, start: Int64, continuing previous: RuleStepper) {
         var kept: [ObjectIdentifier: Int64?] = [:]
         kept.reserveCapacity(previous.engine.rules.count)
-        for (index, rule) in previous.engine.rules.enumerated() { kept[ObjectIdentifier(rule)] = previous.wake[index] }
+        for (index, rule) in previous.engine.rules.enumerated() {
+            kept[ObjectIdentifier(rule)] = previous.wakes[index] == Self.noWake ? .some(nil) : previous.wakes[index]
+        }
         // (`previous` holds its rules alive while their identities are compared.)
         let wake = engine.rules.map { rule in kept[ObjectIdentifier(rule)] ?? start }
         self.init(engine: engine, wake: wake)
@@ -43,7 +50,7 @@ public struct RuleStepper: Sendable {
             for source in engine.sources(of: index) { readers[source, default: []].append(index) }
         }
         self.readers = readers
-        self.wake = wake
+        self.wakes = wake.map { $0 ?? Self.noWake }
         queue.reserve(wake.count)
         for (index, time) in wake.enumerated() {
             if let time { queue.push(time: time, index: index) }
@@ -58,7 +65,7 @@ public struct RuleStepper: Sendable {
         var due: [Int] = []
         while let top = queue.top, top.time <= now {
             queue.pop()
-            if wake[top.index] == top.time { due.append(top.index) }
+            if wakes[top.index] == top.time { due.append(top.index) }
         }
         for source in updated { due += readers[source] ?? [] }
         // In rule order, each once.
@@ -80,7 +87,7 @@ public struct RuleStepper: Sendable {
 
     /// Sets a rule's wake-up (and queues it).
     private mutating func set(_ index: Int, _ time: Int64?) {
-        wake[index] = time
+        wakes[index] = time ?? Self.noWake
         if let time { queue.push(time: time, index: index) }
     }
 
@@ -88,14 +95,14 @@ public struct RuleStepper: Sendable {
     public mutating func wake(_ ids: [String], at instant: Int64) {
         let wanted = Set(ids)
         for index in engine.rules.indices where wanted.contains(engine.rules[index].id) {
-            set(index, min(wake[index] ?? instant, instant))
+            set(index, min(wakes[index] == Self.noWake ? instant : wakes[index], instant))
         }
     }
 
     /// The earliest time any rule wants to run; nil when every rule waits for new data.
     public var nextWake: Int64? {
         mutating get {
-            while let top = queue.top, wake[top.index] != top.time { queue.pop() }
+            while let top = queue.top, wakes[top.index] != top.time { queue.pop() }
             return queue.top?.time
         }
     }
@@ -103,8 +110,8 @@ public struct RuleStepper: Sendable {
     /// The rule that wakes first and when, for status lines.
     public var firstWake: (rule: String, at: Int64)? {
         var best: (String, Int64)?
-        for (index, time) in wake.enumerated() {
-            guard let time else { continue }
+        for (index, time) in wakes.enumerated() {
+            guard time != Self.noWake else { continue }
             if best == nil || time < best!.1 { best = (engine.rules[index].id, time) }
         }
         return best.map { (rule: $0.0, at: $0.1) }
@@ -112,7 +119,7 @@ public struct RuleStepper: Sendable {
 
     /// Every rule's next wake time, by rule id, for `leavenow status`.
     public var wakeTimes: [(rule: String, at: Int64?)] {
-        engine.rules.indices.map { (rule: engine.rules[$0].id, at: wake[$0]) }
+        engine.rules.indices.map { (rule: engine.rules[$0].id, at: wakes[$0] == Self.noWake ? nil : wakes[$0]) }
     }
 }
 
