@@ -8,47 +8,40 @@ import Weather
 /// `leave_now`: for each departure the rule cares about, notify at leave time (departure − walk −
 /// buffer − rain extra) and at each heads-up before it; never after the departure.
 ///
-/// One per rule, and small: what the rule shares with the other rules of its board and filters is
-/// in its `LeaveNowGroup` (the filters, the board's status and realtime ties), its texts in a
-/// `LeaveNowTexts` shared by the rules with the same message, title and language.
-final class LeaveNowEvaluator: Sendable {
+/// Made for each evaluation from the rule and what it shares (two references, nothing allocated):
+/// a `LeaveNowSettings` shared by the rules with the same filters, texts, heads-ups, buffer and
+/// rain extra — a few thousand for a million commutes — so an engine holds one pointer per rule.
+struct LeaveNowEvaluator: Sendable {
     let rule: RuleSpec
-    /// The rules of the board with the same filters.
-    let group: LeaveNowGroup
-    /// The rule's message and title (or the built-in ones) in its language, compiled once.
-    let texts: LeaveNowTexts
-    /// Heads-up offsets in seconds, largest first (as configured), and as the keys write them
-    /// (shared by the rules with the same heads-ups); the largest, precomputed.
-    let headsUpSeconds: [Int]
-    let offsetTexts: [String]
-    // Packed (an evaluator per rule: a million rules, a million of these). Heads-ups, buffer and
-    // rain extra are at most a day (`LeaveNowSpec.maximumLeadSeconds`).
-    private let longest: Int32
-    private let buffer: Int32
-    /// The walk added when rain is expected (0 without a rain adjustment).
-    let rainExtraSeconds: Int32
-    /// Whether the rule has a rain adjustment (`rain:`).
-    let hasRain: Bool
-    /// `when_suspended: hold`.
-    let holdsWhenSuspended: Bool
+    let settings: LeaveNowSettings
 
-    init(rule: RuleSpec, spec: LeaveNowSpec, group: LeaveNowGroup, texts: LeaveNowTexts, offsetTexts: [String]? = nil) {
+    init(rule: RuleSpec, settings: LeaveNowSettings) {
         self.rule = rule
-        self.group = group
-        self.texts = texts
-        headsUpSeconds = spec.headsUpSeconds
-        self.offsetTexts = offsetTexts ?? spec.headsUpSeconds.map { String($0) }
-        longest = Int32(clamping: spec.headsUpSeconds.max() ?? 0)
-        buffer = Int32(clamping: spec.bufferSeconds)
-        rainExtraSeconds = Int32(clamping: spec.rain?.extraWalkSeconds ?? 0)
-        hasRain = spec.rain != nil
-        holdsWhenSuspended = spec.whenSuspended == .hold
+        self.settings = settings
     }
 
+    /// An evaluator with settings of its own.
+    init(rule: RuleSpec, spec: LeaveNowSpec, group: LeaveNowGroup, texts: LeaveNowTexts, offsetTexts: [String]? = nil) {
+        self.init(rule: rule, settings: LeaveNowSettings(spec: spec, group: group, texts: texts, offsetTexts: offsetTexts))
+    }
+
+    /// The rules of the board with the same filters.
+    var group: LeaveNowGroup { settings.group }
+    /// The rule's message and title (or the built-in ones) in its language, compiled once.
+    var texts: LeaveNowTexts { settings.texts }
+    /// Heads-up offsets in seconds, largest first (as configured), and as the keys write them.
+    var headsUpSeconds: [Int] { settings.headsUpSeconds }
+    var offsetTexts: [String] { settings.offsetTexts }
     /// The largest heads-up, in seconds.
-    var longestHeadsUp: Int { Int(longest) }
+    var longestHeadsUp: Int { Int(settings.longest) }
     /// The margin before leaving on top of the walk, in seconds.
-    var bufferSeconds: Int64 { Int64(buffer) }
+    var bufferSeconds: Int64 { Int64(settings.buffer) }
+    /// The walk added when rain is expected (0 without a rain adjustment).
+    var rainExtraSeconds: Int32 { settings.rainExtraSeconds }
+    /// Whether the rule has a rain adjustment (`rain:`).
+    var hasRain: Bool { settings.hasRain }
+    /// `when_suspended: hold`.
+    var holdsWhenSuspended: Bool { settings.holdsWhenSuspended }
     /// The rain adjustment (read from the spec: only rain rules ask).
     var rain: RainAdjustment? { hasRain ? spec.rain : nil }
 
@@ -108,6 +101,7 @@ final class LeaveNowEvaluator: Sendable {
         let rainExtra = Int64(rainExtraSeconds)
         let maxLead = Int64(taken.filter.longestWalk + longestHeadsUp) + bufferSeconds + rainExtra
         let limit = now + LeaveNowEvaluator.horizon
+        let headsUps = settings.headsUpSeconds
         var position = taken.firstPosition(atOrAfter: now + 1)
         var considered = 0
         while position < taken.instants.count {
@@ -119,13 +113,13 @@ final class LeaveNowEvaluator: Sendable {
             let labels = taken.labels[position]
             let rainy = isRainy?(taken.walkStarts[position] - bufferSeconds, instant) ?? false
             let leaveAt = taken.walkStarts[position] - bufferSeconds - (rainy ? rainExtra : 0)
-            let due = dueHeadsUps(leaveAt: leaveAt, instant: instant, labels: labels, state: state, now: now, outcome: &outcome)
+            let due = dueHeadsUps(headsUps, leaveAt: leaveAt, instant: instant, labels: labels, state: state, now: now, outcome: &outcome)
             noteDeparture(Int(taken.indices[position]), taken: taken, leaveAt: leaveAt, prediction: nil, rainy: rainy, rainExtra: rainExtra,
                           labels: labels, state: state, now: now, trace: &trace)
             if due.count > 0 {
                 recordSuperseded(due.count - 1, leaveAt: leaveAt, instant: instant, labels: labels, forgetAfter: instant, expected: instant,
                                  state: state, now: now, outcome: &outcome, trace: &trace)
-                outcome.due.append(DueNotice(mark: .occurrence(instant: instant, labels: labels, offset: Self.offset(headsUpSeconds[due.send])),
+                outcome.due.append(DueNotice(mark: .occurrence(instant: instant, labels: labels, offset: Self.offset(headsUps[due.send])),
                                              forgetAfter: instant, expiresAt: instant,
                                              body: .leaveNow(position: Int32(position), headsUp: Int32(due.send), leaveAt: leaveAt, rainy: rainy)))
             }
@@ -139,6 +133,7 @@ final class LeaveNowEvaluator: Sendable {
     private func scan(taken: TakenDepartures, forecast: Forecast?, statusReport: ServiceStatusReport?, realtime: RealtimeView?, state: borrowing RuleState,
                       now: Int64, outcome: inout RuleOutcome, trace: inout Trace) -> Int {
         let board = taken.board
+        let headsUps = settings.headsUpSeconds
         let rainExtra = Int64(rainExtraSeconds)
         let maxLead = Int64(taken.filter.longestWalk + longestHeadsUp) + bufferSeconds + rainExtra
         // Realtime moves departures: a late one whose timetable time has passed is still ahead, an
@@ -203,8 +198,8 @@ final class LeaveNowEvaluator: Sendable {
             }
             // The heads-ups due now and not handled yet; only the last (the latest) is sent, the ones
             // before it are recorded as handled.
-            let due = dueHeadsUps(leaveAt: leaveAt, instant: instant, labels: labels, state: state, now: now, outcome: &outcome)
-            let send = due.send, sendOffset = headsUpSeconds[send]
+            let due = dueHeadsUps(headsUps, leaveAt: leaveAt, instant: instant, labels: labels, state: state, now: now, outcome: &outcome)
+            let send = due.send, sendOffset = headsUps[send]
             noteDeparture(index, taken: taken, leaveAt: leaveAt, prediction: prediction, rainy: rainy, rainExtra: rainExtra, labels: labels,
                           state: state, now: now, trace: &trace)
             guard due.count > 0 else {
@@ -250,10 +245,10 @@ final class LeaveNowEvaluator: Sendable {
     /// how many, and the index of the last (the latest: the one sent) — waking `outcome` at the
     /// ones still ahead.
     @inline(__always)
-    private func dueHeadsUps(leaveAt: Int64, instant: Int64, labels: KeyLabels, state: borrowing RuleState, now: Int64,
+    private func dueHeadsUps(_ headsUps: [Int], leaveAt: Int64, instant: Int64, labels: KeyLabels, state: borrowing RuleState, now: Int64,
                              outcome: inout RuleOutcome) -> (count: Int, send: Int) {
         var count = 0, send = 0
-        for (headsUp, offset) in headsUpSeconds.enumerated() {
+        for (headsUp, offset) in headsUps.enumerated() {
             let fireAt = leaveAt - Int64(offset)
             if fireAt > now {
                 outcome.wake(at: fireAt)
@@ -509,5 +504,54 @@ final class LeaveNowTexts: Sendable {
         let texts = LeaveNowTexts(common: common)
         cache[name, default: []].append(texts)
         return texts
+    }
+}
+
+/// What the scan of a leave-now rule reads besides the rule itself, shared by the rules that
+/// agree on all of it (see `LeaveNowEvaluator`).
+final class LeaveNowSettings: Sendable {
+    /// The rules of the board with the same filters.
+    let group: LeaveNowGroup
+    /// The message and title in their language.
+    let texts: LeaveNowTexts
+    /// Heads-up offsets in seconds, largest first (as configured), and as the keys write them.
+    let headsUpSeconds: [Int]
+    let offsetTexts: [String]
+    // Heads-ups, buffer and rain extra are at most a day (`LeaveNowSpec.maximumLeadSeconds`).
+    let longest: Int32
+    let buffer: Int32
+    let rainExtraSeconds: Int32
+    let hasRain: Bool
+    let holdsWhenSuspended: Bool
+
+    init(spec: LeaveNowSpec, group: LeaveNowGroup, texts: LeaveNowTexts, offsetTexts: [String]? = nil) {
+        self.group = group
+        self.texts = texts
+        headsUpSeconds = spec.headsUpSeconds
+        self.offsetTexts = offsetTexts ?? spec.headsUpSeconds.map { String($0) }
+        longest = Int32(clamping: spec.headsUpSeconds.max() ?? 0)
+        buffer = Int32(clamping: spec.bufferSeconds)
+        rainExtraSeconds = Int32(clamping: spec.rain?.extraWalkSeconds ?? 0)
+        hasRain = spec.rain != nil
+        holdsWhenSuspended = spec.whenSuspended == .hold
+    }
+
+    /// What makes two rules' settings the same.
+    struct Key: Hashable {
+        let group: ObjectIdentifier
+        let texts: ObjectIdentifier
+        let headsUpSeconds: [Int]
+        let buffer: Int
+        let rainExtra: Int?
+        let holds: Bool
+
+        init(spec: LeaveNowSpec, group: LeaveNowGroup, texts: LeaveNowTexts) {
+            self.group = ObjectIdentifier(group)
+            self.texts = ObjectIdentifier(texts)
+            headsUpSeconds = spec.headsUpSeconds
+            buffer = spec.bufferSeconds
+            rainExtra = spec.rain?.extraWalkSeconds
+            holds = spec.whenSuspended == .hold
+        }
     }
 }

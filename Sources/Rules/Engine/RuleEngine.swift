@@ -8,8 +8,9 @@ import Timetable
 public struct RuleEngine: Sendable {
     public let rules: [RuleSpec]
     private let feeds: [String: FeedSourceSpec]
-    /// Leave-now rules compiled once (nil for other kinds).
-    private let leaveNow: [LeaveNowEvaluator?]
+    /// What each leave-now rule's evaluation reads besides the rule (nil for other kinds): shared
+    /// by the rules that agree on it.
+    private let leaveNowSettings: [LeaveNowSettings?]
     /// The groups of leave-now rules with the same board and filters.
     private let groups: LeaveNowGroups
     /// Service status rules, their source resolved once, by rule index.
@@ -37,7 +38,8 @@ public struct RuleEngine: Sendable {
         var groups: [LeaveNowGroup] = []
         var texts: [String: [LeaveNowTexts]] = [:]
         var offsetTexts: [[Int]: [String]] = [:]
-        var leaveNow: [LeaveNowEvaluator?] = []
+        var settings: [LeaveNowSettings.Key: LeaveNowSettings] = [:]
+        var leaveNow: [LeaveNowSettings?] = []
         leaveNow.reserveCapacity(rules.count)
         var serviceStatusEvaluators: [Int: ServiceStatusEvaluator] = [:]
         for (index, rule) in rules.enumerated() {
@@ -59,13 +61,20 @@ public struct RuleEngine: Sendable {
                     groups.append(group)
                     groupByKey[key] = group
                 }
-                let offsets = offsetTexts[spec.headsUpSeconds] ?? {
-                    let made = spec.headsUpSeconds.map { String($0) }
-                    offsetTexts[spec.headsUpSeconds] = made
-                    return made
-                }()
-                leaveNow.append(LeaveNowEvaluator(rule: rule, spec: spec, group: group, texts: LeaveNowTexts.texts(for: rule.common, cache: &texts),
-                                                  offsetTexts: offsets))
+                let ruleTexts = LeaveNowTexts.texts(for: rule.common, cache: &texts)
+                let sharing = LeaveNowSettings.Key(spec: spec, group: group, texts: ruleTexts)
+                if let shared = settings[sharing] {
+                    leaveNow.append(shared)
+                } else {
+                    let offsets = offsetTexts[spec.headsUpSeconds] ?? {
+                        let made = spec.headsUpSeconds.map { String($0) }
+                        offsetTexts[spec.headsUpSeconds] = made
+                        return made
+                    }()
+                    let made = LeaveNowSettings(spec: spec, group: group, texts: ruleTexts, offsetTexts: offsets)
+                    settings[sharing] = made
+                    leaveNow.append(made)
+                }
             case .serviceStatus(let spec):
                 leaveNow.append(nil)
                 serviceStatusEvaluators[index] = ServiceStatusEvaluator(rule: rule, spec: spec, boards: boardsByID, sources: serviceStatus)
@@ -73,7 +82,7 @@ public struct RuleEngine: Sendable {
                 leaveNow.append(nil)
             }
         }
-        self.leaveNow = leaveNow
+        self.leaveNowSettings = leaveNow
         self.groups = LeaveNowGroups(groups: groups)
         self.serviceStatus = serviceStatusEvaluators
         self.feeds = Dictionary(feeds.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -89,16 +98,21 @@ public struct RuleEngine: Sendable {
         RuleEngine(rules: [rules[index]], feeds: Array(feeds.values), boards: boards, serviceStatus: serviceStatusSpecs, odpt: odpt)
     }
 
+    /// The leave-now evaluator of a rule (nil for other kinds).
+    private func leaveNow(_ index: Int) -> LeaveNowEvaluator? {
+        leaveNowSettings[index].map { LeaveNowEvaluator(rule: rules[index], settings: $0) }
+    }
+
     /// The service status source a rule reads (a `service_status` rule's, or a leave-now rule's
     /// board's `status:`), if any.
     func serviceStatusSource(of index: Int) -> String? {
-        serviceStatus[index]?.source ?? leaveNow[index]?.group.status?.source
+        serviceStatus[index]?.source ?? leaveNowSettings[index]?.group.status?.source
     }
 
     /// Every source a rule reads: new data there wakes it (the weather of a leave-now's rain, a
     /// weather rule's, a feed, a service status).
     func sources(of index: Int) -> Set<String> {
-        if let evaluator = leaveNow[index] {
+        if let evaluator = leaveNow(index) {
             // Read from the evaluator and its group: most leave-now rules read nothing.
             var sources = Set<String>()
             if let weather = evaluator.rain?.weather { sources.insert(weather) }
@@ -114,7 +128,7 @@ public struct RuleEngine: Sendable {
         case .serviceStatus: sources = []
         }
         if let status = serviceStatusSource(of: index) { sources.insert(status) }
-        if let link = leaveNow[index]?.group.realtime { sources.formUnion(link.sourceIDs) }
+        if let link = leaveNowSettings[index]?.group.realtime { sources.formUnion(link.sourceIDs) }
         return sources
     }
 
@@ -124,7 +138,7 @@ public struct RuleEngine: Sendable {
     public func silentLeaveNowRules(boards: [String: Board], now: Int64) -> [(rule: RuleSpec, reason: String)] {
         var silent: [(rule: RuleSpec, reason: String)] = []
         for index in rules.indices {
-            guard let evaluator = leaveNow[index], let board = boards[evaluator.group.board] else { continue }
+            guard let evaluator = leaveNow(index), let board = boards[evaluator.group.board] else { continue }
             let plan = evaluator.group.plan(board: board, after: now)
             if case .found = plan { continue }
             silent.append((rules[index], LeaveNowEvaluator.describe(plan, board: board)))
@@ -250,7 +264,7 @@ public struct RuleEngine: Sendable {
     /// cache. Returns what its unmade notifications are made from.
     private func evaluateLeaveNow(rule index: Int, facts: FactSet, state: borrowing RuleState, now: Int64, schedules: inout ScheduleCache,
                                   outcome: inout RuleOutcome, trace: inout Trace) -> (evaluator: LeaveNowEvaluator, taken: TakenDepartures)? {
-        guard let evaluator = leaveNow[index] else { return nil }
+        guard let evaluator = leaveNow(index) else { return nil }
         let group = evaluator.group
         // Looked up without copying the board out: the cached departures keep it.
         guard let found = facts.boards.index(forKey: group.board) else {

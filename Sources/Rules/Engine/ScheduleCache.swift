@@ -1,3 +1,4 @@
+import Config
 import Facts
 import Timetable
 
@@ -30,15 +31,20 @@ public struct ScheduleCache: Sendable {
     private var plans: [Int: CachedPlan] = [:]
 
     private final class CachedPlan: Sendable {
-        let evaluator: LeaveNowEvaluator
+        /// The rule and settings it was searched for (held, so the identities cannot be reused).
+        let rule: RuleSpec
+        let settings: LeaveNowSettings
         let searchedAfter: Int64
         let plan: LeaveNowPlan
 
         init(evaluator: LeaveNowEvaluator, searchedAfter: Int64, plan: LeaveNowPlan) {
-            self.evaluator = evaluator
+            rule = evaluator.rule
+            settings = evaluator.settings
             self.searchedAfter = searchedAfter
             self.plan = plan
         }
+
+        func serves(_ evaluator: LeaveNowEvaluator) -> Bool { rule === evaluator.rule && settings === evaluator.settings }
     }
 
     /// The last realtime view of each board with realtime, by board id.
@@ -72,7 +78,7 @@ public struct ScheduleCache: Sendable {
     /// search when it still answers: the same first match, or the same ended service. The board's
     /// other groups that need a search from the same date are searched alongside.
     mutating func plan(_ evaluator: LeaveNowEvaluator, rule index: Int, groups: LeaveNowGroups, board: Board, after instant: Int64) -> LeaveNowPlan {
-        if let cached = plans[index], cached.evaluator === evaluator, cached.searchedAfter <= instant {
+        if let cached = plans[index], cached.serves(evaluator), cached.searchedAfter <= instant {
             switch cached.plan {
             case .found(let departure, _, _) where departure > instant: return cached.plan
             case .ended: return cached.plan
