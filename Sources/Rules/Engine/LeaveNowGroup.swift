@@ -9,17 +9,9 @@ import Timetable
 final class LeaveNowGroup: Sendable {
     /// The group's place in its engine's `LeaveNowGroups` (caches are arrays by it).
     let index: Int
-    /// What the rules share.
+    /// What the rules share: their board and filters.
     let key: SharedPlans.Key
-    let board: String
-    let lines: Set<String>?
-    let stops: Set<String>?
-    let destinations: Set<String>?
     let window: ClockWindow?
-    let lastOnly: Bool
-    let pickFirst: Bool
-    let days: Set<Weekday>?
-    let dayTypes: Set<DayType>?
     /// The board's `status:`, when it has one: disrupted lines are mentioned in the message.
     let status: BoardStatusLink?
     /// The board's realtime (nil for a timetable-only board).
@@ -28,18 +20,19 @@ final class LeaveNowGroup: Sendable {
     init(index: Int, spec: LeaveNowSpec, status: BoardStatusLink?, realtime: BoardRealtimeLink?) {
         self.index = index
         key = SharedPlans.Key(spec)
-        board = spec.board
-        lines = spec.lines
-        stops = spec.stops
-        destinations = spec.destinations
         window = spec.window
-        lastOnly = spec.lastOnly
-        pickFirst = spec.pick == .first
-        days = spec.days
-        dayTypes = spec.dayTypes
         self.status = status
         self.realtime = realtime
     }
+
+    var board: String { key.board }
+    var lines: Set<String>? { key.lines }
+    var stops: Set<String>? { key.stops }
+    var destinations: Set<String>? { key.destinations }
+    var lastOnly: Bool { key.lastOnly }
+    var pickFirst: Bool { key.pickFirst }
+    var days: Set<Weekday>? { key.days }
+    var dayTypes: Set<DayType>? { key.dayTypes }
 
     /// What the group's rules need of one board schedule, worked out once per schedule: the label
     /// filters as label ids (nil: no filter; empty: nothing matches) and the board's longest walk.
