@@ -40,7 +40,7 @@ final class PreparedMessagesTests: XCTestCase {
                                     board: loaded, valid: 0..<0)
             XCTAssertGreaterThan(taken.indices.count, 10)
             // Prepared from the first rule, used by both (as the rules of a group share them).
-            let prepared = PreparedMessages(evaluator: evaluators[0], taken: taken)
+            let prepared = PreparedMessages(evaluator: evaluators[0], taken: taken, minutes: [15, 0, 5])
             for evaluator in evaluators {
                 for position in taken.indices.indices {
                     let index = Int(taken.indices[position])
@@ -67,6 +67,39 @@ final class PreparedMessagesTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(checked, 500)
+    }
+
+    /// The built-in texts vary with the minutes left only: made in advance for the usual minutes,
+    /// they are the texts made when the notification is.
+    func testTextsMadeInAdvanceAreThoseMadeWhenSent() throws {
+        let boards = try BoardCatalog.load(directory: PropertyBoards.path("rules")).boardsByID
+        var made = 0
+        for (board, language) in [("chofu-to-mitaka", MessageLanguage.en), ("ginza", .ja)] {
+            let common = RuleCommonSpec(channels: ["phone"], language: language, timeZone: tokyo.timeZone)
+            let spec = LeaveNowSpec(board: board, window: ClockWindow(start: 6 * 3600, end: 10 * 3600), headsUpSeconds: [900, 600, 0])
+            let group = LeaveNowGroup(index: 0, spec: spec, status: nil, realtime: nil)
+            let evaluator = LeaveNowEvaluator(rule: RuleSpec(id: "r", kind: .leaveNow(spec), common: common,
+                                                             location: ConfigLocation(file: "test", line: 1, column: 1), references: []),
+                                              spec: spec, group: group, texts: LeaveNowTexts(common: common))
+            let today = LocalDate("2024-12-23")!
+            let taken = group.taken(from: boards[board]!.schedule(from: today.adding(days: -2), through: today.adding(days: 2)),
+                                    first: today.adding(days: -2), board: boards[board]!, valid: 0..<0)
+            let prepared = PreparedMessages(evaluator: evaluator, taken: taken, minutes: [10, 0, 15])
+            for position in taken.indices.indices {
+                for (headsUp, offset) in evaluator.headsUpSeconds.enumerated() {
+                    let leaveAt = taken.walkStarts[position]
+                    let now = leaveAt - Int64(offset)
+                    let sent = evaluator.notification(position: position, headsUp: headsUp, prepared: prepared, leaveAt: leaveAt, rainy: false, now: now)
+                    let early = try XCTUnwrap(prepared.text(position, minutes: offset / 60))
+                    XCTAssertEqual(early, sent.text)
+                    XCTAssertEqual(sent.text.hasPrefix(offset == 0 ? (language == .ja ? "今すぐ出発" : "Leave now") : (language == .ja ? "あと" : "Leave in")),
+                                   true, sent.text)
+                    made += 1
+                }
+            }
+            XCTAssertNil(prepared.text(0, minutes: 3), "minutes not made in advance")
+        }
+        XCTAssertGreaterThan(made, 100)
     }
 
     /// What each variable of a plain timetable departure's message says (README, "Rules").

@@ -24,7 +24,7 @@ final class PreparedMessages: Sendable {
         let constant: String?
         /// Whether only the time left varies (`{{when}}`, `{{minutes}}`), besides `{{rain_note}}`
         /// (empty when no rain is expected): then the message for a number of minutes without rain
-        /// is the same for every notification (and kept, see `ScheduleCache.text`).
+        /// is the same for every notification (and made in advance, see ``PreparedMessages/text(_:minutes:)``).
         let minutesOnly: Bool
 
         init(_ template: CompiledTemplate<LeaveNowVariable>, render: (LeaveNowVariable, inout TextBuilder) -> Void) {
@@ -66,9 +66,16 @@ final class PreparedMessages: Sendable {
     /// By position of the taken departure.
     let text: [Prepared]
     let title: [Prepared]
+    /// The minutes left the texts are made for in advance (a notification sent when it is due has
+    /// as many minutes left as its heads-up), and the texts: by position, then by those minutes
+    /// (nil where the text varies with more than the minutes).
+    let minutes: [Int]
+    private let made: [String?]
 
-    init(evaluator: LeaveNowEvaluator, taken: TakenDepartures) {
+    /// `minutes`: the minutes left to make the texts for (see ``minutes``).
+    init(evaluator: LeaveNowEvaluator, taken: TakenDepartures, minutes: [Int] = []) {
         self.taken = taken
+        self.minutes = minutes
         texts = evaluator.texts
         var text: [Prepared] = [], title: [Prepared] = []
         text.reserveCapacity(taken.indices.count)
@@ -84,6 +91,28 @@ final class PreparedMessages: Sendable {
         }
         self.text = text
         self.title = title
+        var made: [String?] = []
+        made.reserveCapacity(text.count * minutes.count)
+        for position in text.indices {
+            for minutes in minutes {
+                guard text[position].minutesOnly else {
+                    made.append(nil)
+                    continue
+                }
+                // The leave time, heads-up and walk do not appear in such a text: any that give these minutes do.
+                made.append(evaluator.text(position: position, headsUp: 0, taken: taken, message: text[position],
+                                           leaveAt: Int64(minutes) * 60, rainy: false, now: 0))
+            }
+        }
+        self.made = made
+    }
+
+    /// The text of the taken departure at `position` with `minutes` left and no rain expected, when
+    /// made in advance.
+    @inline(__always)
+    func text(_ position: Int, minutes: Int) -> String? {
+        guard let index = self.minutes.firstIndex(of: minutes) else { return nil }
+        return made[position * self.minutes.count + index]
     }
 
     /// Whether these are the messages of `evaluator`'s texts over `taken`.
@@ -117,9 +146,10 @@ extension LeaveNowEvaluator {
         list.append(consume notice)
     }
 
-    /// The text of that notification (what ``notification(position:headsUp:prepared:leaveAt:rainy:now:text:)`` makes).
-    func text(position: Int, headsUp: Int, prepared: PreparedMessages, leaveAt: Int64, rainy: Bool, now: Int64) -> String {
-        render(prepared.text[position], position: position, headsUp: headsUp, taken: prepared.taken, leaveAt: leaveAt, rainy: rainy, now: now)
+    /// The text of a prepared message (what ``notification(position:headsUp:prepared:leaveAt:rainy:now:text:)`` makes).
+    func text(position: Int, headsUp: Int, taken: TakenDepartures, message: PreparedMessages.Prepared, leaveAt: Int64, rainy: Bool,
+              now: Int64) -> String {
+        render(message, position: position, headsUp: headsUp, taken: taken, leaveAt: leaveAt, rainy: rainy, now: now)
     }
 
     /// A prepared message with its varying parts filled in.
@@ -132,7 +162,8 @@ extension LeaveNowEvaluator {
             case .variable(.when): return Self.whenText(minutes: max(0, Int((leaveAt - now + 30) / 60)), language: rule.common.language)
             case .variable(let variable):
                 var output = TextBuilder(capacity: 0)
-                appendVarying(variable, leaveAt: leaveAt, offset: headsUpSeconds[headsUp], rainy: rainy, now: now,
+                appendVarying(variable, leaveAt: leaveAt, offset: headsUpSeconds.indices.contains(headsUp) ? headsUpSeconds[headsUp] : 0,
+                              rainy: rainy, now: now,
                               walkSeconds: taken.instants[position] - taken.walkStarts[position], clock: taken.board.clock, to: &output)
                 return output.text
             }

@@ -11,6 +11,9 @@ public struct RuleEngine: Sendable {
     /// What each leave-now rule's evaluation reads besides the rule (nil for other kinds): shared
     /// by the rules that agree on it.
     private let leaveNowSettings: [LeaveNowSettings?]
+    /// The minutes left of the rules' heads-ups (the most used, at most eight): the texts a
+    /// notification sent on time has are made in advance for them.
+    private let headsUpMinutes: [Int]
     /// The groups of leave-now rules with the same board and filters.
     private let groups: LeaveNowGroups
     /// Service status rules, their source resolved once, by rule index.
@@ -83,6 +86,9 @@ public struct RuleEngine: Sendable {
             }
         }
         self.leaveNowSettings = leaveNow
+        var uses: [Int: Int] = [:]
+        for shared in settings.values { for offset in shared.headsUpSeconds { uses[offset / 60, default: 0] += 1 } }
+        self.headsUpMinutes = uses.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(8).map(\.key)
         self.groups = LeaveNowGroups(groups: groups)
         self.serviceStatus = serviceStatusEvaluators
         self.feeds = Dictionary(feeds.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -213,7 +219,7 @@ public struct RuleEngine: Sendable {
         outcome.due = []
         sendable.reserveCapacity(due.count)
         // The prepared messages of a leave-now rule's departures (looked up at the first one made).
-        var messages: (prepared: PreparedMessages, slot: Int)?
+        var messages: PreparedMessages?
         for item in due.indices {
             switch due[item].mark {
             case .occurrence(let instant, let labels, let offset):
@@ -237,20 +243,15 @@ public struct RuleEngine: Sendable {
                 }
             case .leaveNow(let position, let headsUp, let leaveAt, let rainy):
                 guard let made else { continue }
-                let prepared = messages ?? schedules.messages(for: made.evaluator, taken: made.taken)
+                let prepared = messages ?? schedules.messages(for: made.evaluator, taken: made.taken, minutes: headsUpMinutes)
                 messages = prepared
                 let (evaluator, at, headsUp) = (made.evaluator, Int(position), Int(headsUp))
-                // A text in which only the time left varies is made once per departure and minutes.
-                var text: String?
-                if prepared.prepared.text[at].minutesOnly, !rainy {
-                    text = schedules.text(group: evaluator.group.index, slot: prepared.slot, position: at, minutes: max(0, Int((leaveAt - now + 30) / 60))) {
-                        evaluator.text(position: at, headsUp: headsUp, prepared: prepared.prepared, leaveAt: leaveAt, rainy: rainy, now: now)
-                    }
-                }
+                // A text in which only the time left varies is made in advance for the usual minutes.
+                let text = rainy ? nil : prepared.text(at, minutes: max(0, Int((leaveAt - now + 30) / 60)))
                 gate(expiresAt: expiresAt,
-                     key: evaluator.notification(position: at, headsUp: headsUp, prepared: prepared.prepared, leaveAt: leaveAt, rainy: rainy, now: now).key,
+                     key: evaluator.notification(position: at, headsUp: headsUp, prepared: prepared, leaveAt: leaveAt, rainy: rainy, now: now).key,
                      rule: rule, state: &state, now: now, into: &sendable, outcome: &outcome, trace: &trace) {
-                    evaluator.appendNotification(position: at, headsUp: headsUp, prepared: prepared.prepared, leaveAt: leaveAt, rainy: rainy, now: now,
+                    evaluator.appendNotification(position: at, headsUp: headsUp, prepared: prepared, leaveAt: leaveAt, rainy: rainy, now: now,
                                                  text: text, to: &$0)
                 }
             }

@@ -22,9 +22,8 @@ public struct ScheduleCache: Sendable {
     private var taken: [TakenDepartures?] = []
     /// Plans shared by the rules with the same filters on the same board (see `SharedPlans`).
     private var sharedPlans = SharedPlans()
-    /// By group index: the messages of its taken departures, per set of texts its rules use, with
-    /// the texts made from them so far (by taken departure, by minutes left).
-    private var messages: [[(prepared: PreparedMessages, texts: [[(minutes: Int, text: String)]])]] = []
+    /// By group index: the messages of its taken departures, per set of texts its rules use.
+    private var messages: [[PreparedMessages]] = []
 
     /// A rule's last plan past its horizon, by rule index: reused while its departure is still ahead
     /// of the horizon (new weather wakes a rain rule often; the search need not run each time).
@@ -141,30 +140,17 @@ public struct ScheduleCache: Sendable {
     }
 
     /// The messages of `evaluator`'s texts over `taken` (the departures its group takes now, from
-    /// ``taken(by:of:now:board:)``), prepared once per schedule and set of texts; `slot` names them
-    /// for ``text(group:slot:position:minutes:make:)``.
-    mutating func messages(for evaluator: LeaveNowEvaluator, taken: TakenDepartures) -> (prepared: PreparedMessages, slot: Int) {
+    /// ``taken(by:of:now:board:)``), prepared once per schedule and set of texts, with the texts
+    /// for `minutes` left made (see `PreparedMessages`).
+    mutating func messages(for evaluator: LeaveNowEvaluator, taken: TakenDepartures, minutes: [Int]) -> PreparedMessages {
         let group = evaluator.group.index
-        guard group < messages.count else { return (PreparedMessages(evaluator: evaluator, taken: taken), -1) }
-        if let slot = messages[group].firstIndex(where: { $0.prepared.serve(evaluator, taken: taken) }) { return (messages[group][slot].prepared, slot) }
+        guard group < messages.count else { return PreparedMessages(evaluator: evaluator, taken: taken, minutes: minutes) }
+        for prepared in messages[group] where prepared.serve(evaluator, taken: taken) { return prepared }
         // Those of an earlier schedule are done with.
-        messages[group].removeAll { $0.prepared.taken !== taken }
-        let prepared = PreparedMessages(evaluator: evaluator, taken: taken)
-        messages[group].append((prepared, Array(repeating: [], count: taken.indices.count)))
-        return (prepared, messages[group].count - 1)
-    }
-
-    /// The text of the prepared message of the taken departure at `position` with `minutes` left,
-    /// for messages in which nothing else varies: made by `make` the first time, then the same
-    /// `String` for every rule of the group notified with as many minutes left (the heads-up of a
-    /// hundred commutes is one text). A few are kept per departure.
-    mutating func text(group: Int, slot: Int, position: Int, minutes: Int, make: () -> String) -> String {
-        guard slot >= 0 else { return make() }
-        for entry in messages[group][slot].texts[position] where entry.minutes == minutes { return entry.text }
-        let text = make()
-        if messages[group][slot].texts[position].count >= 4 { messages[group][slot].texts[position].removeFirst() }
-        messages[group][slot].texts[position].append((minutes, text))
-        return text
+        messages[group].removeAll { $0.taken !== taken }
+        let prepared = PreparedMessages(evaluator: evaluator, taken: taken, minutes: minutes)
+        messages[group].append(prepared)
+        return prepared
     }
 
     /// The instants whose local date is `date`, when the zone's offset is constant then (plain
