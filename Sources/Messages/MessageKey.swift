@@ -663,6 +663,68 @@ public enum MessageKey: String, Sendable, CaseIterable {
     /// LAST ERROR
     case headerLastError
 
+    // MARK: Health, history and status
+    /// a second health section (first defined at {place}); keep one
+    case configSecondHealth
+    /// a second history section (first defined at {place}); keep one
+    case configSecondHistory
+    /// unknown channel {name} in health ({hint})
+    case configHealthUnknownChannel
+    /// health needs channels (where its notices go) or heartbeat (a URL the worker calls), or both
+    case configHealthNeedsTarget
+    /// source_stale_after must be between 1m and 7d, found {found}
+    case configHealthStaleRange
+    /// feed_ends_within must be whole days from 0d to 365d, found {found}
+    case configHealthFeedDays
+    /// channel_failures must be a whole number from 1 to 1000, found {found}
+    case configHealthFailures
+    /// heartbeat needs url_env (an environment variable, also the name of a systemd credential) or url_file
+    case configHeartbeatNeedsURL
+    /// heartbeat: the URL does not belong in the configuration (a monitor's ping URL is its credential): give url_env (an environment variable, also the name of a systemd credential) or url_file
+    case configHeartbeatLiteralURL
+    /// heartbeat every must be between 10s and 1d, found {found}
+    case configHeartbeatEvery
+    /// history keep must be a whole number from 0 to 1000, found {found}
+    case configHistoryKeep
+    /// board {board}
+    case healthSubjectBoard
+    /// source {source}
+    case healthSubjectSource
+    /// feed {feed}
+    case healthSubjectFeed
+    /// channel {channel}
+    case healthSubjectChannel
+    /// the worker's state
+    case healthSubjectState
+    /// the worker
+    case healthSubjectWorker
+    /// {subject}: {detail} (since {since})
+    case healthProblemLine
+    /// {source}: {why}
+    case healthFailedSource
+    /// ; 
+    case healthDetailSeparator
+    /// no source could be loaded ({failures}); its rules cannot fire
+    case healthDetailBoard
+    /// never fetched successfully; last error: {error}
+    case healthDetailSourceNever
+    /// no good fetch for {age}; last error: {error}
+    case healthDetailSourceFailing
+    /// not refreshed for {age} (its refresh was due at {due})
+    case healthDetailSourceOverdue
+    /// {count} failed {count|attempt|attempts} in a row; last error: {error}
+    case healthDetailChannel
+    /// its secret {secret} is missing; its notifications are held
+    case healthDetailSecret
+    /// the worker could not commit it: {error}
+    case healthDetailCommit
+    /// leavenow problem: {subject}
+    case healthTitleProblem
+    /// leavenow resolved: {subject}
+    case healthTitleResolved
+    /// {subject} is fine again (the problem lasted from {since} to {until})
+    case healthResolvedText
+
     // MARK: sources and fetch
 
     /// {directory}: no weather sources or feeds are configured

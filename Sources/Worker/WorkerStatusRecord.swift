@@ -73,24 +73,18 @@ public struct WorkerStatusRecord: Sendable, Equatable {
     /// Parses the stored JSON; nil when it is not a status record.
     public init?(json text: String) {
         guard let object = try? JSONParser.parse(Array(text.utf8)),
-              let pid = Self.integer(object["pid"]).flatMap(Int32.init(exactly:)), let at = Self.integer(object["at"]) else { return nil }
+              let pid = object["pid"]?.wholeNumber.flatMap(Int32.init(exactly:)), let at = object["at"]?.wholeNumber else { return nil }
         self.pid = pid
         self.at = at
-        self.next = Self.integer(object["next"])
+        self.next = object["next"]?.wholeNumber
         var wakes: [String: Int64?] = [:]
-        for (rule, value) in object["wakes"]?.objectValue ?? [:] { wakes[rule] = Self.integer(value) }
+        for (rule, value) in object["wakes"]?.objectValue ?? [:] { wakes[rule] = value.wholeNumber }
         self.wakes = wakes
         self.held = (object["held"]?.arrayValue ?? []).compactMap { item in
             guard let channel = item["channel"]?.stringValue, let secret = item["secret"]?.stringValue,
-                  let count = Self.integer(item["count"]).flatMap(Int.init(exactly:)) else { return nil }
+                  let count = item["count"]?.wholeNumber.flatMap(Int.init(exactly:)) else { return nil }
             return Held(channel: channel, secret: secret, count: count)
         }
-    }
-
-    /// A whole number that fits in an `Int64`; nil for anything else (null, a fraction, a string).
-    private static func integer(_ value: JSONValue?) -> Int64? {
-        guard let number = value?.numberValue, number.rounded() == number, abs(number) < 9.2e18 else { return nil }
-        return Int64(number)
     }
 
     /// Whether the process that wrote it is still alive (on this machine).
