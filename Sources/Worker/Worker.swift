@@ -590,7 +590,7 @@ public final class Worker {
         guard text != lastStatus else { return }
         lastStatus = text
         _ = try? systemd.status(text)
-        let json = WorkerStatusRecord.json(pid: getpid(), at: now, next: next, wakes: stepper.wakeTimes, held: held)
+        let json = WorkerStatusRecord.json(pid: getpid(), at: now, next: next, wakes: stepper.wakeTimes, held: held, once: options.once)
         try? store.setMeta(WorkerStatusRecord.metaKey, json)
     }
 

@@ -16,6 +16,9 @@ public struct WorkerStatusRecord: Sendable, Equatable {
     public var wakes: [String: Int64?]
     /// The channels whose notifications are held because their secret is missing, by channel id.
     public var held: [Held]
+    /// Whether the worker ran one pass and exited (`run --once`, for cron): its process being gone
+    /// is then no sign of trouble.
+    public var once: Bool = false
 
     /// A channel held until its secret is found, and how many of its notifications wait.
     public struct Held: Sendable, Equatable {
@@ -52,10 +55,11 @@ public struct WorkerStatusRecord: Sendable, Equatable {
 
     /// The stored JSON of a record, spaced, the rules' wake-ups in the order given:
     /// `{"pid": 7, "at": 100, "next": 160, "wakes": {"commute": 160, "rain": null}, "held": []}`.
-    static func json(pid: Int32, at: Int64, next: Int64?, wakes: [(rule: String, at: Int64?)], held: [Held]) -> String {
+    static func json(pid: Int32, at: Int64, next: Int64?, wakes: [(rule: String, at: Int64?)], held: [Held], once: Bool = false) -> String {
         var writer = JSONWriter(style: .spaced)
         writer.beginObject()
         writer.member("pid", Int64(pid))
+        if once { writer.member("once", true) }
         writer.member("at", at)
         writer.member("next", next)
         writer.key("wakes")
@@ -77,6 +81,7 @@ public struct WorkerStatusRecord: Sendable, Equatable {
         self.pid = pid
         self.at = at
         self.next = object["next"]?.wholeNumber
+        self.once = object["once"]?.boolValue ?? false
         var wakes: [String: Int64?] = [:]
         for (rule, value) in object["wakes"]?.objectValue ?? [:] { wakes[rule] = value.wholeNumber }
         self.wakes = wakes
