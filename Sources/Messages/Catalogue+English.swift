@@ -456,6 +456,7 @@ extension MessageCatalogue {
         .statusNoSourcesFetched: "(none fetched by the worker yet)",
         .statusOutbox: "outbox: {counts}",
         .statusHeld: "held: channel {channel}: {count} {count|notification|notifications} waiting for its secret {secret}, which the worker did not find (set it, then reload: SIGHUP or restart)",
+        .checkHeartbeatNoURL: "{place}: no heartbeat URL: {reasons}; the worker pings nothing until a reload finds it",
 
         // MARK: sources and fetch
 

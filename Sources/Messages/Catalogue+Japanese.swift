@@ -456,6 +456,7 @@ extension MessageCatalogue {
         .statusNoSourcesFetched: "（ワーカーはまだ何も取得していません）",
         .statusOutbox: "送信キュー: {counts}",
         .statusHeld: "保留: チャンネル {channel}: 通知 {count} 件がシークレット {secret} を待っています。ワーカーはこれを見つけられませんでした（設定してから再読み込みしてください: SIGHUP か再起動）",
+        .checkHeartbeatNoURL: "{place}: heartbeat の URL がありません: {reasons}。再読み込みで見つかるまでワーカーは ping しません",
 
         // MARK: sources and fetch
 

@@ -856,6 +856,8 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case statusOutbox
     /// held: channel {channel}: {count} {count|notification|notifications} waiting for its secret {secret}, which the worker did not find (set it, then reload: SIGHUP or restart)
     case statusHeld
+    /// {place}: no heartbeat URL: {reasons}; the worker pings nothing until a reload finds it
+    case checkHeartbeatNoURL
 
     // MARK: sources and fetch
 
