@@ -109,6 +109,30 @@ final class PostgresStateCommandTests: XCTestCase {
         XCTAssertFalse(again.stderr.contains("event=notification.queued"), again.stderr)
     }
 
+    func testTheHistoryIsKeptInPostgresAcrossRestartsAndShown() throws {
+        let url = try freshDatabase()
+        let cache = root + "/cache"
+        // Two workers one after the other (a restart), each one pass: the rule runs in each.
+        for time in ["2024-12-01T10:00", "2024-12-01T11:00"] {
+            let run = try CLIRunner.run(["run", "--once", "--rules", root + "/rules", "--state", url, "--cache-dir", cache,
+                                         "--fixtures", root + "/fixtures", "--simulate-from", time], environment: environment)
+            XCTAssertEqual(run.status, 0, run.stderr)
+        }
+        let json = try CLIRunner.run(["history", "news-article", "--rules", root + "/rules", "--state", url, "--json"], environment: environment)
+        assertNoPassword(json, "history")
+        XCTAssertEqual(json.status, 0, json.stderr)
+        let evaluations = try XCTUnwrap((try CLIRunner.json(json) as? [String: Any])?["evaluations"] as? [[String: Any]], json.stdout)
+        XCTAssertEqual(evaluations.map { $0["at"] as? String }, ["2024-12-01T10:00:00+09:00", "2024-12-01T11:00:00+09:00"])
+        XCTAssertEqual(evaluations.map { $0["decision"] as? String }, ["sent", "nothing"])
+        XCTAssertEqual((evaluations.first?["queued"] as? [[String: Any]])?.count, 3)
+        XCTAssertEqual((evaluations.first?["facts"] as? [[String: Any]])?.first?["source"] as? String, "news")
+        let since = try CLIRunner.run(["history", "news-article", "--rules", root + "/rules", "--state", url, "--since", "2024-12-01T10:30"],
+                                      environment: environment)
+        XCTAssertEqual(since.status, 0, since.stderr)
+        XCTAssertTrue(since.stdout.hasPrefix("rule news-article (new_article): 1 evaluation recorded since 2024-12-01T10:30:00+09:00, oldest first"),
+                      since.stdout)
+    }
+
     func testStatusListsTheWorkersWithTheirLeases() throws {
         let url = try freshDatabase()
         let empty = try CLIRunner.run(["status", "--rules", root + "/rules", "--state", url], environment: environment)
