@@ -457,6 +457,7 @@ extension MessageCatalogue {
         .statusOutbox: "outbox: {counts}",
         .statusHeld: "held: channel {channel}: {count} {count|notification|notifications} waiting for its secret {secret}, which the worker did not find (set it, then reload: SIGHUP or restart)",
         .checkHeartbeatNoURL: "{place}: no heartbeat URL: {reasons}; the worker pings nothing until a reload finds it",
+        .healthProblemLineUndated: "{subject}: {detail}",
 
         // MARK: sources and fetch
 

@@ -858,6 +858,8 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case statusHeld
     /// {place}: no heartbeat URL: {reasons}; the worker pings nothing until a reload finds it
     case checkHeartbeatNoURL
+    /// {subject}: {detail}
+    case healthProblemLineUndated
 
     // MARK: sources and fetch
 

@@ -57,7 +57,7 @@ struct StatusHealth {
         let configured = Set(LiveSource.all(in: configuration).map(\.cacheName))
         let inputs = HealthInputs(impairedBoards: impaired, endingFeeds: ending, sources: sources.filter { configured.contains($0.name) },
                                   channelStreaks: episodes.channels.streaks, missingSecrets: held.map { ($0.channel, $0.secret) })
-        var problems = HealthCheck.problems(inputs, limits: limits, now: now, openSince: { episodes.open[$0]?.since })
+        var problems = HealthCheck.problems(inputs, limits: limits, now: now, openSince: { episodes.open[$0]?.since }).filter { !$0.isPending }
         if !running {
             if let record {
                 if !record.once {
@@ -65,7 +65,7 @@ struct StatusHealth {
                                                   detail: Message(.healthDetailWorkerStopped, ["pid": .number(Int(record.pid))])))
                 }
             } else {
-                problems.append(HealthProblem(kind: .worker, subject: "worker", since: now, detail: Message(.healthDetailWorkerNever)))
+                problems.append(HealthProblem(kind: .worker, subject: "worker", since: nil, detail: Message(.healthDetailWorkerNever)))
             }
         }
         return problems
@@ -108,7 +108,8 @@ struct StatusHealth {
     static func problemJSON(_ problems: [HealthProblem], clock: ZoneClock) -> [JSONOutput] {
         problems.map { problem in
             .object([("kind", .string(problem.kind.rawValue)), ("subject", .string(problem.subject)),
-                     ("since", .string(clock.iso8601(problem.since))), ("message", .string(problem.summary(clock: clock).english))])
+                     ("since", problem.since.map { .string(clock.iso8601($0)) } ?? .null),
+                     ("message", .string(problem.summary(clock: clock).english))])
         }
     }
 

@@ -11,7 +11,7 @@ final class HealthCheckTests: XCTestCase {
     let limits = HealthSpec(sourceStaleAfterSeconds: 3_600, channelFailures: 3)
 
     func ids(_ inputs: HealthInputs, open: [String: Int64] = [:]) -> [String] {
-        HealthCheck.problems(inputs, limits: limits, now: now, openSince: { open[$0] }).map(\.id)
+        HealthCheck.problems(inputs, limits: limits, now: now, openSince: { open[$0] }).filter { !$0.isPending }.map(\.id)
     }
 
     func testASourceIsAProblemOnlyWhenFailingOrOverdueLongerThanTheLimit() {
@@ -19,19 +19,25 @@ final class HealthCheckTests: XCTestCase {
             SourceStateRow(name: name, fetchedAt: checked, checkedAt: checked, lastError: error, bytesSaved: 0, nextRefreshAt: next)
         }
         let inputs = HealthInputs(sources: [
-            row("failing-long", checked: now - 3_700, error: "HTTP 503", next: now + 60),
-            row("failing-briefly", checked: now - 1_800, error: "HTTP 503", next: now + 60),
-            row("overdue", checked: now - 7_200, error: nil, next: now - 20 * 60),
-            row("a-little-late", checked: now - 7_200, error: nil, next: now - 5 * 60),
+            row("failing-long", checked: now - 7_200, error: "HTTP 503", next: now + 60),
+            row("failing-briefly", checked: now - 7_200, error: "HTTP 503", next: now + 60),
+            row("overdue", checked: now - 7_200, error: nil, next: now - 3_700),
+            row("a-little-late", checked: now - 7_200, error: nil, next: now - 20 * 60),
             row("idle-but-fine", checked: now - 86_000, error: nil, next: now + 3_600),
             row("never-fetched", checked: nil, error: "no key", next: now + 60),
         ])
-        XCTAssertEqual(ids(inputs), ["source:failing-long", "source:overdue"])
-        // Never fetched: its failure counts from when the worker first saw it (its open episode).
-        XCTAssertEqual(ids(inputs, open: ["source:never-fetched": now - 3_601]), ["source:failing-long", "source:never-fetched", "source:overdue"])
-        let problem = HealthCheck.problems(inputs, limits: limits, now: now).first
-        XCTAssertEqual(problem?.detail.english, "no good fetch for 1 h; last error: HTTP 503")
-        XCTAssertEqual(problem?.since, now - 3_700)
+        // A failure counts from when the worker first saw it (its open episode), not from the last good fetch.
+        let open = ["source:failing-long": now - 3_601, "source:failing-briefly": now - 1_800, "source:never-fetched": now - 3_700]
+        XCTAssertEqual(ids(inputs, open: open), ["source:failing-long", "source:never-fetched", "source:overdue"])
+        // Without the worker's episodes a failure has no known start: not a problem yet (its episode opens now).
+        XCTAssertEqual(ids(inputs), ["source:overdue"])
+        XCTAssertEqual(HealthCheck.problems(inputs, limits: limits, now: now).filter(\.isPending).map(\.id),
+                       ["source:a-little-late", "source:failing-briefly", "source:failing-long", "source:never-fetched"])
+        let problems = HealthCheck.problems(inputs, limits: limits, now: now, openSince: { open[$0] }).filter { !$0.isPending }
+        XCTAssertEqual(problems.first?.detail.english, "no good fetch for 2 h; last error: HTTP 503")
+        XCTAssertEqual(problems.first?.since, now - 3_601)
+        XCTAssertEqual(problems[1].detail.english, "never fetched successfully; last error: no key")
+        XCTAssertEqual(problems[2].detail.english, "not refreshed for 2 h (its refresh was due at 2024-12-22T09:11:40+09:00)")
     }
 
     func testABoardWaitingForItsFirstFetchHasTheSourceLimitToGetIt() {
@@ -43,7 +49,7 @@ final class HealthCheckTests: XCTestCase {
                                                    ("half", .incomplete([broken]))])
         XCTAssertEqual(ids(inputs), ["board:bus"], "an incomplete board is not a health problem; a pending one not yet")
         XCTAssertEqual(ids(inputs, open: ["board:ginza": now - 3_600]), ["board:bus", "board:ginza"])
-        XCTAssertEqual(HealthCheck.problems(inputs, limits: limits, now: now).first?.detail.english,
+        XCTAssertEqual(HealthCheck.problems(inputs, limits: limits, now: now).first { !$0.isPending }?.detail.english,
                        "no source could be loaded (鷹56: minute \"2O\" is not a number); its rules cannot fire")
     }
 

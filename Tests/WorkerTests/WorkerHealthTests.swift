@@ -1,4 +1,6 @@
 import Foundation
+import HTTP
+import TestServers
 import Store
 import Worker
 import XCTest
@@ -147,5 +149,46 @@ final class WorkerHealthTests: XCTestCase {
         XCTAssertEqual(notices.map(\.title), ["leavenow の問題: ワーカーの状態", "leavenow 復旧: ワーカーの状態"], worker.log)
         XCTAssertEqual(try worker.outbox().filter { $0.notification.rule == "@health" }.map(\.status), [.delivered])
         XCTAssertGreaterThan(try sink.all().requests.filter { $0.path == "/hook" }.count, 0)
+    }
+
+    func testASourceFailingLongerThanTheLimitIsToldOnceAndItsRecoveryOnce() throws {
+        let scratch = try WorkerScratch()
+        let sink = try WorkerWebhookSink()
+        defer { sink.stop() }
+        try sink.script([], dedupe: true)
+        let provider = try ScriptServer(script: "test-source-server.py", arguments: ["--key", "unused"])
+        defer { provider.stop() }
+        func fault(_ mode: String) throws {
+            _ = try HTTPClient(configuration: HTTPClientConfiguration(proxy: .direct))
+                .perform(HTTPRequest(url: provider.baseURL + "/_fault?mode=\(mode)&code=503")).requireSuccess()
+        }
+        try fault("status")
+        try scratch.write("rules/config.yaml", """
+            channels:
+              - {id: owner, type: webhook, url_env: OWNER_URL, rate_per_minute: 0}
+            feeds:
+              - {id: qiita, advent_calendar: 2024/ios, refresh: 15m}
+            rules:
+              - {id: articles, kind: new_article, feed: qiita, channels: [owner], language: en}
+            health:
+              channels: [owner]
+              source_stale_after: 2m
+            """)
+        let start = InProcessWorker.instant("2024-12-22T10:00:00+09:00")
+        let worker = try InProcessWorker(scratch: scratch, start: start, environment: ["OWNER_URL": "http://127.0.0.1:\(sink.port)/owner"],
+                                         fixtures: false, sourceBaseURL: provider.baseURL)
+        // Failing since the first check: not a problem before two minutes, one after.
+        worker.run(until: start + 110, limit: 30)
+        XCTAssertEqual(try Self.ownerNotices(sink).count, 0, worker.log)
+        worker.run(until: start + 400, limit: 60)
+        var notices = try Self.ownerNotices(sink)
+        XCTAssertEqual(notices.map(\.title), ["leavenow problem: source feed-qiita"], worker.log)
+        XCTAssertTrue(notices.first?.text.hasPrefix("source feed-qiita: never fetched successfully; last error: ") == true, "\(notices)")
+
+        // The provider answers again: the next fetch succeeds, the recovery is told once.
+        try fault("none")
+        worker.run(until: start + 3 * 3_600, limit: 400)
+        notices = try Self.ownerNotices(sink)
+        XCTAssertEqual(notices.map(\.title), ["leavenow problem: source feed-qiita", "leavenow resolved: source feed-qiita"], worker.log)
     }
 }

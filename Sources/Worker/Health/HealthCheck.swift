@@ -46,52 +46,54 @@ public enum HealthCheck {
     /// A refresh planned this long ago and not done makes a source overdue (the worker is not keeping up).
     public static let overdueSeconds: Int64 = 15 * 60
 
-    /// The problems at `now`, in a stable order (kind, then subject). `openSince` gives the start of
-    /// an episode already open (a source that has failed since before its last good fetch was
-    /// known, a board waiting for its first fetch): its problem keeps that start.
+    /// The problems at `now`, in a stable order (kind, then subject), with those not past their
+    /// limit yet marked ``HealthProblem/isPending``. `openSince` gives the start of
+    /// an episode already open (a source never fetched that has failed since, a board waiting for
+    /// its first fetch): its problem keeps that start. A problem whose start is not known otherwise
+    /// has none (nil: it counts from `now` for the limits).
     public static func problems(_ inputs: HealthInputs, limits: HealthSpec, now: Int64,
                                 openSince: (String) -> Int64? = { _ in nil }) -> [HealthProblem] {
         var problems: [HealthProblem] = []
         let limit = Int64(limits.sourceStaleAfterSeconds)
         for (board, completeness) in inputs.impairedBoards {
             guard case .unloadable(let failures) = completeness else { continue }
-            let id = HealthProblem.id(.board, board)
-            let since = openSince(id) ?? now
+            let known = openSince(HealthProblem.id(.board, board))
             // A board only waiting for its first fetch (an ODPT API timetable) has the source limit to get it.
-            if failures.allSatisfy(\.isPending), now - since < limit { continue }
+            let waiting = failures.allSatisfy(\.isPending) && now - (known ?? now) < limit
             let list = Message.joined(failures.map { Message(.healthFailedSource, ["source": .text($0.source), "why": .message($0.text)]) },
                                       separator: Message(.healthDetailSeparator))
-            problems.append(HealthProblem(kind: .board, subject: board, since: since, detail: Message(.healthDetailBoard, ["failures": .message(list)])))
+            var problem = HealthProblem(kind: .board, subject: board, since: known, detail: Message(.healthDetailBoard, ["failures": .message(list)]))
+            problem.isPending = waiting
+            problems.append(problem)
         }
         for row in inputs.sources {
             let overdue = row.nextRefreshAt.map { now - $0 > overdueSeconds } ?? false
             guard row.lastError != nil || overdue else { continue }
-            let id = HealthProblem.id(.source, row.name)
-            let since = row.checkedAt ?? openSince(id) ?? now
-            guard now - since > limit else { continue }
+            // Failing: since the worker first saw it fail (its episode); overdue: since its refresh was due.
+            let known = row.lastError != nil ? openSince(HealthProblem.id(.source, row.name)) : row.nextRefreshAt
+            let since = known ?? now
             let detail: Message
             if let error = row.lastError {
-                detail = row.checkedAt == nil
-                    ? Message(.healthDetailSourceNever, ["error": .text(error)])
-                    : Message(.healthDetailSourceFailing, ["age": .message(age(now - since)), "error": .text(error)])
+                detail = row.checkedAt.map { Message(.healthDetailSourceFailing, ["age": .message(age(now - $0)), "error": .text(error)]) }
+                    ?? Message(.healthDetailSourceNever, ["error": .text(error)])
             } else {
-                detail = Message(.healthDetailSourceOverdue, ["age": .message(age(now - since)),
-                                                             "due": .text(ZoneClock(identifier: limits.timeZone)?.iso8601(row.nextRefreshAt ?? now) ?? "")])
+                detail = Message(.healthDetailSourceOverdue, ["age": .message(age(now - (row.checkedAt ?? since))),
+                                                             "due": .text(ZoneClock(identifier: limits.timeZone)?.iso8601(since) ?? "")])
             }
-            problems.append(HealthProblem(kind: .source, subject: row.name, since: since, detail: detail))
+            var problem = HealthProblem(kind: .source, subject: row.name, since: known, detail: detail)
+            problem.isPending = now - since <= max(limit, row.lastError != nil ? 0 : overdueSeconds)
+            problems.append(problem)
         }
         for (board, notice) in inputs.endingFeeds {
             let subject = board + "/" + notice.source
-            let id = HealthProblem.id(.feed, subject)
-            problems.append(HealthProblem(kind: .feed, subject: subject, since: openSince(id) ?? now, detail: notice.text))
+            problems.append(HealthProblem(kind: .feed, subject: subject, since: openSince(HealthProblem.id(.feed, subject)), detail: notice.text))
         }
         for (channel, streak) in inputs.channelStreaks.sorted(by: { $0.key < $1.key }) where streak.count >= limits.channelFailures {
             problems.append(HealthProblem(kind: .channel, subject: channel, since: streak.since,
                                           detail: Message(.healthDetailChannel, ["count": .number(streak.count), "error": .text(streak.lastError ?? "-")])))
         }
         for (channel, secret) in inputs.missingSecrets {
-            let id = HealthProblem.id(.secret, channel)
-            problems.append(HealthProblem(kind: .secret, subject: channel, since: openSince(id) ?? now,
+            problems.append(HealthProblem(kind: .secret, subject: channel, since: openSince(HealthProblem.id(.secret, channel)),
                                           detail: Message(.healthDetailSecret, ["secret": .text(secret)])))
         }
         if let failure = inputs.commitFailure {

@@ -76,9 +76,17 @@ final class HealthMonitor {
         let clock = HealthNotices.clock(spec)
         var notices: [Notice] = []
         var current = Set<String>()
-        for problem in problems {
-            current.insert(problem.id)
-            var episode = state.open[problem.id] ?? HealthEpisodes.Episode(since: problem.since, notified: false, summary: "")
+        for found in problems {
+            current.insert(found.id)
+            var episode = state.open[found.id] ?? HealthEpisodes.Episode(since: found.since ?? now, notified: false, summary: "")
+            // Not past its limit yet: the episode is open (its limit counts from here), nothing is told.
+            if found.isPending {
+                state.open[found.id] = episode
+                continue
+            }
+            // The episode's start is the problem's: the one its notices and `status` give.
+            var problem = found
+            problem.since = episode.since
             episode.summary = problem.summary(clock: clock).english
             if !episode.notified {
                 logger.log(.warning, "health.problem", ["problem": problem.id, "msg": episode.summary])

@@ -28,12 +28,17 @@ public struct HealthProblem: Sendable, Equatable {
     public var kind: Kind
     /// The board, source or channel id (for ``Kind/feed``: `board/source label`; ``Kind/commit``: `state`).
     public var subject: String
-    /// When it began, as far as is known (seconds since the epoch).
-    public var since: Int64
+    /// When it began, as far as is known (seconds since the epoch); nil when nobody saw it begin
+    /// (`status` without the worker's episode: it began before now, when is not known).
+    public var since: Int64?
     /// Why, for people: the failures, the last error, the missing secret.
     public var detail: Message
+    /// Not a problem yet: the condition holds, but not for as long as its limit (a source failing
+    /// since its first fetch, a board waiting for its first timetable). The worker opens its episode
+    /// now, without a notice, so the limit counts from here; `status` does not list it.
+    public var isPending = false
 
-    public init(kind: Kind, subject: String, since: Int64, detail: Message) {
+    public init(kind: Kind, subject: String, since: Int64?, detail: Message) {
         self.kind = kind
         self.subject = subject
         self.since = since
@@ -61,8 +66,9 @@ public struct HealthProblem: Sendable, Equatable {
         }
     }
 
-    /// One line: `board ginza-live has no loadable source: …` (`clock` gives the times).
+    /// One line: `board ginza-live: no source could be loaded (…) (since …)` (`clock` gives the times).
     public func summary(clock: ZoneClock) -> Message {
-        Message(.healthProblemLine, ["subject": .message(subjectMessage), "detail": .message(detail), "since": .text(clock.iso8601(since))])
+        guard let since else { return Message(.healthProblemLineUndated, ["subject": .message(subjectMessage), "detail": .message(detail)]) }
+        return Message(.healthProblemLine, ["subject": .message(subjectMessage), "detail": .message(detail), "since": .text(clock.iso8601(since))])
     }
 }

@@ -85,12 +85,7 @@ public struct RuleHistoryRecord: Sendable, Equatable {
         var writer = JSONWriter(style: .compact, capacity: 256 + reasons.reduce(0) { $0 + $1.utf8.count + 4 })
         writer.beginObject()
         writer.member("trigger", trigger.rawValue)
-        if !updated.isEmpty {
-            writer.key("updated")
-            writer.beginArray()
-            for source in updated { writer.string(source) }
-            writer.endArray()
-        }
+        if !updated.isEmpty { Self.write("updated", updated, to: &writer) }
         if !facts.isEmpty {
             writer.key("facts")
             writer.beginArray()
@@ -109,10 +104,7 @@ public struct RuleHistoryRecord: Sendable, Equatable {
             for item in queued {
                 writer.beginObject()
                 writer.member("key", item.key)
-                writer.key("channels")
-                writer.beginArray()
-                for channel in item.channels { writer.string(channel) }
-                writer.endArray()
+                Self.write("channels", item.channels, to: &writer)
                 writer.endObject()
             }
             writer.endArray()
@@ -122,14 +114,17 @@ public struct RuleHistoryRecord: Sendable, Equatable {
             writer.member("held_until", heldUntil)
         }
         if let next { writer.member("next", next) }
-        if !reasons.isEmpty {
-            writer.key("why")
-            writer.beginArray()
-            for reason in reasons { writer.string(reason) }
-            writer.endArray()
-        }
+        if !reasons.isEmpty { Self.write("why", reasons, to: &writer) }
         writer.endObject()
         return writer.text
+    }
+
+    /// `"key":["a","b"]`.
+    private static func write(_ key: String, _ strings: [String], to writer: inout JSONWriter) {
+        writer.key(key)
+        writer.beginArray()
+        for string in strings { writer.string(string) }
+        writer.endArray()
     }
 
     /// Reads the stored form; nil when it is not a record.
