@@ -136,7 +136,8 @@ final class PostgresStateCommandTests: XCTestCase {
     func testStatusListsTheWorkersWithTheirLeases() throws {
         let url = try freshDatabase()
         let empty = try CLIRunner.run(["status", "--rules", root + "/rules", "--state", url], environment: environment)
-        XCTAssertEqual(empty.status, 0, empty.stderr)
+        XCTAssertEqual(empty.status, 1, "no worker has run: a health problem")
+        XCTAssertTrue(empty.stdout.hasPrefix("health: 1 problem (exit status 1)\n  the worker: has not run yet (leavenow run)\n"), empty.stdout)
         XCTAssertTrue(empty.stdout.contains("workers sharing the PostgreSQL state:\n(none has taken partition leases)"), empty.stdout)
 
         // Two workers as `WorkerLeases` registers them (a heartbeats now, b long ago); b's lease on
@@ -297,7 +298,7 @@ final class StateMigrateCommandTests: XCTestCase {
         for table in tables {
             counts[table["table"] as? String ?? "?"] = (table["sqlite"] as? Int ?? -1, table["postgresql"] as? Int ?? -2)
         }
-        XCTAssertEqual(Set(counts.keys), ["outbox", "delivery_log", "rule_state", "source_state", "meta"], migrate.stdout)
+        XCTAssertEqual(Set(counts.keys), ["outbox", "delivery_log", "rule_state", "source_state", "meta", "rule_history"], migrate.stdout)
         for (table, count) in counts { XCTAssertEqual(count.0, count.1, "\(table): \(migrate.stdout)") }
         XCTAssertEqual(counts["outbox"]?.0, 4, migrate.stdout)
         XCTAssertEqual(counts["delivery_log"]?.0, 4, "one failed attempt logged per entry: \(migrate.stdout)")
