@@ -362,7 +362,8 @@ public final class Worker {
     /// the state at its first check) and its heartbeat (a missing URL secret is logged, and there is
     /// no ping until a reload finds it).
     private func configureHealth(_ configuration: Configuration) {
-        heartbeat?.stop()
+        // A reload does not wait for a ping in flight: the old thread ends after it.
+        heartbeat?.stop(timeout: 0)
         heartbeat = nil
         nextPing = nil
         guard let spec = configuration.health else {

@@ -50,10 +50,16 @@ private func writeHistoryBenchRules(in root: String, count: Int) throws {
     for name in ["boards.yaml", "sources.yaml", "data", "timetables"] {
         try FileManager.default.createSymbolicLink(atPath: rules + "/" + name, withDestinationPath: examples + "/" + name)
     }
-    var text = "channels:\n  - {id: hook, type: webhook, url_env: LEAVENOW_BENCH_HOOK_URL}\nrules:\n"
+    try "channels:\n  - {id: hook, type: webhook, url_env: LEAVENOW_BENCH_HOOK_URL}\n".write(toFile: rules + "/channels.yaml", atomically: true, encoding: .utf8)
+    // A file holds at most 100,000 YAML nodes (YAMLLimits): 2,000 rules a file.
+    var text = ""
     var rng = SplitMix64(seed: 7)
     let boards = ["chofu-to-mitaka", "mitaka-to-chofu", "ginza"]
     for index in 0..<count {
+        if index % 2_000 == 0 {
+            if !text.isEmpty { try text.write(toFile: rules + "/bench-\(index / 2_000).yaml", atomically: true, encoding: .utf8) }
+            text = "rules:\n"
+        }
         let start = 5 * 60 + Int(rng.next() % 18) * 60 + Int(rng.next() % 4) * 15
         let window = String(format: "%02d:%02d-%02d:%02d", start / 60, start % 60, (start + 30) / 60, (start + 30) % 60)
         let filter: String
@@ -65,7 +71,7 @@ private func writeHistoryBenchRules(in root: String, count: Int) throws {
         text += "  - {id: rule-\(index), kind: leave_now, board: \(boards[index % 3]), \(filter), between: \"\(window)\", heads_up: [10m, 0m], "
             + "buffer: \(Int(rng.next() % 3))m, channels: [hook]}\n"
     }
-    try text.write(toFile: rules + "/bench.yaml", atomically: true, encoding: .utf8)
+    try text.write(toFile: rules + "/bench-last.yaml", atomically: true, encoding: .utf8)
 }
 
 /// One day of passes with `history: keep: keep`, in a fresh state.

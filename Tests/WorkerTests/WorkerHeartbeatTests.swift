@@ -63,4 +63,19 @@ final class WorkerHeartbeatTests: XCTestCase {
         XCTAssertNotNil(worker.waitForLine(timeout: 20) { $0.contains("event=notification.sent") }, worker.stderr.text)
         XCTAssertFalse(worker.stderr.text.contains("0b8e55d4"), "the heartbeat URL was printed:\n\(worker.stderr.text)")
     }
+
+    func testRunOncePingsOnceBeforeItExits() throws {
+        let scratch = try WorkerScratch()
+        let sink = try WorkerWebhookSink()
+        defer { sink.stop() }
+        try sink.script([], dedupe: true)
+        try WorkerConfig.writeFrequentLeaveNow(in: scratch, every: 10, headsUp: "[10m]")
+        try scratch.write("rules/health.yaml", "health:\n  heartbeat: {url_env: LEAVENOW_HEARTBEAT_URL, every: 5m}\n")
+        let once = try LeavenowProcess.run(["run", "--once", "--rules", scratch.path("rules"), "--state", scratch.path("state/state.db"),
+                                            "--fixtures", scratch.path("fixtures"), "--simulate-from", "2024-12-22T10:00"],
+                                           environment: ["LEAVENOW_TEST_HOOK_URL": sink.url,
+                                                         "LEAVENOW_HEARTBEAT_URL": "http://127.0.0.1:\(sink.port)/ping/cron"])
+        XCTAssertEqual(once.status, 0, once.all)
+        XCTAssertEqual(try sink.all().requests.filter { $0.path == "/ping/cron" }.count, 1, once.stderr)
+    }
 }

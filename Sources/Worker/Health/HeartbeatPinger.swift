@@ -52,7 +52,8 @@ final class HeartbeatPinger: Sendable {
         if start { signal.signal() }
     }
 
-    /// Ends the thread after the ping running (bounded by its timeout), waiting at most `timeout` seconds.
+    /// Ends the thread after the ping running or asked for (bounded by its timeout), waiting at most
+    /// `timeout` seconds (0: not at all).
     func stop(timeout: Double = 15) {
         state.withLock { $0.stopping = true }
         signal.signal()
@@ -64,7 +65,12 @@ final class HeartbeatPinger: Sendable {
         let redaction = URLRedaction.standard.adding(secrets: [url])
         while true {
             signal.wait()
-            if state.withLock({ $0.stopping }) { return }
+            // A ping asked for is made even when a stop follows (`run --once` pings once, then exits).
+            let (wanted, stopping) = state.withLock { ($0.wanted, $0.stopping) }
+            guard wanted else {
+                if stopping { return }
+                continue
+            }
             let request = HTTPRequest(url: url, connectTimeout: .seconds(5), timeout: .seconds(10), maxResponseBytes: 64 * 1024,
                                       redaction: redaction)
             var failure: String?
@@ -86,6 +92,7 @@ final class HeartbeatPinger: Sendable {
             } else if wasFailing || first {
                 logger.log(.info, "heartbeat.ok", ["msg": wasFailing ? "the heartbeat ping answers again" : "the first heartbeat ping was answered"])
             }
+            if stopping { return }
         }
     }
 }
