@@ -115,18 +115,14 @@ final class WorkerHealthTests: XCTestCase {
     }
 
     func testAWorkerThatCannotCommitSaysSoDirectlyAndTellsTheRecoveryOnce() throws {
-        let scratch = try WorkerScratch()
-        let sink = try WorkerWebhookSink()
-        defer { sink.stop() }
-        try sink.script([], dedupe: true)
-        try WorkerConfig.writeFrequentLeaveNow(in: scratch, every: 10, headsUp: "[10m]")
-        try scratch.write("rules/health.yaml", """
+        let (scratch, sink) = try WorkerHeartbeatTests.scratchWithHealth("""
             channels:
               - {id: owner, type: webhook, url_env: OWNER_URL, rate_per_minute: 0}
             health:
               channels: [owner]
               language: ja
             """)
+        defer { sink.stop() }
         let start = InProcessWorker.instant("2024-12-22T10:00:30+09:00")
         let worker = try InProcessWorker(scratch: scratch, start: start,
                                          environment: ["LEAVENOW_TEST_HOOK_URL": sink.url, "OWNER_URL": "http://127.0.0.1:\(sink.port)/owner"])

@@ -5,22 +5,28 @@ import XCTest
 /// its clock: here a simulated one, 60× real time, so `every: 1m` is a real second) while it runs,
 /// and not once it is dead; the URL, a secret, is never printed.
 final class WorkerHeartbeatTests: XCTestCase {
-    func testThePingsComeAtTheIntervalAndStopWhenTheWorkerIsKilled() throws {
+    /// A scratch directory with a bus every 10 minutes, a leave-now to the sink's /hook, and `health`
+    /// (a `health:` section, in its own file); the sink, running.
+    static func scratchWithHealth(_ health: String) throws -> (scratch: WorkerScratch, sink: WorkerWebhookSink) {
         let scratch = try WorkerScratch()
         let sink = try WorkerWebhookSink()
-        defer { sink.stop() }
-        try sink.script([], dedupe: false)
+        try sink.script([], dedupe: true)
         try WorkerConfig.writeFrequentLeaveNow(in: scratch, every: 10, headsUp: "[10m]")
-        try scratch.write("rules/health.yaml", """
-            health:
-              heartbeat:
-                url_env: LEAVENOW_HEARTBEAT_URL
-                every: 1m
-            """)
-        let pingURL = "http://127.0.0.1:\(sink.port)/ping/9f1c2a7e-5b1d-4c55-a0d2-3e8f6c1b7a40"
-        let worker = try LeavenowProcess(["run", "--rules", scratch.path("rules"), "--state", scratch.path("state/state.db"),
-                                          "--fixtures", scratch.path("fixtures"), "--simulate-from", "2024-12-22T10:00", "--speed", "60"],
-                                         environment: ["LEAVENOW_TEST_HOOK_URL": sink.url, "LEAVENOW_HEARTBEAT_URL": pingURL])
+        try scratch.write("rules/health.yaml", health)
+        return (scratch, sink)
+    }
+
+    /// `leavenow run` of `scratch` on a clock 60× real time from 2024-12-22T10:00 (`--once`: one pass).
+    static func run(_ scratch: WorkerScratch, sink: WorkerWebhookSink, heartbeat: String, once: Bool = false) throws -> LeavenowProcess {
+        try LeavenowProcess(["run", "--rules", scratch.path("rules"), "--state", scratch.path("state/state.db"), "--fixtures", scratch.path("fixtures"),
+                             "--simulate-from", "2024-12-22T10:00"] + (once ? ["--once"] : ["--speed", "60"]),
+                            environment: ["LEAVENOW_TEST_HOOK_URL": sink.url, "LEAVENOW_HEARTBEAT_URL": heartbeat])
+    }
+
+    func testThePingsComeAtTheIntervalAndStopWhenTheWorkerIsKilled() throws {
+        let (scratch, sink) = try Self.scratchWithHealth("health:\n  heartbeat:\n    url_env: LEAVENOW_HEARTBEAT_URL\n    every: 1m\n")
+        defer { sink.stop() }
+        let worker = try Self.run(scratch, sink: sink, heartbeat: "http://127.0.0.1:\(sink.port)/ping/9f1c2a7e-5b1d-4c55-a0d2-3e8f6c1b7a40")
         defer { worker.signal(SIGKILL); worker.wait(timeout: 10) }
         XCTAssertNotNil(worker.waitForLine(timeout: 20) { $0.contains("event=heartbeat.ok") }, worker.stderr.text)
         // About five seconds of pings: one a (real) second.
@@ -42,20 +48,10 @@ final class WorkerHeartbeatTests: XCTestCase {
     }
 
     func testAnUnreachableMonitorIsLoggedWithoutItsURLAndDelaysNoRule() throws {
-        let scratch = try WorkerScratch()
-        let sink = try WorkerWebhookSink()
+        let (scratch, sink) = try Self.scratchWithHealth("health:\n  heartbeat: {url_env: LEAVENOW_HEARTBEAT_URL, every: 1m}\n")
         defer { sink.stop() }
-        try sink.script([], dedupe: true)
-        try WorkerConfig.writeFrequentLeaveNow(in: scratch, every: 10, headsUp: "[10m]")
-        try scratch.write("rules/health.yaml", """
-            health:
-              heartbeat: {url_env: LEAVENOW_HEARTBEAT_URL, every: 1m}
-            """)
         // Nothing listens on port 9.
-        let secret = "http://127.0.0.1:9/ping/0b8e55d4-secret"
-        let worker = try LeavenowProcess(["run", "--rules", scratch.path("rules"), "--state", scratch.path("state/state.db"),
-                                          "--fixtures", scratch.path("fixtures"), "--simulate-from", "2024-12-22T10:00", "--speed", "60"],
-                                         environment: ["LEAVENOW_TEST_HOOK_URL": sink.url, "LEAVENOW_HEARTBEAT_URL": secret])
+        let worker = try Self.run(scratch, sink: sink, heartbeat: "http://127.0.0.1:9/ping/0b8e55d4-secret")
         defer { worker.signal(SIGKILL); worker.wait(timeout: 10) }
         let failed = worker.waitForLine(timeout: 20) { $0.contains("event=heartbeat.failed") }
         XCTAssertNotNil(failed, worker.stderr.text)
@@ -65,17 +61,10 @@ final class WorkerHeartbeatTests: XCTestCase {
     }
 
     func testRunOncePingsOnceBeforeItExits() throws {
-        let scratch = try WorkerScratch()
-        let sink = try WorkerWebhookSink()
+        let (scratch, sink) = try Self.scratchWithHealth("health:\n  heartbeat: {url_env: LEAVENOW_HEARTBEAT_URL, every: 5m}\n")
         defer { sink.stop() }
-        try sink.script([], dedupe: true)
-        try WorkerConfig.writeFrequentLeaveNow(in: scratch, every: 10, headsUp: "[10m]")
-        try scratch.write("rules/health.yaml", "health:\n  heartbeat: {url_env: LEAVENOW_HEARTBEAT_URL, every: 5m}\n")
-        let once = try LeavenowProcess.run(["run", "--once", "--rules", scratch.path("rules"), "--state", scratch.path("state/state.db"),
-                                            "--fixtures", scratch.path("fixtures"), "--simulate-from", "2024-12-22T10:00"],
-                                           environment: ["LEAVENOW_TEST_HOOK_URL": sink.url,
-                                                         "LEAVENOW_HEARTBEAT_URL": "http://127.0.0.1:\(sink.port)/ping/cron"])
-        XCTAssertEqual(once.status, 0, once.all)
-        XCTAssertEqual(try sink.all().requests.filter { $0.path == "/ping/cron" }.count, 1, once.stderr)
+        let once = try Self.run(scratch, sink: sink, heartbeat: "http://127.0.0.1:\(sink.port)/ping/cron", once: true)
+        XCTAssertEqual(once.wait(timeout: 30), 0, once.stderr.text)
+        XCTAssertEqual(try sink.all().requests.filter { $0.path == "/ping/cron" }.count, 1, once.stderr.text)
     }
 }
