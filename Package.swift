@@ -75,7 +75,7 @@ let package = Package(
 
         // The worker: sources → facts → rules → outbox → channels, on one thread that sleeps until the
         // next thing to do. The composition root of the modules above.
-        .target(name: "Worker", dependencies: ["Notifications", "Secrets", "Channels", "Config", "Facts", "Rules", "Timetable", "LiveSources", "HTTP", "Store",
+        .target(name: "Worker", dependencies: ["Messages", "Notifications", "Secrets", "Channels", "Config", "Facts", "Rules", "Timetable", "LiveSources", "HTTP", "Store",
                                                "Delivery", "Daemon", "JSONText"]),
 
         // Test doubles shared by the test suites: local servers from scripts/.

@@ -663,6 +663,204 @@ public enum MessageKey: String, Sendable, CaseIterable {
     /// LAST ERROR
     case headerLastError
 
+    // MARK: Health, history and status
+    /// a second health section (first defined at {place}); keep one
+    case configSecondHealth
+    /// a second history section (first defined at {place}); keep one
+    case configSecondHistory
+    /// unknown channel {name} in health ({hint})
+    case configHealthUnknownChannel
+    /// health needs channels (where its notices go) or heartbeat (a URL the worker calls), or both
+    case configHealthNeedsTarget
+    /// source_stale_after must be between 1m and 7d, found {found}
+    case configHealthStaleRange
+    /// feed_ends_within must be whole days from 0d to 365d, found {found}
+    case configHealthFeedDays
+    /// channel_failures must be a whole number from 1 to 1000, found {found}
+    case configHealthFailures
+    /// heartbeat needs url_env (an environment variable, also the name of a systemd credential) or url_file
+    case configHeartbeatNeedsURL
+    /// heartbeat: the URL does not belong in the configuration (a monitor's ping URL is its credential): give url_env (an environment variable, also the name of a systemd credential) or url_file
+    case configHeartbeatLiteralURL
+    /// heartbeat every must be between 10s and 1d, found {found}
+    case configHeartbeatEvery
+    /// history keep must be a whole number from 0 to 1000, found {found}
+    case configHistoryKeep
+    /// board {board}
+    case healthSubjectBoard
+    /// source {source}
+    case healthSubjectSource
+    /// feed {feed}
+    case healthSubjectFeed
+    /// channel {channel}
+    case healthSubjectChannel
+    /// the worker's state
+    case healthSubjectState
+    /// the worker
+    case healthSubjectWorker
+    /// {subject}: {detail} (since {since})
+    case healthProblemLine
+    /// {source}: {why}
+    case healthFailedSource
+    /// ; 
+    case healthDetailSeparator
+    /// no source could be loaded ({failures}); its rules cannot fire
+    case healthDetailBoard
+    /// never fetched successfully; last error: {error}
+    case healthDetailSourceNever
+    /// no good fetch for {age}; last error: {error}
+    case healthDetailSourceFailing
+    /// not refreshed for {age} (its refresh was due at {due})
+    case healthDetailSourceOverdue
+    /// {count} failed {count|attempt|attempts} in a row; last error: {error}
+    case healthDetailChannel
+    /// its secret {secret} is missing; its notifications are held
+    case healthDetailSecret
+    /// the worker could not commit it: {error}
+    case healthDetailCommit
+    /// leavenow problem: {subject}
+    case healthTitleProblem
+    /// leavenow resolved: {subject}
+    case healthTitleResolved
+    /// {subject} is fine again (the problem lasted from {since} to {until})
+    case healthResolvedText
+    /// --since: {value} is not a time (use 2024-12-22T10:32:00+09:00 or 2024-12-22T10:32)
+    case historyBadSince
+    /// no rule {rule} in the configuration or the recorded history ({hint})
+    case historyNoRule
+    ///  since {time}
+    case historySince
+    /// rule {rule}: no evaluation recorded{since} (the worker records each evaluation of a rule and keeps the last {keep})
+    case historyNone
+    /// rule {rule} ({kind}): {count} {count|evaluation|evaluations} recorded{since}, oldest first (the worker keeps the last {keep} of each rule)
+    case historyHeader
+    /// (a record this leavenow cannot read)
+    case historyUnreadable
+    /// run as the worker started (or reloaded its rules)
+    case historyTriggerStart
+    /// run at the time it asked for
+    case historyTriggerTime
+    /// run on new data from {sources}
+    case historyTriggerData
+    /// {kind} {source}
+    case historyFact
+    ///  (no data yet)
+    case historyFactNoData
+    ///  (fetched {time}, {age} before)
+    case historyFactFetched
+    /// ; 
+    case historyFactSeparator
+    /// realtime feed
+    case historyKindRealtime
+    ///   read: {facts}
+    case historyRead
+    ///   decided: send {count} {count|notification|notifications}
+    case historyDecidedSend
+    ///   decided: nothing now; {count} {count|notification waits|notifications wait} for the quiet hours to end at {time}
+    case historyDecidedHeld
+    ///   decided: nothing to send
+    case historyDecidedNothing
+    ///   queued: {key} → {channels}
+    case historyQueued
+    ///   why:
+    case historyWhy
+    ///   next: {time}
+    case historyNext
+    ///   next: only on new data
+    case historyNextOnData
+    /// is not running (last pass by pid {pid}): no rule runs, nothing is sent
+    case healthDetailWorkerStopped
+    /// has not run yet (leavenow run)
+    case healthDetailWorkerNever
+    /// health: ok (every board loads, no source failing for {stale}, no feed ending within {days} days, no channel failing {failures} times in a row, no secret missing)
+    case statusHealthOK
+    /// health: {count} {count|problem|problems} (exit status 1)
+    case statusHealthProblems
+    /// no state at {path}: the worker has not run yet (leavenow run --state {path})
+    case statusNoState
+    /// cannot read the state: {error}
+    case statusCannotRead
+    /// no worker running on this machine with the cache directory {directory} says how it reaches the database
+    case statusNoLocalWorker
+    /// worker: running (pid {pid}), last pass {last}, next wake-up {next}
+    case statusWorkerRunning
+    /// worker: not running (last pass {last} by pid {pid})
+    case statusWorkerStopped
+    /// worker: ran once (run --once, last pass {last} by pid {pid})
+    case statusWorkerOnce
+    /// worker: has not run yet
+    case statusWorkerNeverRan
+    /// worker pid {pid} on this machine: connected to {url} since {since}
+    case statusDatabaseConnected
+    /// worker pid {pid} on this machine: waiting for the PostgreSQL server {url} since {since} (not started: no rule runs until it answers), {attempts} failed {attempts|attempt|attempts}{next}{error}
+    case statusDatabaseWaiting
+    /// , next at {time}
+    case statusDatabaseNextAttempt
+    /// : {error}
+    case statusDatabaseError
+    /// worker pid {pid} on this machine: cannot reach the PostgreSQL server {url} since {since} (its rules' decisions wait; its leases lapse){error}
+    case statusDatabaseUnreachable
+    /// workers sharing the PostgreSQL state:
+    case statusWorkersHeader
+    /// (none has taken partition leases)
+    case statusNoLeases
+    /// HOST
+    case statusHeaderHost
+    /// PID
+    case statusHeaderPID
+    /// LEASES
+    case statusHeaderLeases
+    /// LAST HEARTBEAT
+    case statusHeaderHeartbeat
+    /// NEXT WAKE-UP
+    case statusHeaderNextWake
+    /// SOURCE
+    case statusHeaderSource
+    /// lease table: {problem}
+    case statusLeaseProblem
+    /// rules:
+    case statusRules
+    /// never: board {board} has no loadable source
+    case statusNeverUnloadable
+    /// never: {reason}
+    case statusNever
+    /// on new data
+    case statusOnNewData
+    /// boards:
+    case statusBoards
+    /// every source loaded
+    case statusEverySourceLoaded
+    /// stale sources:
+    case statusStaleSources
+    /// {source}: last fetch {fetched}
+    case statusStaleLine
+    /// {age} ago
+    case statusAgo
+    /// never
+    case statusNeverFetched
+    /// ; last error: {error}
+    case statusLastError
+    /// ; refresh overdue since {time}
+    case statusOverdue
+    /// feeds:
+    case statusFeeds
+    /// no feed's service ends within {days} days
+    case statusNoFeedEnding
+    /// board {board}: {source}: {notice}
+    case statusFeedLine
+    /// sources:
+    case statusSources
+    /// (none fetched by the worker yet)
+    case statusNoSourcesFetched
+    /// outbox: {counts}
+    case statusOutbox
+    /// held: channel {channel}: {count} {count|notification|notifications} waiting for its secret {secret}, which the worker did not find (set it, then reload: SIGHUP or restart)
+    case statusHeld
+    /// {place}: no heartbeat URL: {reasons}; the worker pings nothing until a reload finds it
+    case checkHeartbeatNoURL
+    /// {subject}: {detail}
+    case healthProblemLineUndated
+
     // MARK: sources and fetch
 
     /// {directory}: no weather sources or feeds are configured

@@ -65,6 +65,15 @@ struct CheckCommand {
                                                              "reasons": .text(error.reasons.joined(separator: "; "))]))
             }
         }
+        // The heartbeat's URL, like a channel's secret, may be given to the worker later.
+        if let heartbeat = configuration.health?.heartbeat {
+            do {
+                _ = try secrets.resolve(heartbeat.url, for: "the heartbeat")
+            } catch {
+                context.warn(Message(.checkHeartbeatNoURL, ["place": .text("\(heartbeat.location)"),
+                                                            "reasons": .text(error.reasons.joined(separator: "; "))]))
+            }
+        }
         let counts = Message.joined([
             Message(.countBoards, ["count": .number(configuration.boards.count)]),
             Message(.countWeatherSources, ["count": .number(configuration.weather.count)]),

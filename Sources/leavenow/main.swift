@@ -17,6 +17,7 @@ usage:
   leavenow sources [--rules DIR] [--state DIR] [--json]
   leavenow run [--rules DIR] [--state PATH] [--once] [--fixtures DIR] [--simulate-from TIME --speed N] [--until TIME]
   leavenow status [--rules DIR] [--state PATH] [--json]
+  leavenow history RULE [--since TIME] [--limit N] [--json] [--rules DIR] [--state PATH]
   leavenow outbox [list | retry ID | purge] [--state PATH] [--status S,…] [--json]
   leavenow notify CHANNEL MESSAGE [--title T] [--urgency U] [--rules DIR]
   leavenow state migrate --from STATE.db --to postgresql://USER@HOST/DB [--json]
@@ -45,6 +46,7 @@ func runCommand(_ arguments: [String], context: CommandContext) throws -> String
     case "sources": return try SourcesCommand().run(rest, context: context)
     case "run": return try RunCommand().run(rest, context: context)
     case "status": return try StatusCommand().run(rest, context: context)
+    case "history": return try HistoryCommand().run(rest, context: context)
     case "outbox": return try OutboxCommand().run(rest, context: context)
     case "notify": return try NotifyCommand().run(rest, context: context)
     case "state": return try StateCommand().run(rest, context: context)

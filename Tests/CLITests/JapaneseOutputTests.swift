@@ -274,6 +274,9 @@ final class JapaneseOutputTests: XCTestCase {
         XCTAssertEqual(retry.japanese.stderr, "leavenow: outbox のエントリ 1 は pending です: 再送できるのは dead のエントリだけです\n")
         let missing = try both(["outbox", "retry", "99", "--state", state])
         assertSameInformation(missing, "outbox retry 99")
+        // `--older-than 0s` purges what was last changed before the current second: let one pass
+        // since the worker recorded its attempts (else the English run may remove nothing).
+        Thread.sleep(forTimeInterval: 1.1)
         let purge = try both(["outbox", "purge", "--state", state, "--status", "pending", "--older-than", "0s"])
         XCTAssertEqual(purge.english.stdout, "removed 3 entries\n")
         // The English run removed them: the Japanese one finds none.
@@ -285,6 +288,43 @@ final class JapaneseOutputTests: XCTestCase {
         assertSameInformation(badStatus, "outbox --status lost")
         let noState = try both(["outbox", "--state", root.path + "/nowhere/state.db"])
         assertSameInformation(noState, "outbox without state")
+    }
+
+    /// `run --once` on the examples (recorded data, no channel secrets): `status` — its health summary
+    /// first, exit 1 — and `history` say the same in Japanese; their JSON stays English.
+    func testStatusAndHistoryInJapanese() throws {
+        let root = try temporaryDirectory("status")
+        let state = root.appendingPathComponent("state").path
+        let run = try CLIRunner.run(["run", "--once", "--state", state, "--fixtures", "rules/fixtures", "--simulate-from", "2024-12-22T10:20"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+
+        let status = try both(["status", "--state", state])
+        assertSameInformation(status, "status")
+        XCTAssertEqual(status.english.status, 1, "the ended kawasaki-west feed and the missing secrets are health problems")
+        XCTAssertTrue(status.english.stdout.hasPrefix("health: 3 problems (exit status 1)\n  feed kawasaki-west/gtfs-jp-rinkobus stop 1510-57: "
+            + "the feed's service ended on 2017-04-30\n"), status.english.stdout)
+        XCTAssertTrue(status.japanese.stdout.hasPrefix("健康状態: 問題 3 件（終了コード 1）\n  フィード kawasaki-west/gtfs-jp-rinkobus stop 1510-57："
+            + "フィードの運行期間は 2017-04-30 に終わっています\n"), status.japanese.stdout)
+        XCTAssertTrue(status.japanese.stdout.contains("\nワーカー: 1 回だけ実行（run --once、最後のパス 2024-12-22T10:20:00+09:00、pid "), status.japanese.stdout)
+        XCTAssertTrue(status.japanese.stdout.contains("\nqiita-ios-new-article  new_article     新しいデータが来たとき\n"), status.japanese.stdout)
+        let json = try both(["status", "--state", state, "--json"])
+        XCTAssertEqual(json.japanese.status, 1)
+        for output in [json.english.stdout, json.japanese.stdout] {
+            XCTAssertTrue(output.hasPrefix("{\"healthy\": false, \"health\": [{\"kind\": \"feed\""), output)
+            XCTAssertFalse(Self.hasJapanese(output.replacingOccurrences(of: "鷹56", with: "")
+                .components(separatedBy: "\"rules\"").first ?? ""), "the health part of the JSON is English: \(output)")
+        }
+
+        let history = try both(["history", "chofu-leave-now", "--state", state])
+        XCTAssertEqual(history.english.status, 0, history.english.stderr)
+        assertSameInformation(history, "history")
+        XCTAssertTrue(history.japanese.stdout.hasPrefix("ルール chofu-leave-now（leave_now）: 記録された評価 1 件、古い順"), history.japanese.stdout)
+        XCTAssertTrue(history.japanese.stdout.contains("\n  判断: 通知 1 件を送る\n"), history.japanese.stdout)
+        let typo = try both(["history", "chofu-leave-nwo", "--state", state])
+        assertSameInformation(typo, "history with a typo")
+        XCTAssertEqual(typo.japanese.stderr, "leavenow: ルール \"chofu-leave-nwo\" は設定にも記録された履歴にもありません（\"chofu-leave-now\" の間違いではありませんか？）\n")
+        let noState = try both(["history", "chofu-leave-now", "--state", root.path + "/nowhere/state.db"])
+        assertSameInformation(noState, "history without state")
     }
 
     /// `fetch` against the local source server (one source updated, one failing for a missing key),
