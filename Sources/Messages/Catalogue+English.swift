@@ -290,6 +290,7 @@ extension MessageCatalogue {
         .cliTakesNoValue: "{option} takes no value",
         .cliNeedsValue: "{option} needs a value",
         .cliUnknownOption: "unknown option {option} ({suggestion}expected one of: {list})",
+        .cliUnknownOptionNone: "unknown option {option} ({command} takes no options)",
         .cliIntegerRange: "{option} must be a whole number in {min}...{max}, got {value}",
         .cliMissingPositional: "missing {name}",
         .cliUnexpectedArgument: "unexpected argument {value}",

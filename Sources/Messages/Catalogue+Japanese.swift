@@ -290,6 +290,7 @@ extension MessageCatalogue {
         .cliTakesNoValue: "{option} に値は付けられません",
         .cliNeedsValue: "{option} には値が必要です",
         .cliUnknownOption: "不明なオプション {option} です（{suggestion}使えるオプション: {list}）",
+        .cliUnknownOptionNone: "不明なオプション {option} です（{command} にオプションはありません）",
         .cliIntegerRange: "{option} には {min}...{max} の整数を指定してください（指定値: {value}）",
         .cliMissingPositional: "{name} を指定してください",
         .cliUnexpectedArgument: "余分な引数 {value} があります",

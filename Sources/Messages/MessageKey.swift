@@ -538,6 +538,8 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case cliNeedsValue
     /// unknown option {option} ({suggestion}expected one of: {list})
     case cliUnknownOption
+    /// unknown option {option} ({command} takes no options)
+    case cliUnknownOptionNone
     /// {option} must be a whole number in {min}...{max}, got {value}
     case cliIntegerRange
     /// missing {name}

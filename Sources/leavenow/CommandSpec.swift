@@ -25,12 +25,12 @@ struct CommandSpec: Sendable {
     /// The option named `name`.
     func option(_ name: String) -> OptionSpec? { options.first { $0.name == name } }
 
-    /// `usage: leavenow next BOARD …` (one line per form, aligned), in English: the reader's
-    /// language comes from ``localizedUsage(_:)``.
+    /// `usage: leavenow next BOARD …` (one line per form, aligned; a form that starts with a space
+    /// continues the one before), in English: the reader's language comes from ``localizedUsage(_:)``.
     var usage: String {
         let prefix = "usage: "
         return synopsis.enumerated().map { index, form in
-            (index == 0 ? prefix : String(repeating: " ", count: prefix.count)) + "leavenow " + form
+            (index == 0 ? prefix : String(repeating: " ", count: prefix.count)) + (form.hasPrefix(" ") ? "        " : "leavenow ") + form
         }.joined(separator: "\n")
     }
 }

@@ -167,11 +167,13 @@ enum CompletionScript {
             # Install: leavenow completion zsh > DIR/_leavenow for a DIR in $fpath, before compinit
             # (deploy/install.sh puts it in ~/.local/share/zsh/site-functions, or /usr/local/share/zsh/site-functions).
 
-            # The ids of a kind (boards, rules, channels, sources) the configuration defines.
+            # The ids of a kind (boards, rules, channels, sources) the configuration defines. The kind
+            # is the last argument: _arguments puts its description options (-J, -X …) before it.
             _leavenow_ids() {
+              local kind=${argv[-1]}
               local -a ids
-              ids=(${(f)"$("$program" completion ids $1 ${rules:+--rules} ${rules:+$rules} 2>/dev/null)"})
-              _wanted $1 expl $1 compadd -a ids
+              ids=(${(f)"$("$program" completion ids $kind ${rules:+--rules} ${rules:+$rules} 2>/dev/null)"})
+              compadd "${(@)argv[1,-2]}" -a ids
             }
 
             _leavenow() {

@@ -12,12 +12,12 @@ struct ParsedArguments {
 
     /// `arguments` parsed against the options of `spec` (``CommandSpec``), which `--help` lists.
     init(_ arguments: [String], spec: CommandSpec) throws {
-        try self.init(arguments, options: spec.valueOptions, flags: spec.flags)
+        try self.init(arguments, options: spec.valueOptions, flags: spec.flags, command: spec.name)
     }
 
     /// `arguments` parsed against these option and flag names. Commands use ``init(_:spec:)``, so
     /// that what they parse is what their help lists.
-    init(_ arguments: [String], options: Set<String>, flags flagNames: Set<String>) throws {
+    init(_ arguments: [String], options: Set<String>, flags flagNames: Set<String>, command: String? = nil) throws {
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
@@ -49,6 +49,9 @@ struct ParsedArguments {
                 }
             } else {
                 let known = options.union(flagNames).sorted()
+                if known.isEmpty, let command {
+                    throw CommandFailure.usage(Message(.cliUnknownOptionNone, ["option": .text(name), "command": .text(command)]).text)
+                }
                 throw CommandFailure.usage(Message(.cliUnknownOption, [
                     "option": .text(name), "suggestion": .message(NameSuggestion.prefixMessage(for: name, among: known)),
                     "list": .message(.list(known)),
