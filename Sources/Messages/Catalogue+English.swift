@@ -623,5 +623,26 @@ extension MessageCatalogue {
         .stateMigrateFailed: "state migrate: {error}",
         .stateCopied: "copied {from} to {to} in one transaction; rows per table (verified):",
         .stateHeaderTable: "TABLE",
+
+        // MARK: Realtime in next and board
+
+        .realtimeLive: "realtime {age} old",
+        .realtimeTimetable: "timetable: {reason}",
+        .realtimeSourceTimetable: "timetable for {source}: {reason}",
+        .realtimeStale: "realtime {age} old (max {max})",
+        .realtimeMissing: "no realtime yet",
+        .realtimeSuspended: "suspended: {summary}",
+        .realtimeOnTime: "{time} (on time)",
+        .realtimeDelayed: "{time} → {predicted} ({delay})",
+        .realtimeDuplicated: " · duplicated trip",
+        .realtimeAdded: " · added trip",
+        .realtimeCanceled: "canceled",
+        .durationMinutesSeconds: "{minutes} min {seconds} s",
+
+        // MARK: The state a command uses (--state, the state: section)
+
+        .stateBadOption: "--state: {error}",
+        .stateBadURL: "{place}: state url: {error}",
+        .stateNoPassword: "{place}: no password for the PostgreSQL state {url}: {reasons} (state: password_env / password_file)",
     ]
 }

@@ -623,5 +623,26 @@ extension MessageCatalogue {
         .stateMigrateFailed: "state migrate に失敗しました: {error}",
         .stateCopied: "{from} を {to} に 1 つのトランザクションでコピーしました。テーブルごとの行数（検証済み）:",
         .stateHeaderTable: "テーブル",
+
+        // MARK: Realtime in next and board
+
+        .realtimeLive: "リアルタイム ({age}前)",
+        .realtimeTimetable: "時刻表: {reason}",
+        .realtimeSourceTimetable: "時刻表 ({source}): {reason}",
+        .realtimeStale: "リアルタイムが古いため使いません ({age}前、上限 {max})",
+        .realtimeMissing: "リアルタイムはまだありません",
+        .realtimeSuspended: "運休情報: {summary}",
+        .realtimeOnTime: "{time} (定刻)",
+        .realtimeDelayed: "{time} → {predicted} ({delay}分)",
+        .realtimeDuplicated: "・増発",
+        .realtimeAdded: "・臨時",
+        .realtimeCanceled: "運休",
+        .durationMinutesSeconds: "{minutes}分{seconds}秒",
+
+        // MARK: The state a command uses (--state, the state: section)
+
+        .stateBadOption: "--state が正しくありません: {error}",
+        .stateBadURL: "{place}: state の url が正しくありません: {error}",
+        .stateNoPassword: "{place}: PostgreSQL の状態 {url} のパスワードがありません: {reasons}（state: の password_env / password_file）",
     ]
 }

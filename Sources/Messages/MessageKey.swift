@@ -1168,4 +1168,40 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case stateCopied
     /// TABLE
     case stateHeaderTable
+
+    // MARK: Realtime in next and board
+
+    /// realtime {age} old
+    case realtimeLive
+    /// timetable: {reason}
+    case realtimeTimetable
+    /// timetable for {source}: {reason}
+    case realtimeSourceTimetable
+    /// realtime {age} old (max {max})
+    case realtimeStale
+    /// no realtime yet
+    case realtimeMissing
+    /// suspended: {summary}
+    case realtimeSuspended
+    /// {time} (on time)
+    case realtimeOnTime
+    /// {time} → {predicted} ({delay})
+    case realtimeDelayed
+    ///  · duplicated trip
+    case realtimeDuplicated
+    ///  · added trip
+    case realtimeAdded
+    /// canceled
+    case realtimeCanceled
+    /// {minutes} min {seconds} s
+    case durationMinutesSeconds
+
+    // MARK: The state a command uses (--state, the state: section)
+
+    /// --state: {error}
+    case stateBadOption
+    /// {place}: state url: {error}
+    case stateBadURL
+    /// {place}: no password for the PostgreSQL state {url}: {reasons} (state: password_env / password_file)
+    case stateNoPassword
 }
