@@ -52,8 +52,12 @@ struct RunCommand {
             secrets += [url.password, context.environment["PGPASSWORD"]].compactMap { $0 }.filter { !$0.isEmpty }
         }
         let logger = LogfmtLogger(secrets: secrets)
-        let worker = try Worker(options: options, clock: clock, logger: logger)
-        try worker.run()
+        // The worker's log lines (and the errors it stores in the state) are for machines: English,
+        // whatever the reader's language; what this command says to people is not.
+        try context.english {
+            let worker = try Worker(options: options, clock: clock, logger: logger)
+            try worker.run()
+        }
         if options.once, options.fixtures == nil { try OnceOutcome.check(configuration: configuration, state: location, context: context) }
         return ""
     }

@@ -429,4 +429,23 @@ final class JapaneseOutputTests: XCTestCase {
         }
         assertSameInformation(try both(["--help"]), "--help")
     }
+
+    /// The worker's logfmt lines are for machines: the same English under a Japanese locale (its
+    /// configuration warnings, held channels and unloadable boards included).
+    func testTheWorkersLogStaysEnglish() throws {
+        let directory = try temporaryDirectory("log")
+        func log(_ environment: [String: String], state: String) throws -> [String] {
+            let run = try CLIRunner.run(["run", "--once", "--rules", "rules", "--fixtures", "rules/fixtures", "--state", directory.path + "/" + state],
+                                        environment: environment)
+            XCTAssertEqual(run.status, 0, run.stderr)
+            let volatile = try NSRegularExpression(pattern: #"^ts=\S+ |pid=\d+ |state=\S+ "#)
+            return run.stderr.split(separator: "\n").map(String.init).filter { $0.hasPrefix("ts=") }.map {
+                volatile.stringByReplacingMatches(in: $0, range: NSRange($0.startIndex..., in: $0), withTemplate: "")
+            }
+        }
+        let english = try log([:], state: "en"), japanese = try log(Self.japanese, state: "ja")
+        XCTAssertTrue(english.contains { $0.contains("event=channel.secret_missing") }, "\(english)")
+        XCTAssertTrue(english.contains { $0.contains("event=board.unloadable") }, "\(english)")
+        XCTAssertEqual(japanese, english)
+    }
 }
