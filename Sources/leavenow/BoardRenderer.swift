@@ -36,12 +36,12 @@ struct BoardRenderer {
         let holidayName = JapaneseHolidays.name(on: date).map { " \($0)" } ?? ""
         let timetables = Array(Set(departures.map(\.dayTypeLabel))).sorted().joined(separator: ", ")
         var lines = [terminal.paint(board.title, "1")
-            + "  \(date) (\(say(Concierge.weekdays[date.weekday.rawValue])))\(holidayName) · \(say(Self.dayTypes[dayType]!))"
-            + (timetables.isEmpty ? "" : " · " + say(.boardTimetables, ["list": .text(timetables)]))]
+            + "  \(date) (\(language.say(Concierge.weekdays[date.weekday.rawValue])))\(holidayName) · \(language.say(Self.dayTypes[dayType]!))"
+            + (timetables.isEmpty ? "" : " · " + language.say(.boardTimetables, ["list": .text(timetables)]))]
         lines += warnings.failureLines(language) + warnings.serviceLines(language)
         guard !departures.isEmpty else {
             if !warnings.outOfService.isEmpty { return lines.joined(separator: "\n") }
-            lines.append(say(.boardNoDepartures))
+            lines.append(language.say(.boardNoDepartures))
             return lines.joined(separator: "\n")
         }
         let marker = BoardRenderer.marker(for: departures)
@@ -87,20 +87,15 @@ struct BoardRenderer {
         }
         for (timetable, shown) in shifted {
             let from = Departure.clockText(seconds: timetable), to = Departure.clockText(seconds: shown)
-            lines.append(say(.boardSkippedTime, ["from": .text(from), "to": .text(to)]))
+            lines.append(language.say(.boardSkippedTime, ["from": .text(from), "to": .text(to)]))
         }
-        lines.append(say(.boardLastLegend))
+        lines.append(language.say(.boardLastLegend))
         return lines.joined(separator: "\n")
     }
 
     /// The words of a service day's kind (`sunday` / `日曜`).
     static let dayTypes: [DayType: MessageKey] = [.weekday: .dayTypeWeekday, .saturday: .dayTypeSaturday, .sunday: .dayTypeSunday,
                                                   .holiday: .dayTypeHoliday]
-
-    /// The entry `key` in this renderer's language.
-    func say(_ key: MessageKey, _ arguments: [String: MessageArgument] = [:]) -> String {
-        Message(key, arguments).rendered(in: language)
-    }
 
     /// The wall time at `instant` in seconds from midnight of `serviceDate` (25:10 = 90_600 for
     /// 01:10 the next day; negative for a time before the service date began).

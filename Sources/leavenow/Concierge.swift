@@ -23,7 +23,7 @@ struct Concierge {
         var lines = [header(board: board, at: at)] + warnings.failureLines(language) + warnings.serviceLines(language) + statusLines
         guard let first = upcoming.first else {
             if !warnings.outOfService.isEmpty { return lines.joined(separator: "\n") }
-            lines.append(say(.nextNoDepartures, ["days": .number(Board.maximumLookaheadDays)]))
+            lines.append(language.say(.nextNoDepartures, ["days": .number(Board.maximumLookaheadDays)]))
             return lines.joined(separator: "\n")
         }
         let noun = vehicleNoun(board)
@@ -35,10 +35,10 @@ struct Concierge {
             // Today's (or tonight's) service is over; say when the next service day is a holiday.
             let holiday = first.serviceDate != today ? JapaneseHolidays.name(on: first.serviceDate).map { "(\($0)) " } ?? "" : ""
             let when = day(of: first.departure, relativeTo: today) + holiday + clock.clockText(first.departure)
-            lines.append(say(.nextLastHasLeft, ["vehicle": .key(noun), "when": .text(when), "place": .text(place(first))]))
+            lines.append(language.say(.nextLastHasLeft, ["vehicle": .key(noun), "when": .text(when), "place": .text(place(first))]))
         } else if isFirstOfItsDay {
             let when = day(of: first.departure, relativeTo: today) + clock.clockText(first.departure)
-            lines.append(say(.nextFirstIs, ["vehicle": .key(noun), "when": .text(when), "place": .text(place(first))]))
+            lines.append(language.say(.nextFirstIs, ["vehicle": .key(noun), "when": .text(when), "place": .text(place(first))]))
         }
         for index in upcoming.indices {
             lines.append(line(index, today))
@@ -54,7 +54,7 @@ struct Concierge {
 
     /// One departure: `{when} from {place} to {destination}{ · last}{mark} — {action}`.
     func departureLine(_ departure: BoardDeparture, when: String, mark: String, action: String) -> String {
-        say(.nextLine, ["when": .text(when), "place": .text(place(departure)), "destination": .text(departure.destination),
+        language.say(.nextLine, ["when": .text(when), "place": .text(place(departure)), "destination": .text(departure.destination),
                         "last": departure.isLast ? .key(.nextLastMark) : .text(""), "mark": .text(mark), "action": .text(action)])
     }
 
@@ -62,7 +62,7 @@ struct Concierge {
     func place(_ departure: BoardDeparture) -> String {
         let stop = departure.stop
         let isNumber = !stop.isEmpty && stop.allSatisfy(\.isNumber)
-        let where_ = isNumber ? say(.nextPlatform, ["stop": .text(stop)]) : stop
+        let where_ = isNumber ? language.say(.nextPlatform, ["stop": .text(stop)]) : stop
         return departure.line.isEmpty ? where_ : "\(where_) (\(departure.line))"
     }
 
@@ -76,7 +76,7 @@ struct Concierge {
             // The departure already says which day; the leave time only needs one when it differs.
             let when = day(of: departure.leaveAt, relativeTo: clock.localTime(at: departure.departure).date)
                 + clock.clockText(departure.leaveAt)
-            return say(.nextLeaveAt, ["time": .text(when)])
+            return language.say(.nextLeaveAt, ["time": .text(when)])
         }
         let untilDeparture = departure.departure - at
         let departs = untilDeparture < 60 ? Message(.nextDepartingNow)
@@ -90,7 +90,7 @@ struct Concierge {
         } else {
             action = Message(.nextLeaveIn, ["minutes": .number(Int(slack / 60))])
         }
-        return say(.nextAction, ["departure": .message(departs), "leave": .message(action)])
+        return language.say(.nextAction, ["departure": .message(departs), "leave": .message(action)])
     }
 
     /// `7 min`, `1 h 5 min` (`7分`, `1時間5分`).
@@ -104,9 +104,9 @@ struct Concierge {
         let date = clock.localTime(at: instant).date
         switch date.dayNumber - today.dayNumber {
         case 0: return ""
-        case 1: return say(.nextTomorrow)
+        case 1: return language.say(.nextTomorrow)
         default:
-            return say(.nextOtherDay, ["weekday": .key(Self.weekdays[date.weekday.rawValue]), "day": .number(date.day),
+            return language.say(.nextOtherDay, ["weekday": .key(Self.weekdays[date.weekday.rawValue]), "day": .number(date.day),
                                        "month": .key(Self.months[date.month - 1])])
         }
     }
@@ -116,8 +116,8 @@ struct Concierge {
     func header(board: Board, at: Int64) -> String {
         let date = clock.localTime(at: at).date
         let holiday: MessageArgument = board.calendar.dayType(of: date) == .holiday
-            ? .text(" · " + (JapaneseHolidays.name(on: date) ?? say(.nextHolidaySchedule))) : .text("")
-        return say(.nextHeader, ["title": .text(board.title), "weekday": .key(Self.weekdays[date.weekday.rawValue]), "date": .text("\(date)"),
+            ? .text(" · " + (JapaneseHolidays.name(on: date) ?? language.say(.nextHolidaySchedule))) : .text("")
+        return language.say(.nextHeader, ["title": .text(board.title), "weekday": .key(Self.weekdays[date.weekday.rawValue]), "date": .text("\(date)"),
                                  "time": .text(clock.clockText(at)), "zone": .text(clock.timeZone.identifier), "holiday": holiday])
     }
 
@@ -128,11 +128,6 @@ struct Concierge {
         case .train: return .nextTrain
         case .vehicle: return .nextDeparture
         }
-    }
-
-    /// The entry `key` in this concierge's language.
-    func say(_ key: MessageKey, _ arguments: [String: MessageArgument] = [:]) -> String {
-        Message(key, arguments).rendered(in: language)
     }
 
     /// The weekday abbreviations, Sunday first (`Sun` / `日`).

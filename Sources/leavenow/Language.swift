@@ -31,6 +31,14 @@ extension CommandContext {
     }
 }
 
+extension Language {
+    /// The catalogue entry `key` with `arguments`, in this language (for renderers that are given
+    /// their language rather than reading the reader's).
+    func say(_ key: MessageKey, _ arguments: [String: MessageArgument] = [:]) -> String {
+        Message(key, arguments).rendered(in: self)
+    }
+}
+
 /// A command's `usage: leavenow …` text with `usage:` in the reader's language (`使い方: leavenow …`);
 /// the lines of its other forms stay aligned under the first.
 func localizedUsage(_ usage: String) -> String {

@@ -13,9 +13,9 @@ struct RealtimeWording {
     func statusLine(_ realtime: BoardRealtime) -> String? {
         let status = realtime.status
         if case .live(let age) = status {
-            return say(.realtimeLive, ["age": .message(duration(age, wholeMinutes: true))])
+            return language.say(.realtimeLive, ["age": .message(duration(age, wholeMinutes: true))])
         }
-        return reason(status, maxAge: realtime.deciding?.maxAgeSeconds ?? 0).map { say(.realtimeTimetable, ["reason": .message($0)]) }
+        return reason(status, maxAge: realtime.deciding?.maxAgeSeconds ?? 0).map { language.say(.realtimeTimetable, ["reason": .message($0)]) }
     }
 
     /// The status line, then, when the board's realtime is live but some of its sources are not,
@@ -25,7 +25,7 @@ struct RealtimeWording {
         guard realtime.status.isLive else { return [line] }
         return [line] + realtime.sources.compactMap { source in
             reason(source.status, maxAge: source.maxAgeSeconds).map {
-                say(.realtimeSourceTimetable, ["source": .text(source.id), "reason": .message($0)])
+                language.say(.realtimeSourceTimetable, ["source": .text(source.id), "reason": .message($0)])
             }
         }
     }
@@ -45,7 +45,7 @@ struct RealtimeWording {
 
     /// One line per suspension of the board's railways (`suspended: 内房線 一部運休 since 23:02: …`).
     func suspensionLines(_ realtime: BoardRealtime) -> [String] {
-        realtime.suspensions.map { say(.realtimeSuspended, ["summary": .text($0.summary(clock: clock))]) }
+        realtime.suspensions.map { language.say(.realtimeSuspended, ["summary": .text($0.summary(clock: clock))]) }
     }
 
     /// The departure's time with what realtime says: `16:55 → 17:09 (+14)`, `16:21 (on time)`, or
@@ -56,8 +56,8 @@ struct RealtimeWording {
         let scheduled = day + clock.clockText(departure.scheduled)
         guard let prediction = departure.prediction, !prediction.canceled, let predicted = prediction.predicted else { return scheduled }
         let minutes = Int((floorMinute(predicted) - floorMinute(departure.scheduled)) / 60)
-        if minutes == 0 { return say(.realtimeOnTime, ["time": .text(scheduled)]) }
-        return say(.realtimeDelayed, ["time": .text(scheduled), "predicted": .text(clock.clockText(predicted)),
+        if minutes == 0 { return language.say(.realtimeOnTime, ["time": .text(scheduled)]) }
+        return language.say(.realtimeDelayed, ["time": .text(scheduled), "predicted": .text(clock.clockText(predicted)),
                                       "delay": .text(minutes > 0 ? "+\(minutes)" : "\(minutes)")])
     }
 
@@ -65,13 +65,13 @@ struct RealtimeWording {
     func extraMark(_ departure: RealtimeDeparture) -> String {
         switch departure.extra {
         case nil: return ""
-        case .duplicated?: return say(.realtimeDuplicated)
-        case .added?: return say(.realtimeAdded)
+        case .duplicated?: return language.say(.realtimeDuplicated)
+        case .added?: return language.say(.realtimeAdded)
         }
     }
 
     /// `canceled` / `運休`.
-    var canceled: String { say(.realtimeCanceled) }
+    var canceled: String { language.say(.realtimeCanceled) }
 
     /// `45 s`, `2 min` (whole minutes, for ages of a minute or more), `1 min 30 s` (exact, for
     /// limits); Japanese `45秒`, `2分`, `1分30秒`.
@@ -80,11 +80,6 @@ struct RealtimeWording {
         if minutes == 0 { return Message(.ageSeconds, ["seconds": .number(rest)]) }
         if wholeMinutes || rest == 0 { return Message(.ageMinutes, ["minutes": .number(minutes)]) }
         return Message(.durationMinutesSeconds, ["minutes": .number(minutes), "seconds": .number(rest)])
-    }
-
-    /// The entry `key` in this wording's language.
-    private func say(_ key: MessageKey, _ arguments: [String: MessageArgument] = [:]) -> String {
-        Message(key, arguments).rendered(in: language)
     }
 
     private func floorMinute(_ instant: Int64) -> Int64 {
