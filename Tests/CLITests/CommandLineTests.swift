@@ -80,8 +80,6 @@ final class CommandLineTests: XCTestCase {
                 XCTAssertTrue(usage.contains(option), "\(command): \(option) is not in the usage line \(usage)")
             }
         }
-        // The status command parses with its own lists: the same check holds for it.
-        XCTAssertEqual(Set(Self.helpOptions(try CLIRunner.run(["status", "--help"]).stdout)), ["--rules", "--state", "--cache-dir", "--json"])
     }
 
     /// The dispatch of main.swift and the command table name the same commands: a command added to
