@@ -83,7 +83,10 @@ let package = Package(
         // Generated rules and the naive gate model shared by the property tests of the engine and the worker.
         .target(name: "RuleTestSupport", dependencies: ["Timetable", "TestServers"]),
 
-        .executableTarget(name: "leavenow", dependencies: ["Messages", "JSONText", "Notifications", "Secrets", "Channels", "Config", "Facts", "Timetable", "Rules", "HTTP", "LiveSources", "Store", "Delivery", "Daemon", "Worker"]),
+        // `leavenow --version` names the git commit of the build: the BuildInfo plugin writes it before each build.
+        .plugin(name: "BuildInfo", capability: .buildTool()),
+        .executableTarget(name: "leavenow", dependencies: ["Messages", "JSONText", "Notifications", "Secrets", "Channels", "Config", "Facts", "Timetable", "Rules", "HTTP", "LiveSources", "Store", "Delivery", "Daemon", "Worker"],
+                          plugins: ["BuildInfo"]),
         // `leavenow-realtime-bench`: GTFS-Realtime decoding against the Python bindings (README, Benchmarks).
         .executableTarget(name: "leavenow-realtime-bench", dependencies: ["Realtime", "CGTFSRealtime", "JSONText", "Facts", "Timetable", "Rules", "HTTP", "TestServers"]),
         .executableTarget(name: "leavenow-bench", dependencies: ["CCurl", "JSONText", "Notifications", "Secrets", "Channels", "Config", "Facts", "Timetable", "Rules", "LiveSources", "HTTP", "TestServers", "Store", "Delivery", "Daemon", "Worker"]),
@@ -112,7 +115,7 @@ let package = Package(
 )
 
 // Compiler settings once, for every target (as swift-log does).
-for target in package.targets where target.type != .system {
+for target in package.targets where target.type != .system && target.type != .plugin {
     var settings = target.swiftSettings ?? []
     settings.append(.enableUpcomingFeature("ExistentialAny"))
     settings.append(.enableExperimentalFeature("StrictConcurrency"))

@@ -119,7 +119,7 @@ need() {  # need WHAT CHECK…: runs CHECK in the chroot
 # Commands run by the tests (DaemonTests, DeliveryTests, StoreTests, TestServers), the systemd units
 # (ExecReload=/bin/kill), deploy/install.sh and scripts/demo.sh.
 for command in /bin/kill /usr/bin/env /bin/true /usr/bin/flock python3 systemd-analyze dbus-daemon dbus-monitor Xvfb \
-    dunst dunstctl notify-send dash sh bash sed awk grep install id mkfifo mktemp seq sleep tail head cat getconf pkg-config; do
+    dunst dunstctl notify-send dash sh bash zsh sed awk grep install id mkfifo mktemp seq sleep tail head cat getconf pkg-config; do
     need "command $command" sh -c "command -v $command"
 done
 # Python modules the test servers and the tests' python3 -c scripts import.

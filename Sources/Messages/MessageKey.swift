@@ -536,8 +536,10 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case cliTakesNoValue
     /// {option} needs a value
     case cliNeedsValue
-    /// unknown option {option} (expected one of: {list})
+    /// unknown option {option} ({suggestion}expected one of: {list})
     case cliUnknownOption
+    /// unknown option {option} ({command} takes no options)
+    case cliUnknownOptionNone
     /// {option} must be a whole number in {min}...{max}, got {value}
     case cliIntegerRange
     /// missing {name}
@@ -901,7 +903,7 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case fetchUnknownSources
     ///  (no weather sources or feeds are configured)
     case fetchNoSourcesConfigured
-    ///  (sources: {list})
+    ///  ({suggestion}sources: {list})
     case fetchKnownSources
     /// {id}  updated  {size}
     case fetchUpdated
@@ -920,7 +922,7 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case notifyNoChannel
     ///  (it defines no channels)
     case notifyDefinesNoChannels
-    ///  (channels: {list})
+    ///  ({suggestion}channels: {list})
     case notifyKnownChannels
     /// --urgency: {value} is not one of low, normal, critical
     case notifyBadUrgency
@@ -1106,4 +1108,302 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case storeDecoding
     /// the state of rule {rule}
     case storeRuleState
+
+    // MARK: Help, version and completion (the command table)
+
+    /// leavenow — tells you when to leave.
+    case helpTitle
+    /// leavenow COMMAND --help (or leavenow help COMMAND) lists a command's options; leavenow --version prints the version.
+    case helpCommandHelp
+    /// commands:
+    case helpCommandsHeading
+    /// options:
+    case helpOptionsHeading
+    /// TIME is ISO 8601 with an offset (2024-12-22T10:32:00+09:00) or a wall time in the board's …
+    case helpNotes
+    /// upcoming departures of a board, and when to leave
+    case helpNext
+    /// a whole service day as a departure board
+    case helpBoard
+    /// Japanese national holidays
+    case helpHolidays
+    /// check the configuration: every problem at its file:line:col
+    case helpCheck
+    /// what the rules would send over a span of time; sends nothing
+    case helpDryRun
+    /// why a rule fires or does not at a time
+    case helpExplain
+    /// run the rule tests
+    case helpTest
+    /// fetch the live sources now into the source cache
+    case helpFetch
+    /// the live sources and what the cache holds for each
+    case helpSources
+    /// run the worker: fetch, run the rules, send the notifications
+    case helpRun
+    /// the worker, its rules, sources, outbox and channels
+    case helpStatus
+    case helpHistory
+    case helpHistoryDetails
+    /// list, retry or purge the notifications of the outbox
+    case helpOutbox
+    /// send one test notification through a channel, now
+    case helpNotify
+    /// copy an SQLite state into an empty PostgreSQL database
+    case helpState
+    /// shell completion for bash or zsh
+    case helpCompletion
+    /// the version and the git commit of this build
+    case helpVersion
+    /// help on the commands, or on one
+    case helpHelp
+    /// this help
+    case helpOptionHelp
+    /// the rules directory (default $XDG_CONFIG_HOME/leavenow/rules when it exists, else ./rules)
+    case helpOptionRules
+    /// the worker's state: a directory, a .db file or a postgresql:// URL (default: the state: section of the rules, else $XDG_STATE_HOME/leavenow)
+    case helpOptionState
+    /// the state directory whose source cache holds fetched timetables and realtime (default $XDG_STATE_HOME/leavenow)
+    case helpOptionStateCache
+    /// answer from the source cache of this state (the last good data) instead of fixtures
+    case helpOptionStateDryRun
+    /// the source cache directory when --state is a PostgreSQL URL (default $XDG_STATE_HOME/leavenow)
+    case helpOptionCacheDirectory
+    /// recorded source snapshots instead of the network
+    case helpOptionFixtures
+    /// JSON for programs (snake_case keys, English whatever the language)
+    case helpOptionJSON
+    /// the time to answer for (default now)
+    case helpOptionAtNext
+    /// how many departures (1–1000, default 5)
+    case helpOptionCount
+    /// the service date (default: the date of --at)
+    case helpOptionDate
+    /// the time realtime is read at (default now)
+    case helpOptionAtBoard
+    /// the holidays of one year (1955 on)
+    case helpOptionYear
+    /// the first date of a range (with --to)
+    case helpOptionFromDate
+    /// the last date of the range
+    case helpOptionToDate
+    /// what would be sent at one instant
+    case helpOptionAtDryRun
+    /// the start of a span (with --to)
+    case helpOptionFromTime
+    /// the end of the span (at most 400 days after --from)
+    case helpOptionToTime
+    /// the instant to explain (required)
+    case helpOptionAtExplain
+    /// run one pass and exit (for cron)
+    case helpOptionOnce
+    /// run on a simulated clock that starts at TIME (a demo)
+    case helpOptionSimulateFrom
+    /// how many times faster the simulated clock runs (default 1)
+    case helpOptionSpeed
+    /// the real time at which the simulated clock read TIME (seconds since the epoch, or ISO 8601; default now)
+    case helpOptionSimulateAnchor
+    /// stop when the clock passes TIME
+    case helpOptionUntil
+    /// the statuses to list or purge, separated by commas (pending, delivered, dead, expired)
+    case helpOptionOutboxStatus
+    /// list at most N entries (default 50)
+    case helpOptionLimit
+    case helpOptionHistorySince
+    case helpOptionHistoryLimit
+    /// purge only entries older than this (default 7d)
+    case helpOptionOlderThan
+    /// the notification's title (default leavenow)
+    case helpOptionTitle
+    /// low, normal (default) or critical
+    case helpOptionUrgency
+    /// the SQLite state file to copy (only read)
+    case helpOptionMigrateFrom
+    /// the empty PostgreSQL database to copy into
+    case helpOptionMigrateTo
+    /// Runs the worker: fetches sources on their schedules, runs the rules, keeps every notification in …
+    case helpRunDetails
+    /// Copies the outbox (with its delivery log), the rule state, the source index and the meta values …
+    case helpStateDetails
+    /// Without --state: the state: section of --rules DIR, else the default state file.
+    case helpOutboxDetails
+    /// bash: leavenow completion bash > ~/.local/share/bash-completion/completions/leavenow …
+    case helpCompletionDetails
+    /// unknown shell {shell} ({suggestion}expected one of: {list})
+    case completionUnknownShell
+    /// unknown kind of id {kind} ({suggestion}expected one of: {list})
+    case completionUnknownKind
+    /// unknown command {command} ({suggestion}commands: {list}); leavenow --help says what each does
+    case cliUnknownCommand
+
+    // MARK: Loading a configuration or a board (every command)
+
+    /// no rules directory {directory}: give --rules DIR, or put the configuration in $XDG_CONFIG_HOME/leavenow/rules or ./rules
+    case cliNoRulesDirectory
+    /// {directory} has problems:
+    case cliDirectoryHasProblems
+    /// no board {board} in {directory} ({suggestion}boards: {list})
+    case cliNoBoard
+    /// no board {board} in {directory} (it defines no boards)
+    case cliNoBoards
+    /// board {board} has no source that could be loaded:
+    case cliBoardUnloadable
+    /// {option}: {value} is not a time (use 2024-12-22T10:32:00+09:00 or 2024-12-22T10:32)
+    case cliNotATime
+    /// no state directory: give --state PATH, or set XDG_STATE_HOME or HOME
+    case cliNoStateDirectory
+
+    // MARK: next and board
+
+    /// {title} — {weekday} {date} {time} ({zone}){holiday}
+    case nextHeader
+    /// holiday schedule
+    case nextHolidaySchedule
+    /// No departures in the next {days} days.
+    case nextNoDepartures
+    /// The last {vehicle} has left; next: {when} from {place}.
+    case nextLastHasLeft
+    /// The first {vehicle} is at {when} from {place}.
+    case nextFirstIs
+    /// bus
+    case nextBus
+    /// train
+    case nextTrain
+    /// departure
+    case nextDeparture
+    /// {when} from {place} to {destination}{last}{mark} — {action}
+    case nextLine
+    ///  · last
+    case nextLastMark
+    /// platform {stop}
+    case nextPlatform
+    /// tomorrow 
+    case nextTomorrow
+    /// {weekday} {day} {month} 
+    case nextOtherDay
+    /// Jan
+    case monthJan
+    /// Feb
+    case monthFeb
+    /// Mar
+    case monthMar
+    /// Apr
+    case monthApr
+    /// May
+    case monthMay
+    /// Jun
+    case monthJun
+    /// Jul
+    case monthJul
+    /// Aug
+    case monthAug
+    /// Sep
+    case monthSep
+    /// Oct
+    case monthOct
+    /// Nov
+    case monthNov
+    /// Dec
+    case monthDec
+    /// leave at {time}
+    case nextLeaveAt
+    /// {departure}, {leave}
+    case nextAction
+    /// in {duration}
+    case nextDepartsIn
+    /// departing now
+    case nextDepartingNow
+    /// leave now
+    case nextLeaveNow
+    /// leave in {minutes} min
+    case nextLeaveIn
+    /// too late to walk there ({walk} min walk)
+    case nextOutOfReach
+    /// timetable: {list}
+    case boardTimetables
+    /// No departures on this service day.
+    case boardNoDepartures
+    /// {from} does not exist on the wall clock that day (clocks go forward): departs at {to}
+    case boardSkippedTime
+    /// * last departure toward its destination
+    case boardLastLegend
+    /// --date must be YYYY-MM-DD, got {value}
+    case boardBadDate
+    /// incomplete: {source} could not be loaded: {message}
+    case boardIncomplete
+    /// {message} ({source}).
+    case boardServiceLine
+    /// weekday
+    case dayTypeWeekday
+    /// saturday
+    case dayTypeSaturday
+    /// sunday
+    case dayTypeSunday
+    /// holiday
+    case dayTypeHoliday
+
+    // MARK: run and state migrate
+
+    /// --speed: {value} is not a speed between 0 and 100000
+    case runBadSpeed
+    /// --simulate-anchor: {value} is not a real time (seconds since the epoch, or 2024-12-22T10:32:00+09:00)
+    case runBadAnchor
+    /// --speed and --simulate-anchor need --simulate-from TIME
+    case runNeedsSimulateFrom
+    /// run --once: {count} {count|source|sources} failed; the rules ran on the last good data:
+    case runOnceSourcesFailed
+    /// unknown state action {action} ({suggestion}the action is migrate)
+    case stateUnknownAction
+    /// state migrate needs --from STATE.db
+    case stateNeedsFrom
+    /// state migrate needs --to postgresql://…
+    case stateNeedsTo
+    /// --from: give the SQLite state file to copy, not a PostgreSQL URL
+    case stateFromNotFile
+    /// --to: {value} is not a postgresql:// or postgres:// URL
+    case stateToNotURL
+    /// --from: no state at {path}
+    case stateFromMissing
+    /// state migrate: {error}
+    case stateMigrateFailed
+    /// copied {from} to {to} in one transaction; rows per table (verified):
+    case stateCopied
+    /// TABLE
+    case stateHeaderTable
+
+    // MARK: Realtime in next and board
+
+    /// realtime {age} old
+    case realtimeLive
+    /// timetable: {reason}
+    case realtimeTimetable
+    /// timetable for {source}: {reason}
+    case realtimeSourceTimetable
+    /// realtime {age} old (max {max})
+    case realtimeStale
+    /// no realtime yet
+    case realtimeMissing
+    /// suspended: {summary}
+    case realtimeSuspended
+    /// {time} (on time)
+    case realtimeOnTime
+    /// {time} → {predicted} ({delay})
+    case realtimeDelayed
+    ///  · duplicated trip
+    case realtimeDuplicated
+    ///  · added trip
+    case realtimeAdded
+    /// canceled
+    case realtimeCanceled
+    /// {minutes} min {seconds} s
+    case durationMinutesSeconds
+
+    // MARK: The state a command uses (--state, the state: section)
+
+    /// --state: {error}
+    case stateBadOption
+    /// {place}: state url: {error}
+    case stateBadURL
+    /// {place}: no password for the PostgreSQL state {url}: {reasons} (state: password_env / password_file)
+    case stateNoPassword
 }

@@ -33,16 +33,15 @@ struct BoardRenderer {
     func render(board: Board, date: LocalDate, departures: [BoardDeparture],
                 warnings: BoardWarnings = BoardWarnings(failures: [], outOfService: [])) -> String {
         let dayType = board.calendar.dayType(of: date)
-        let weekdays = language == .japanese ? Concierge.japaneseWeekdays : Concierge.englishWeekdays
         let holidayName = JapaneseHolidays.name(on: date).map { " \($0)" } ?? ""
         let timetables = Array(Set(departures.map(\.dayTypeLabel))).sorted().joined(separator: ", ")
         var lines = [terminal.paint(board.title, "1")
-            + "  \(date) (\(weekdays[date.weekday.rawValue]))\(holidayName) · \(dayType.rawValue)"
-            + (timetables.isEmpty ? "" : " · " + (language == .japanese ? "時刻表: " : "timetable: ") + timetables)]
+            + "  \(date) (\(language.say(Concierge.weekdays[date.weekday.rawValue])))\(holidayName) · \(language.say(Self.dayTypes[dayType]!))"
+            + (timetables.isEmpty ? "" : " · " + language.say(.boardTimetables, ["list": .text(timetables)]))]
         lines += warnings.failureLines(language) + warnings.serviceLines(language)
         guard !departures.isEmpty else {
             if !warnings.outOfService.isEmpty { return lines.joined(separator: "\n") }
-            lines.append(language == .japanese ? "この日の運行はありません。" : "No departures on this service day.")
+            lines.append(language.say(.boardNoDepartures))
             return lines.joined(separator: "\n")
         }
         let marker = BoardRenderer.marker(for: departures)
@@ -88,13 +87,15 @@ struct BoardRenderer {
         }
         for (timetable, shown) in shifted {
             let from = Departure.clockText(seconds: timetable), to = Departure.clockText(seconds: shown)
-            lines.append(language == .japanese
-                ? "\(from) は夏時間の切り替えで存在しない時刻のため \(to) 発"
-                : "\(from) does not exist on the wall clock that day (clocks go forward): departs at \(to)")
+            lines.append(language.say(.boardSkippedTime, ["from": .text(from), "to": .text(to)]))
         }
-        lines.append(language == .japanese ? "* その行先への最終便" : "* last departure toward its destination")
+        lines.append(language.say(.boardLastLegend))
         return lines.joined(separator: "\n")
     }
+
+    /// The words of a service day's kind (`sunday` / `日曜`).
+    static let dayTypes: [DayType: MessageKey] = [.weekday: .dayTypeWeekday, .saturday: .dayTypeSaturday, .sunday: .dayTypeSunday,
+                                                  .holiday: .dayTypeHoliday]
 
     /// The wall time at `instant` in seconds from midnight of `serviceDate` (25:10 = 90_600 for
     /// 01:10 the next day; negative for a time before the service date began).

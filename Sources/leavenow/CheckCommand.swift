@@ -10,14 +10,13 @@ import Secrets
 /// may be given it later, and holds that channel's notifications until then; so is the `state:`
 /// section's password.
 struct CheckCommand {
-    static let usage = "usage: leavenow check [--rules DIR]"
 
     func run(_ arguments: [String], context: CommandContext) throws -> String {
         try context.speaking { try check(arguments, context: context) }
     }
 
     private func check(_ arguments: [String], context: CommandContext) throws -> String {
-        let parsed = try ParsedArguments(arguments, options: ["--rules"], flags: [])
+        let parsed = try ParsedArguments(arguments, spec: .check)
         _ = try parsed.requirePositionals([])
         let directory = context.rulesDirectory(parsed.value("--rules"))
         let configuration: Configuration

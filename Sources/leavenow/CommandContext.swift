@@ -48,7 +48,7 @@ struct CommandContext {
         }
         if let stateHome = environment["XDG_STATE_HOME"], !stateHome.isEmpty { return stateHome + "/leavenow" }
         if let home = environment["HOME"], !home.isEmpty { return home + "/.local/state/leavenow" }
-        throw CommandFailure.usage("no state directory: give --state PATH, or set XDG_STATE_HOME or HOME")
+        throw CommandFailure.usage(Message(.cliNoStateDirectory).text)
     }
 
     /// The worker's database: `--state` when it names a `.db` file, else `state.db` in ``stateDirectory(_:)``.
@@ -62,13 +62,12 @@ struct CommandContext {
         let directory = rulesDirectory(rulesOption)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw CommandFailure.failure("no rules directory \"\(directory)\": give --rules DIR, or put sources in "
-                + "$XDG_CONFIG_HOME/leavenow/rules or ./rules")
+            throw CommandFailure.failure(Message(.cliNoRulesDirectory, ["directory": .text("\"\(directory)\"")]).text)
         }
         do {
             return (try Configuration.load(directory: directory), directory)
         } catch {
-            throw CommandFailure.failure("\(directory) has problems:\n" + error.rendered)
+            throw CommandFailure.failure(Message(.cliDirectoryHasProblems, ["directory": .text(directory)]).text + "\n" + error.rendered)
         }
     }
 
@@ -80,8 +79,7 @@ struct CommandContext {
         let directory = rulesDirectory(rulesOption)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw CommandFailure.failure("no rules directory \"\(directory)\": give --rules DIR, or put boards in "
-                + "$XDG_CONFIG_HOME/leavenow/rules or ./rules")
+            throw CommandFailure.failure(Message(.cliNoRulesDirectory, ["directory": .text("\"\(directory)\"")]).text)
         }
         let catalog: BoardCatalog
         let configuration: Configuration
@@ -97,13 +95,15 @@ struct CommandContext {
                 catalog = BoardCatalog.build(configuration.boards)
             }
         } catch {
-            throw CommandFailure.failure("\(directory) has problems:\n" + error.rendered)
+            throw CommandFailure.failure(Message(.cliDirectoryHasProblems, ["directory": .text(directory)]).text + "\n" + error.rendered)
         }
         guard let board = catalog.boards.first(where: { $0.id == id }) else {
             for problem in catalog.problems + catalog.warnings { warn(problem) }
             let known = catalog.boards.map(\.id).sorted()
-            throw CommandFailure.failure("no board \"\(id)\" in \(directory)"
-                + (known.isEmpty ? " (it defines no boards)" : " (\(NameSuggestion.prefix(for: id, among: known))boards: \(known.joined(separator: ", ")))"))
+            throw CommandFailure.usage(known.isEmpty
+                ? Message(.cliNoBoards, ["board": .text("\"\(id)\""), "directory": .text(directory)]).text
+                : Message(.cliNoBoard, ["board": .text("\"\(id)\""), "directory": .text(directory),
+                                        "suggestion": .message(NameSuggestion.prefixMessage(for: id, among: known)), "list": .message(.list(known))]).text)
         }
         let completeness = catalog.completeness(ofBoard: id)
         if case .unloadable(let failures) = completeness {
@@ -112,7 +112,7 @@ struct CommandContext {
             for problem in catalog.problems + catalog.warnings where !own.contains(where: { problem.hasPrefix($0 + ": ") }) {
                 warn(problem)
             }
-            throw CommandFailure.failure("board \"\(id)\" has no source that could be loaded:\n"
+            throw CommandFailure.failure(Message(.cliBoardUnloadable, ["board": .text("\"\(id)\"")]).text + "\n"
                 + failures.map(\.description).joined(separator: "\n"))
         }
         for problem in catalog.problems + catalog.warnings { warn(problem) }
@@ -126,8 +126,7 @@ struct CommandContext {
         let directory = rulesDirectory(rulesOption)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw CommandFailure.failure("no rules directory \"\(directory)\": give --rules DIR, or put rules in "
-                + "$XDG_CONFIG_HOME/leavenow/rules or ./rules")
+            throw CommandFailure.failure(Message(.cliNoRulesDirectory, ["directory": .text("\"\(directory)\"")]).text)
         }
         do {
             guard let stateOption else {
@@ -143,14 +142,14 @@ struct CommandContext {
             for warning in workspace.warnings { warn(warning) }
             return workspace
         } catch {
-            throw CommandFailure.failure("\(directory) has problems:\n" + error.rendered)
+            throw CommandFailure.failure(Message(.cliDirectoryHasProblems, ["directory": .text(directory)]).text + "\n" + error.rendered)
         }
     }
 
     /// Parses a time option: ISO 8601 with an offset, or a wall time in Asia/Tokyo.
     func time(_ text: String, option: String) throws -> Int64 {
         guard let instant = ZoneClock(identifier: "Asia/Tokyo")!.parseTimestamp(text) else {
-            throw CommandFailure.usage("\(option): \"\(text)\" is not a time (use 2024-12-22T10:32:00+09:00 or 2024-12-22T10:32)")
+            throw CommandFailure.usage(Message(.cliNotATime, ["option": .text(option), "value": .text("\"\(text)\"")]).text)
         }
         return instant
     }
@@ -159,12 +158,13 @@ struct CommandContext {
     func instant(_ option: String?, clock: ZoneClock) throws -> Int64 {
         guard let option else { return now() }
         guard let instant = clock.parseTimestamp(option) else {
-            throw CommandFailure.usage("--at: \"\(option)\" is not a time (use 2024-12-22T10:32:00+09:00 or 2024-12-22T10:32)")
+            throw CommandFailure.usage(Message(.cliNotATime, ["option": .text("--at"), "value": .text("\"\(option)\"")]).text)
         }
         return instant
     }
 
+    /// `warning: message` (`警告: …`) on stderr, in the reader's language.
     func warn(_ message: String) {
-        FileHandle.standardError.write(Data(("warning: " + message + "\n").utf8))
+        warn(.verbatim(message))
     }
 }

@@ -11,23 +11,12 @@ import Worker
 /// engine's reasons, as `explain` gives them — what it queued, and when it looks again. `explain`
 /// stays the simulation; this is what happened.
 struct HistoryCommand {
-    static let usage = """
-    usage: leavenow history RULE [--since TIME] [--limit N] [--json] [--rules DIR] [--state PATH|postgresql://…]
-
-    The evaluations of RULE the worker recorded, oldest first: when it ran and why (its time came,
-    new data, the worker started), the facts it read with their fetch times, what it decided and
-    why, what it queued (keys and channels), and its next wake-up. --since TIME shows those at or
-    after TIME (ISO 8601, or a wall time in the rule's timezone); --limit N the last N (default
-    100). The worker keeps the last 20 of each rule (history: keep: N in the configuration).
-    """
-
     func run(_ arguments: [String], context: CommandContext) throws -> String {
-        if arguments.contains("--help") || arguments.contains("-h") { return localizedUsage(Self.usage) }
         return try context.speaking { try history(arguments, context: context) }
     }
 
     private func history(_ arguments: [String], context: CommandContext) throws -> String {
-        let parsed = try ParsedArguments(arguments, options: ["--rules", "--state", "--since", "--limit"], flags: ["--json"])
+        let parsed = try ParsedArguments(arguments, spec: .history)
         let id = try parsed.requirePositionals(["RULE"])[0]
         let limit = try parsed.integer("--limit", default: 100, in: 1...100_000)
         // The rule's kind and timezone come from the configuration when it loads; the history is the state's.
@@ -48,7 +37,7 @@ struct HistoryCommand {
         let recorded = try store.historyRules()
         guard rule != nil || recorded.contains(id) else {
             let known = Array(Set(recorded + (configuration?.rules.map(\.id) ?? []))).sorted()
-            throw CommandFailure.failure(Message(.historyNoRule, [
+            throw CommandFailure.usage(Message(.historyNoRule, [
                 "rule": .text("\"\(id)\""),
                 "hint": .message(NameSuggestion.hintMessage(for: id, among: known, plural: Message(.pluralRules))),
             ]).text)

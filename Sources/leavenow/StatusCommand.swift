@@ -15,14 +15,13 @@ struct StatusCommand {
     /// The lease TTL of `leavenow run` (``WorkerOptions/leaseTTL``): a worker silent longer is gone.
     static let leaseTTL: Int64 = 30
 
-    static let usage = "usage: leavenow status [--rules DIR] [--state PATH|postgresql://…] [--cache-dir DIR] [--json]"
 
     func run(_ arguments: [String], context: CommandContext) throws -> String {
         try context.speaking { try status(arguments, context: context) }
     }
 
     private func status(_ arguments: [String], context: CommandContext) throws -> String {
-        let parsed = try ParsedArguments(arguments, options: ["--rules", "--state", "--cache-dir"], flags: ["--json"])
+        let parsed = try ParsedArguments(arguments, spec: .status)
         _ = try parsed.requirePositionals([])
         let (configuration, _) = try context.loadConfiguration(rulesOption: parsed.value("--rules"))
         let location = try context.stateLocation(parsed.value("--state"), rulesOption: parsed.value("--rules"))

@@ -122,7 +122,7 @@ final class IncompleteBoardTests: XCTestCase {
         XCTAssertEqual(human.stdout.split(separator: "\n").map(String.init), [
             "half — Sun 2024-12-22 10:32 (Asia/Tokyo)",
             "incomplete: 鷹66 (platform 11), sunday_holiday could not be loaded: \(taka66):1:10: minute \"5x\" is not a number",
-            "10:33 from platform 12 (鷹56) to 三鷹駅 — leave now (3 min short of the walk)",
+            "10:33 from platform 12 (鷹56) to 三鷹駅 — in 1 min, too late to walk there (4 min walk)",
         ])
         let json = try run(["next", "half", "--at", "2024-12-22T10:32", "--count", "1", "--json"])
         XCTAssertTrue(json.stdout.hasSuffix(#"], "complete": false, "warnings": [{"source": "鷹66 (platform 11), sunday_holiday", "message": "\#(taka66):1:10: minute \"5x\" is not a number", "location": "\#(rules)/boards.yaml:16:9"}]}"# + "\n"), json.stdout)

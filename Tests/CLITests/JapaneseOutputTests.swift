@@ -382,4 +382,107 @@ final class JapaneseOutputTests: XCTestCase {
         XCTAssertEqual(option.japanese.stderr, "leavenow: 不明なオプション --bogus です（使えるオプション: --rules）\n")
         XCTAssertEqual(option.japanese.status, 64)
     }
+
+    // MARK: next, board, run, state migrate, the command line itself
+
+    /// `next` and `board` on the examples, their usage errors and their failures, in Japanese with the
+    /// English output's information (the same ids, times, places and exit codes).
+    func testNextAndBoardInJapanese() throws {
+        for arguments in [["next", "chofu-to-mitaka", "--at", "2024-12-22T10:32", "--count", "3"],
+                          ["next", "chofu-to-mitaka", "--at", "2024-12-23T08:00"],
+                          ["next", "chofu-to-mitaka", "--at", "2025-01-12T23:55", "--count", "1"],
+                          ["next", "ginza", "--at", "2025-01-18T00:10", "--count", "3"],
+                          ["next", "kawasaki-west", "--at", "2026-12-01T09:30"],
+                          ["board", "chofu-to-mitaka", "--date", "2024-12-22"], ["board", "kawasaki-west", "--date", "2026-12-01"],
+                          ["next"], ["next", "chofu-to-mitak"], ["next", "chofu-to-mitaka", "--at", "yesterday"],
+                          ["next", "chofu-to-mitaka", "--count", "0"], ["board", "ginza", "--date", "22/12/2024"],
+                          ["next", "chofu-to-mitaka", "--rules", "/nonexistent/rules"]] {
+            assertSameInformation(try both(arguments), arguments.joined(separator: " "))
+        }
+        let next = try both(["next", "chofu-to-mitaka", "--at", "2024-12-23T08:00", "--count", "3"])
+        XCTAssertEqual(next.japanese.stdout, """
+            調布駅北口 → 三鷹駅 — 2024-12-23（月）08:00（Asia/Tokyo）
+            08:00 12番のりば (鷹56) 三鷹駅行 — まもなく発車、徒歩4分のため間に合いません
+            08:01 11番のりば (鷹66) 三鷹駅行 — 1分後に発車、徒歩3分のため間に合いません
+            08:07 14番のりば (鷹51) 三鷹駅行 — 7分後に発車、あと2分で出発
+
+            """)
+        let board = try both(["board", "chofu-to-mitaka", "--date", "2024-12-22"])
+        XCTAssertTrue(board.japanese.stdout.hasPrefix("調布駅北口 → 三鷹駅  2024-12-22 (日) · 日曜 · 時刻表: sunday_holiday\n"), board.japanese.stdout)
+        XCTAssertTrue(board.japanese.stdout.hasSuffix("\n* その行先への最終便\n"), board.japanese.stdout)
+        let ended = try both(["next", "kawasaki-west", "--at", "2026-12-01T09:30"])
+        XCTAssertTrue(ended.japanese.stdout.hasSuffix("\nフィードの運行期間は 2017-04-30 に終わっています（gtfs-jp-rinkobus stop 1510-57）。\n"),
+                      ended.japanese.stdout)
+        let unknown = try both(["next", "chofu-to-mitak"])
+        XCTAssertTrue(unknown.japanese.stderr.hasSuffix(
+            "\nleavenow: rules にボード \"chofu-to-mitak\" はありません（\"chofu-to-mitaka\" の間違いではありませんか？ 定義済みのボード: chofu-to-mitaka、"
+            + "ginza、ginza-live、kawasaki-west、mitaka-to-chofu、oshiage）\n"), unknown.japanese.stderr)
+        XCTAssertTrue(unknown.japanese.stderr.hasPrefix("警告: rules/boards.yaml:51:9: "), "the warnings of loading too: \(unknown.japanese.stderr)")
+        // JSON is for programs: the same in both languages, warnings included.
+        for arguments in [["next", "chofu-to-mitaka", "--at", "2024-12-22T10:32", "--json"], ["next", "kawasaki-west", "--at", "2026-12-01T09:30", "--json"],
+                          ["board", "kawasaki-west", "--date", "2026-12-01", "--json"]] {
+            let json = try both(arguments)
+            XCTAssertEqual(json.japanese.stdout, json.english.stdout, arguments.joined(separator: " "))
+        }
+    }
+
+    /// A board whose only source cannot be loaded: the failure in Japanese, the data's reason as it is.
+    func testABoardWithoutALoadableSourceInJapanese() throws {
+        let directory = try temporaryDirectory("unloadable")
+        try """
+        boards:
+          - id: taka56
+            sources:
+              - csv: timetables/taka56
+        """.write(to: directory.appendingPathComponent("boards.yaml"), atomically: true, encoding: .utf8)
+        let outcome = try both(["next", "taka56", "--rules", directory.path])
+        XCTAssertEqual(outcome.english.status, 1)
+        assertSameInformation(outcome, "next taka56")
+        XCTAssertTrue(outcome.japanese.stderr.hasPrefix("leavenow: ボード \"taka56\" には読み込めるソースがありません:\n"), outcome.japanese.stderr)
+    }
+
+    /// `run`'s and `state migrate`'s usage errors and failures, and the top-level ones.
+    func testRunStateAndTheCommandLineInJapanese() throws {
+        let directory = try temporaryDirectory("state")
+        for arguments in [["run", "--speed", "10"], ["run", "--simulate-from", "2024-12-22T10:00", "--speed", "fast"],
+                          ["run", "--simulate-from", "2024-12-22T10:00", "--simulate-anchor", "noon"], ["run", "--rules", directory.path + "/none"],
+                          ["state"], ["state", "migrat"], ["state", "migrate"], ["state", "migrate", "--from", directory.path + "/state.db"],
+                          ["state", "migrate", "--from", directory.path + "/state.db", "--to", "mysql://db"],
+                          ["state", "migrate", "--from", "postgresql://u@h/db", "--to", "postgresql://u@h/db"],
+                          ["state", "migrate", "--from", directory.path + "/state.db", "--to", "postgresql://u@127.0.0.1:1/db"],
+                          ["frobnicate"], ["nxt"], [], ["next", "ginza", "--rule", "rules"], ["version", "--short"], ["help", "nxt"],
+                          ["completion", "fish"], ["completion"]] {
+            assertSameInformation(try both(arguments), arguments.joined(separator: " "))
+        }
+        let state = try both(["state", "migrate", "--from", directory.path + "/state.db", "--to", "postgresql://u@127.0.0.1:1/db"])
+        XCTAssertEqual(state.japanese.stderr, "leavenow: --from: \(directory.path)/state.db に状態がありません\n")
+        XCTAssertEqual(state.japanese.status, 1)
+    }
+
+    /// Every command's help, and the overview: Japanese, with every option and value name of the English.
+    func testHelpInJapanese() throws {
+        for command in try CommandLineTests.listedCommands() + [] {
+            assertSameInformation(try both([command, "--help"]), "\(command) --help")
+        }
+        assertSameInformation(try both(["--help"]), "--help")
+    }
+
+    /// The worker's logfmt lines are for machines: the same English under a Japanese locale (its
+    /// configuration warnings, held channels and unloadable boards included).
+    func testTheWorkersLogStaysEnglish() throws {
+        let directory = try temporaryDirectory("log")
+        func log(_ environment: [String: String], state: String) throws -> [String] {
+            let run = try CLIRunner.run(["run", "--once", "--rules", "rules", "--fixtures", "rules/fixtures", "--state", directory.path + "/" + state],
+                                        environment: environment)
+            XCTAssertEqual(run.status, 0, run.stderr)
+            let volatile = try NSRegularExpression(pattern: #"^ts=\S+ |pid=\d+ |state=\S+ "#)
+            return run.stderr.split(separator: "\n").map(String.init).filter { $0.hasPrefix("ts=") }.map {
+                volatile.stringByReplacingMatches(in: $0, range: NSRange($0.startIndex..., in: $0), withTemplate: "")
+            }
+        }
+        let english = try log([:], state: "en"), japanese = try log(Self.japanese, state: "ja")
+        XCTAssertTrue(english.contains { $0.contains("event=channel.secret_missing") }, "\(english)")
+        XCTAssertTrue(english.contains { $0.contains("event=board.unloadable") }, "\(english)")
+        XCTAssertEqual(japanese, english)
+    }
 }

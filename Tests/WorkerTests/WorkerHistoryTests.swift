@@ -77,9 +77,9 @@ final class WorkerHistoryTests: XCTestCase {
         XCTAssertTrue(evaluations.contains { ($0["decision"] as? String) == "sent" && !(($0["queued"] as? [Any]) ?? []).isEmpty })
         XCTAssertTrue(evaluations.allSatisfy { !(($0["reasons"] as? [String]) ?? []).isEmpty })
 
-        // A typo: exit 1, with the rule it is close to.
+        // A typo: exit 64 (an id the configuration does not define, as for explain), with the rule it is close to.
         let typo = try LeavenowProcess.run(["history", "bus-leave-nwo", "--rules", rules, "--state", statePath])
-        XCTAssertEqual(typo.status, 1, typo.all)
+        XCTAssertEqual(typo.status, 64, typo.all)
         XCTAssertEqual(typo.stderr, "leavenow: no rule \"bus-leave-nwo\" in the configuration or the recorded history (did you mean \"bus-leave-now\"?)\n")
         XCTAssertEqual(typo.stdout, "")
     }

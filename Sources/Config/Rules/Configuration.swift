@@ -79,6 +79,7 @@ public struct Configuration: Sendable {
         problems += result.odptProblems() + result.healthProblems()
         config.add(problems.map { config.diagnostic(at: $0.location, $0.message) })
         guard config.diagnostics.isEmpty else { throw ConfigError(diagnostics: config.diagnostics) }
+        result.rules = result.withBuiltInTitles()
         return result
     }
 
