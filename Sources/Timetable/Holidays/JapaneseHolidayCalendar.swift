@@ -1,27 +1,41 @@
+import Synchronization
+
 /// Japanese national holidays for any date: an authoritative list (the Cabinet Office's
 /// `syukujitsu.csv`) for the years it covers, the law's rules for every other year.
 ///
-/// Built once, then immutable and `Sendable`: a table with one slot per (year, month, day) from 1948
-/// to `tableYears.upperBound` (31 slots a month, so the index is a multiply-add, no calendar
-/// arithmetic) answers `name(on:)`. Years past the table are computed from the rules on each call.
+/// Immutable and `Sendable`: tables with one slot per (year, month, day) (31 slots a month, so the
+/// index is a multiply-add, no calendar arithmetic) answer `name(on:)` from 1948 to
+/// `tableYears.upperBound`. The years up to the list's last one are tabled when the calendar is
+/// made; the later ones (computed from the rules) when a date among them is first asked about, so a
+/// command that looks at this year does not compute two centuries. Years past the tables are
+/// computed from the rules on each call.
 public struct JapaneseHolidayCalendar: Sendable {
     /// Years whose holidays are taken from the authoritative list, when one was given.
     public let authorityYears: ClosedRange<Int>?
-    /// Years answered from the precomputed table.
+    /// Years answered from the tables.
     public let tableYears: ClosedRange<Int>
 
     private let authority: [Holiday]
-    /// Per slot `slot(year, month, day)`: 0 for an ordinary day, else index + 1 in `names`.
+    /// Per slot `slot(year, month, day)` from 1948 to the list's last year: 0 for an ordinary day,
+    /// else index + 1 in `names`.
     @usableFromInline let codes: [UInt16]
     @usableFromInline let names: [String]
+    /// The years after those of `codes`, up to `tableYears.upperBound`.
+    @usableFromInline let later: LaterHolidayTable
 
+    @usableFromInline static let firstYear = 1948
     @usableFromInline static let slotsPerMonth = 31
     @usableFromInline static let slotsPerYear = 12 * 31
 
-    /// The slot of a date in `codes`; out of `codes.indices` when the year is outside `tableYears`.
+    /// The slot of a date in `codes`; out of `codes.indices` when the year is outside them.
     @inlinable
     func slot(_ date: LocalDate) -> Int {
-        (date.year - tableYears.lowerBound) * Self.slotsPerYear + (date.month - 1) * Self.slotsPerMonth + date.day - 1
+        Self.slot(date, firstYear: Self.firstYear)
+    }
+
+    @inlinable
+    static func slot(_ date: LocalDate, firstYear: Int) -> Int {
+        (date.year - firstYear) * slotsPerYear + (date.month - 1) * slotsPerMonth + date.day - 1
     }
 
     /// A calendar using the rules only.
@@ -34,45 +48,34 @@ public struct JapaneseHolidayCalendar: Sendable {
     ///
     /// - Parameters:
     ///   - list: the authoritative holidays, e.g. from `JapaneseHolidays.parseCabinetOfficeCSV`.
-    ///   - lastTableYear: the last year precomputed into the lookup table (default 2199; at most
-    ///     9999). The table takes 744 bytes a year.
+    ///   - lastTableYear: the last year answered from a table (default 2199; at most 9999). The
+    ///     tables take 744 bytes a year.
     public init(authorityList list: [Holiday], lastTableYear: Int = 2199) {
-        let sorted = list.sorted { $0.date < $1.date }
+        self.init(sortedAuthority: list.sorted { $0.date < $1.date }, lastTableYear: lastTableYear)
+    }
+
+    /// The calendar of a list packed as `CabinetOfficeHolidayList.packed` is (days since 1970-01-01
+    /// × 256 + the index of the name in `names`, in date order): the bundled list, without parsing
+    /// its text at start.
+    init(packedAuthority packed: [Int32], names: [String], lastTableYear: Int = 2199) {
+        self.init(sortedAuthority: packed.map { Holiday(date: LocalDate(dayNumber: Int($0 >> 8)), name: names[Int($0 & 0xFF)]) },
+                  lastTableYear: lastTableYear)
+    }
+
+    private init(sortedAuthority sorted: [Holiday], lastTableYear: Int) {
         authority = sorted
         if let first = sorted.first, let last = sorted.last {
             authorityYears = first.date.year...last.date.year
         } else {
             authorityYears = nil
         }
-        let firstYear = 1948
+        let firstYear = Self.firstYear
         tableYears = firstYear...min(9999, max(firstYear, lastTableYear, authorityYears?.upperBound ?? firstYear))
-        let tableYears = self.tableYears
-        var codes = [UInt16](repeating: 0, count: tableYears.count * Self.slotsPerYear)
-        var names: [String] = []
-        var codeOfName: [String: UInt16] = [:]
-        func record(_ holiday: Holiday) {
-            let date = holiday.date
-            let index = (date.year - tableYears.lowerBound) * Self.slotsPerYear
-                + (date.month - 1) * Self.slotsPerMonth + date.day - 1
-            guard tableYears.contains(date.year), codes.indices.contains(index) else { return }
-            let code: UInt16
-            if let known = codeOfName[holiday.name] {
-                code = known
-            } else if names.count < Int(UInt16.max) {
-                names.append(holiday.name)
-                code = UInt16(names.count)
-                codeOfName[holiday.name] = code
-            } else {
-                return
-            }
-            codes[index] = code
-        }
-        for year in tableYears where !(authorityYears?.contains(year) ?? false) {
-            JapaneseHolidayRules.holidays(year: year).forEach(record)
-        }
-        sorted.forEach(record)
-        self.codes = codes
-        self.names = names
+        let split = min(tableYears.upperBound, max(firstYear, authorityYears?.upperBound ?? firstYear))
+        let table = HolidayTable(years: firstYear...split, authority: sorted, authorityYears: authorityYears)
+        codes = table.codes
+        names = table.names
+        later = LaterHolidayTable(years: split < tableYears.upperBound ? (split + 1)...tableYears.upperBound : nil)
     }
 
     /// The holiday's name on `date`, or nil on an ordinary day.
@@ -82,6 +85,10 @@ public struct JapaneseHolidayCalendar: Sendable {
         if index >= 0, index < codes.count {
             let code = Int(codes[index])
             return code == 0 ? nil : names[code - 1]
+        }
+        if let table = later.table(for: date.year) {
+            let code = Int(table.codes[Self.slot(date, firstYear: table.firstYear)])
+            return code == 0 ? nil : table.names[code - 1]
         }
         return nameOutsideTable(date)
     }
@@ -115,20 +122,101 @@ public struct JapaneseHolidayCalendar: Sendable {
 
     /// The holidays of one year, in date order.
     public func holidays(ofYear year: Int) -> [Holiday] {
-        if tableYears.contains(year) {
-            var result: [Holiday] = []
-            let start = (year - tableYears.lowerBound) * Self.slotsPerYear
-            for index in start..<(start + Self.slotsPerYear) where codes[index] != 0 {
-                let offset = index - start
-                if let date = LocalDate(year: year, month: offset / Self.slotsPerMonth + 1, day: offset % Self.slotsPerMonth + 1) {
-                    result.append(Holiday(date: date, name: names[Int(codes[index]) - 1]))
-                }
-            }
-            return result
+        let first = HolidayTable(firstYear: Self.firstYear, codes: codes, names: names)
+        if let table = first.covers(year) ? first : later.table(for: year) {
+            return table.holidays(ofYear: year)
         }
         if let authorityYears, authorityYears.contains(year) {
             return authority.filter { $0.date.year == year }
         }
         return JapaneseHolidayRules.holidays(year: year)
+    }
+}
+
+/// One slot per (year, month, day) of consecutive years from `firstYear`: 0 for an ordinary day,
+/// else index + 1 in `names`.
+@usableFromInline
+final class HolidayTable: Sendable {
+    @usableFromInline let firstYear: Int
+    @usableFromInline let codes: [UInt16]
+    @usableFromInline let names: [String]
+
+    init(firstYear: Int, codes: [UInt16], names: [String]) {
+        self.firstYear = firstYear
+        self.codes = codes
+        self.names = names
+    }
+
+    /// The table of `years`: the holidays of `authority` for the years of `authorityYears`, the
+    /// law's rules for the others.
+    convenience init(years: ClosedRange<Int>, authority: [Holiday], authorityYears: ClosedRange<Int>?) {
+        var codes = [UInt16](repeating: 0, count: years.count * JapaneseHolidayCalendar.slotsPerYear)
+        var names: [String] = []
+        func record(_ holiday: Holiday) {
+            let date = holiday.date
+            guard years.contains(date.year) else { return }
+            let index = JapaneseHolidayCalendar.slot(date, firstYear: years.lowerBound)
+            guard codes.indices.contains(index) else { return }
+            // A list has a few dozen names: compared by their bytes, not hashed (a String hash, or
+            // `==`, normalises Unicode first, which cost more than the rest of the table).
+            let code: UInt16
+            if let known = names.firstIndex(where: { Self.sameSpelling($0, holiday.name) }) {
+                code = UInt16(known + 1)
+            } else if names.count < Int(UInt16.max) {
+                names.append(holiday.name)
+                code = UInt16(names.count)
+            } else {
+                return
+            }
+            codes[index] = code
+        }
+        for year in years where !(authorityYears?.contains(year) ?? false) {
+            JapaneseHolidayRules.holidays(year: year).forEach(record)
+        }
+        authority.forEach(record)
+        self.init(firstYear: years.lowerBound, codes: codes, names: names)
+    }
+
+    private static func sameSpelling(_ lhs: String, _ rhs: String) -> Bool {
+        guard lhs.utf8.count == rhs.utf8.count else { return false }
+        var lhs = lhs, rhs = rhs
+        return lhs.withUTF8 { left in rhs.withUTF8 { right in left.elementsEqual(right) } }
+    }
+
+    /// Whether the table has a row for `year`.
+    func covers(_ year: Int) -> Bool {
+        year >= firstYear && (year - firstYear + 1) * JapaneseHolidayCalendar.slotsPerYear <= codes.count
+    }
+
+    /// The holidays of a year the table covers, in date order.
+    func holidays(ofYear year: Int) -> [Holiday] {
+        var result: [Holiday] = []
+        let slots = JapaneseHolidayCalendar.slotsPerYear, perMonth = JapaneseHolidayCalendar.slotsPerMonth
+        let start = (year - firstYear) * slots
+        for index in start..<(start + slots) where codes[index] != 0 {
+            let offset = index - start
+            if let date = LocalDate(year: year, month: offset / perMonth + 1, day: offset % perMonth + 1) {
+                result.append(Holiday(date: date, name: names[Int(codes[index]) - 1]))
+            }
+        }
+        return result
+    }
+}
+
+/// The table of the years after the authoritative list (from the rules), made by the first
+/// thread that asks about one of them; every thread then reads the same one.
+@usableFromInline
+final class LaterHolidayTable: Sendable {
+    let years: ClosedRange<Int>?
+    private let built = AtomicLazyReference<HolidayTable>()
+
+    init(years: ClosedRange<Int>?) { self.years = years }
+
+    /// The table, when `year` is one of its years.
+    @usableFromInline
+    func table(for year: Int) -> HolidayTable? {
+        guard let years, years.contains(year) else { return nil }
+        if let table = built.load() { return table }
+        return built.storeIfNil(HolidayTable(years: years, authority: [], authorityYears: nil))
     }
 }
