@@ -58,11 +58,20 @@ public struct JapaneseHolidayCalendar: Sendable {
     /// × 256 + the index of the name in `names`, in date order): the bundled list, without parsing
     /// its text at start.
     init(packedAuthority packed: [Int32], names: [String], lastTableYear: Int = 2199) {
-        self.init(sortedAuthority: packed.map { Holiday(date: LocalDate(dayNumber: Int($0 >> 8)), name: names[Int($0 & 0xFF)]) },
-                  lastTableYear: lastTableYear)
+        // The names are those of the table already: no name is looked up.
+        let codes = packed.map { (date: LocalDate(dayNumber: Int($0 >> 8)), code: UInt16($0 & 0xFF) + 1) }
+        self.init(sortedAuthority: codes.map { Holiday(date: $0.date, name: names[Int($0.code) - 1]) }, codes: codes,
+                  names: HolidayNames(names), lastTableYear: lastTableYear)
     }
 
     private init(sortedAuthority sorted: [Holiday], lastTableYear: Int) {
+        var names = HolidayNames()
+        let codes = sorted.map { (date: $0.date, code: names.code(for: $0.name)) }
+        self.init(sortedAuthority: sorted, codes: codes, names: names, lastTableYear: lastTableYear)
+    }
+
+    private init(sortedAuthority sorted: [Holiday], codes authorityCodes: [(date: LocalDate, code: UInt16)],
+                 names authorityNames: HolidayNames, lastTableYear: Int) {
         authority = sorted
         if let first = sorted.first, let last = sorted.last {
             authorityYears = first.date.year...last.date.year
@@ -72,7 +81,7 @@ public struct JapaneseHolidayCalendar: Sendable {
         let firstYear = Self.firstYear
         tableYears = firstYear...min(9999, max(firstYear, lastTableYear, authorityYears?.upperBound ?? firstYear))
         let split = min(tableYears.upperBound, max(firstYear, authorityYears?.upperBound ?? firstYear))
-        let table = HolidayTable(years: firstYear...split, authority: sorted, authorityYears: authorityYears)
+        let table = HolidayTable(years: firstYear...split, authority: authorityCodes, authorityYears: authorityYears, names: authorityNames)
         codes = table.codes
         names = table.names
         later = LaterHolidayTable(years: split < tableYears.upperBound ? (split + 1)...tableYears.upperBound : nil)
@@ -147,40 +156,22 @@ final class HolidayTable: Sendable {
         self.names = names
     }
 
-    /// The table of `years`: the holidays of `authority` for the years of `authorityYears`, the
-    /// law's rules for the others.
-    convenience init(years: ClosedRange<Int>, authority: [Holiday], authorityYears: ClosedRange<Int>?) {
+    /// The table of `years`: the holidays of `authority` (codes of `names`) for the years of
+    /// `authorityYears`, the law's rules for the others.
+    convenience init(years: ClosedRange<Int>, authority: [(date: LocalDate, code: UInt16)], authorityYears: ClosedRange<Int>?,
+                     names: HolidayNames = HolidayNames()) {
         var codes = [UInt16](repeating: 0, count: years.count * JapaneseHolidayCalendar.slotsPerYear)
-        var names: [String] = []
-        func record(_ holiday: Holiday) {
-            let date = holiday.date
+        var names = names
+        func record(_ date: LocalDate, _ code: UInt16) {
             guard years.contains(date.year) else { return }
             let index = JapaneseHolidayCalendar.slot(date, firstYear: years.lowerBound)
-            guard codes.indices.contains(index) else { return }
-            // A list has a few dozen names: compared by their bytes, not hashed (a String hash, or
-            // `==`, normalises Unicode first, which cost more than the rest of the table).
-            let code: UInt16
-            if let known = names.firstIndex(where: { Self.sameSpelling($0, holiday.name) }) {
-                code = UInt16(known + 1)
-            } else if names.count < Int(UInt16.max) {
-                names.append(holiday.name)
-                code = UInt16(names.count)
-            } else {
-                return
-            }
-            codes[index] = code
+            if codes.indices.contains(index) { codes[index] = code }
         }
         for year in years where !(authorityYears?.contains(year) ?? false) {
-            JapaneseHolidayRules.holidays(year: year).forEach(record)
+            for holiday in JapaneseHolidayRules.holidays(year: year) { record(holiday.date, names.code(for: holiday.name)) }
         }
-        authority.forEach(record)
-        self.init(firstYear: years.lowerBound, codes: codes, names: names)
-    }
-
-    private static func sameSpelling(_ lhs: String, _ rhs: String) -> Bool {
-        guard lhs.utf8.count == rhs.utf8.count else { return false }
-        var lhs = lhs, rhs = rhs
-        return lhs.withUTF8 { left in rhs.withUTF8 { right in left.elementsEqual(right) } }
+        for holiday in authority { record(holiday.date, holiday.code) }
+        self.init(firstYear: years.lowerBound, codes: codes, names: names.names)
     }
 
     /// Whether the table has a row for `year`.
@@ -218,5 +209,31 @@ final class LaterHolidayTable: Sendable {
         guard let years, years.contains(year) else { return nil }
         if let table = built.load() { return table }
         return built.storeIfNil(HolidayTable(years: years, authority: [], authorityYears: nil))
+    }
+}
+
+/// The names of a table, each once: a holiday's code is its name's index + 1. A list has a few
+/// dozen names: they are compared by their bytes, not hashed (a String hash, or `==`, normalises
+/// Unicode first, which cost more than the rest of the table).
+struct HolidayNames {
+    private(set) var names: [String]
+
+    init(_ names: [String] = []) { self.names = names }
+
+    /// The code of `name`, adding it when it is new (0 — no holiday — past 65,534 names).
+    mutating func code(for name: String) -> UInt16 {
+        let length = name.utf8.count
+        var name = name
+        let known = name.withUTF8 { bytes in
+            names.firstIndex { other in
+                guard other.utf8.count == length else { return false }
+                var other = other
+                return other.withUTF8 { $0.elementsEqual(bytes) }
+            }
+        }
+        if let known { return UInt16(known + 1) }
+        guard names.count < Int(UInt16.max) - 1 else { return 0 }
+        names.append(name)
+        return UInt16(names.count)
     }
 }
