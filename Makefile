@@ -9,7 +9,7 @@ FUZZ_TARGETS ?=
 # oracle), systemd-analyze (unit checks), /bin/kill (procps: the units' ExecReload, which
 # `systemd-analyze verify` requires to exist), python3 (test servers), a real notification daemon (dunst
 # on Xvfb with dbus-daemon, observed with dunstctl / dbus-monitor), notify-send. Fuzzing: lld (libFuzzer
-# targets are linked with it). GTFS-Realtime: libprotobuf-c (the runtime of the generated code in
+# targets are linked with it). `make bench`: python3-venv (the Python peers). GTFS-Realtime: libprotobuf-c (the runtime of the generated code in
 # Sources/CGTFSRealtime) and protoc-c (RealtimeTests checks the generated code is current).
 # The Swift toolchain (swift.org, e.g. in /opt/swift) runs on these libraries and links with the C
 # runtime (crt files, libgcc, libstdc++) and binutils (`make release` links with GNU ld: Package.swift).
@@ -17,7 +17,7 @@ FUZZ_TARGETS ?=
 # their -dev packages provide the headers, and the libraries by the sonames the trampolines open.
 # scripts/check-fresh-machine.sh checks on a minimal Debian 12 that these lists are complete.
 TOOLCHAIN_PACKAGES := binutils libc6-dev libgcc-12-dev libstdc++-12-dev libxml2 libncurses6 libicu72 libsqlite3-0
-APT_PACKAGES := libyaml-dev zlib1g-dev libcurl4-openssl-dev libsqlite3-dev libssl-dev libxml2-dev libxml2-utils pkg-config tzdata python3 \
+APT_PACKAGES := libyaml-dev zlib1g-dev libcurl4-openssl-dev libsqlite3-dev libssl-dev libxml2-dev libxml2-utils pkg-config tzdata python3 python3-venv \
 	systemd procps libnotify-bin dunst xvfb dbus dbus-x11 lld libprotobuf-c-dev protobuf-c-compiler libpq-dev postgresql-15 \
 	$(TOOLCHAIN_PACKAGES)
 BIN := .build/debug/leavenow
