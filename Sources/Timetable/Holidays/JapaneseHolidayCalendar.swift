@@ -95,10 +95,7 @@ public struct JapaneseHolidayCalendar: Sendable {
             let code = Int(codes[index])
             return code == 0 ? nil : names[code - 1]
         }
-        if let table = later.table(for: date.year) {
-            let code = Int(table.codes[Self.slot(date, firstYear: table.firstYear)])
-            return code == 0 ? nil : table.names[code - 1]
-        }
+        if let name = later.name(on: date) { return name }
         return nameOutsideTable(date)
     }
 
@@ -195,20 +192,51 @@ final class HolidayTable: Sendable {
 }
 
 /// The table of the years after the authoritative list (from the rules), made by the first
-/// thread that asks about one of them; every thread then reads the same one.
+/// thread that asks about one of them; every thread then reads the same one. A lookup in it is an
+/// atomic load and an array read (no call, no reference counting: the table lives as long as this).
 @usableFromInline
 final class LaterHolidayTable: Sendable {
-    let years: ClosedRange<Int>?
-    private let built = AtomicLazyReference<HolidayTable>()
+    @usableFromInline let years: ClosedRange<Int>?
+    /// The table's address once built (retained by this object), else 0.
+    @usableFromInline let built = Atomic<Int>(0)
 
     init(years: ClosedRange<Int>?) { self.years = years }
 
+    deinit {
+        let bits = built.load(ordering: .acquiring)
+        if let pointer = UnsafeRawPointer(bitPattern: bits) { Unmanaged<HolidayTable>.fromOpaque(pointer).release() }
+    }
+
+    /// `.some(name or nil)` for a date of its years; `nil` for any other date.
+    @inlinable
+    func name(on date: LocalDate) -> String?? {
+        guard let years, years.contains(date.year) else { return nil }
+        var bits = built.load(ordering: .acquiring)
+        if bits == 0 { bits = build() }
+        return Unmanaged<HolidayTable>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)._withUnsafeGuaranteedRef { table in
+            let code = Int(table.codes[JapaneseHolidayCalendar.slot(date, firstYear: table.firstYear)])
+            return .some(code == 0 ? nil : table.names[code - 1])
+        }
+    }
+
     /// The table, when `year` is one of its years.
-    @usableFromInline
     func table(for year: Int) -> HolidayTable? {
         guard let years, years.contains(year) else { return nil }
-        if let table = built.load() { return table }
-        return built.storeIfNil(HolidayTable(years: years, authority: [], authorityYears: nil))
+        var bits = built.load(ordering: .acquiring)
+        if bits == 0 { bits = build() }
+        return Unmanaged<HolidayTable>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).takeUnretainedValue()
+    }
+
+    /// Builds the table; the first thread to finish publishes it, the others' are dropped.
+    @usableFromInline
+    func build() -> Int {
+        guard let years else { return 0 }
+        let table = Unmanaged.passRetained(HolidayTable(years: years, authority: [], authorityYears: nil))
+        let bits = Int(bitPattern: table.toOpaque())
+        let (exchanged, original) = built.compareExchange(expected: 0, desired: bits, ordering: .acquiringAndReleasing)
+        if exchanged { return bits }
+        table.release()
+        return original
     }
 }
 
