@@ -68,6 +68,18 @@ def functions(path, pattern):
     return sorted(names)
 
 
+def stubs(body):
+    """The stubs: stub i at leavenow_lazy_stubs + 16 * i, `body` passing i to leavenow_lazy_common."""
+    return ["    .p2align 4", "leavenow_lazy_stubs:", "    .set index, 0", "    .rept LAZY_COUNT", "    .p2align 4"] \
+        + body + ["    .set index, index + 1", "    .endr"]
+
+
+def trampoline_macro(type_prefix, alignment, body):
+    """`LAZY name, index`: the hidden function `name`, whose `body` jumps through slot `index`."""
+    return [".macro LAZY name, index", "    .globl \\name", "    .hidden \\name", f"    .type \\name,{type_prefix}function",
+            f"    .p2align {alignment}", "\\name:"] + body + ["    .size \\name, .-\\name", ".endm"]
+
+
 def main():
     libraries = []
     symbols = []  # (name, library index)
@@ -163,25 +175,9 @@ def main():
          "    jmpq *%r11",
          "    .size leavenow_lazy_common, .-leavenow_lazy_common",
          "",
-         "    .p2align 4",
-         "leavenow_lazy_stubs:",
-         "    .set index, 0",
-         "    .rept LAZY_COUNT",
-         "    .p2align 4",
-         "    pushq $index",
-         "    jmp leavenow_lazy_common",
-         "    .set index, index + 1",
-         "    .endr",
+         ] + stubs(["    pushq $index", "    jmp leavenow_lazy_common"]) + [
          "",
-         ".macro LAZY name, index",
-         "    .globl \\name",
-         "    .hidden \\name",
-         "    .type \\name,@function",
-         "    .p2align 3",
-         "\\name:",
-         "    jmpq *leavenow_lazy_slots+8*\\index(%rip)",
-         "    .size \\name, .-\\name",
-         ".endm",
+         ] + trampoline_macro("@", 3, ["    jmpq *leavenow_lazy_slots+8*\\index(%rip)"]) + [
          "",
          "#elif defined(__aarch64__)",
          "",
@@ -220,28 +216,10 @@ def main():
          "    br x16",
          "    .size leavenow_lazy_common, .-leavenow_lazy_common",
          "",
-         "    .p2align 4",
-         "leavenow_lazy_stubs:",
-         "    .set index, 0",
-         "    .rept LAZY_COUNT",
-         "    .p2align 4",
-         "    movz x17, #(index & 0xFFFF)",
-         "    movk x17, #(index >> 16), lsl #16",
-         "    b leavenow_lazy_common",
-         "    .set index, index + 1",
-         "    .endr",
+         ] + stubs(["    movz x17, #(index & 0xFFFF)", "    movk x17, #(index >> 16), lsl #16", "    b leavenow_lazy_common"]) + [
          "",
-         ".macro LAZY name, index",
-         "    .globl \\name",
-         "    .hidden \\name",
-         "    .type \\name,%function",
-         "    .p2align 2",
-         "\\name:",
-         "    adrp x16, leavenow_lazy_slots+8*\\index",
-         "    ldr x16, [x16, #:lo12:leavenow_lazy_slots+8*\\index]",
-         "    br x16",
-         "    .size \\name, .-\\name",
-         ".endm",
+         ] + trampoline_macro("%", 2, ["    adrp x16, leavenow_lazy_slots+8*\\index",
+                                       "    ldr x16, [x16, #:lo12:leavenow_lazy_slots+8*\\index]", "    br x16"]) + [
          "",
          "#else",
          '#error "CLazyLibraries: trampolines exist for x86_64 and aarch64 only"',
