@@ -21,6 +21,18 @@ public struct BoardSource: Sendable {
     public var validFrom: LocalDate?
     public var validUntil: LocalDate?
 
+    /// A departure of this source on a board: the timetable's with the source's labels, leaving at
+    /// `instant`, to be left for `walkSeconds` earlier.
+    func boardDeparture(_ departure: Departure, at instant: Int64, serviceDate: LocalDate, dayTypeLabel: String,
+                        sourceIndex: Int) -> BoardDeparture {
+        var info = departure
+        if let line { info.line = line }
+        if let stop { info.stop = stop }
+        if let destination { info.destination = destination }
+        return BoardDeparture(departure: instant, leaveAt: instant - Int64(walkSeconds), serviceDate: serviceDate,
+                              dayTypeLabel: dayTypeLabel, sourceIndex: sourceIndex, info: info)
+    }
+
     /// Whether the source is used on service date `date`.
     public func isValid(on date: LocalDate) -> Bool {
         (validFrom.map { date >= $0 } ?? true) && (validUntil.map { date <= $0 } ?? true)
@@ -281,14 +293,9 @@ public struct Board: Sendable {
             guard let day = days[index] else { continue }
             // Wall-clock timetables (CSV, ODPT) and GTFS count their times from different origins.
             let serviceClock = ServiceDayClock(clock: clock, date: date, base: source.timetable.timeBase)
-            for var departure in day.departures {
-                if let line = source.line { departure.line = line }
-                if let stop = source.stop { departure.stop = stop }
-                if let destination = source.destination { departure.destination = destination }
-                let instant = serviceClock.instant(seconds: Int(departure.time))
-                result.append(BoardDeparture(departure: instant, leaveAt: instant - Int64(source.walkSeconds),
-                                             serviceDate: date, dayTypeLabel: day.dayTypeLabel,
-                                             sourceIndex: index, info: departure))
+            for departure in day.departures {
+                result.append(source.boardDeparture(departure, at: serviceClock.instant(seconds: Int(departure.time)),
+                                                    serviceDate: date, dayTypeLabel: day.dayTypeLabel, sourceIndex: index))
             }
         }
         return result

@@ -88,13 +88,8 @@ extension Board {
 
     /// The departure a candidate stands for, as `departures(on:)` makes it.
     private func departure(_ candidate: Candidate) -> BoardDeparture {
-        let source = sources[candidate.source]
-        var info = candidate.day.departures[candidate.position]
-        if let line = source.line { info.line = line }
-        if let stop = source.stop { info.stop = stop }
-        if let destination = source.destination { info.destination = destination }
-        return BoardDeparture(departure: candidate.instant, leaveAt: candidate.instant - Int64(source.walkSeconds),
-                              serviceDate: candidate.date, dayTypeLabel: candidate.day.dayTypeLabel,
-                              sourceIndex: candidate.source, info: info)
+        sources[candidate.source].boardDeparture(candidate.day.departures[candidate.position], at: candidate.instant,
+                                                 serviceDate: candidate.date, dayTypeLabel: candidate.day.dayTypeLabel,
+                                                 sourceIndex: candidate.source)
     }
 }
