@@ -274,6 +274,10 @@ final class JapaneseOutputTests: XCTestCase {
         XCTAssertEqual(retry.japanese.stderr, "leavenow: outbox のエントリ 1 は pending です: 再送できるのは dead のエントリだけです\n")
         let missing = try both(["outbox", "retry", "99", "--state", state])
         assertSameInformation(missing, "outbox retry 99")
+        // `--older-than 0s` removes what was updated before this second (whole seconds): the commands
+        // above take milliseconds, so without this pause the English purge can run in the second the
+        // entries were written and find none.
+        Thread.sleep(forTimeInterval: 1.1)
         let purge = try both(["outbox", "purge", "--state", state, "--status", "pending", "--older-than", "0s"])
         XCTAssertEqual(purge.english.stdout, "removed 3 entries\n")
         // The English run removed them: the Japanese one finds none.
