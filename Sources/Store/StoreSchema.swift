@@ -55,5 +55,14 @@ enum StoreSchema {
                 value TEXT NOT NULL
             ) WITHOUT ROWID;
             """),
+        SchemaMigration(version: 2, summary: "rule history (the last evaluations of each rule)", sql: """
+            CREATE TABLE rule_history (
+                id     INTEGER PRIMARY KEY,
+                rule   TEXT    NOT NULL,
+                at     INTEGER NOT NULL,
+                record TEXT    NOT NULL
+            );
+            CREATE INDEX rule_history_rule ON rule_history (rule, id);
+            """),
     ]
 }

@@ -21,6 +21,11 @@ public struct RuleStepper: Sendable {
     public var wake: [Int64?] { wakes.map { $0 == Self.noWake ? nil : $0 } }
     /// (time, rule index) for every wake-up set; an entry whose time is no longer the rule's is stale.
     private var queue = WakeHeap()
+    /// Whether ``step(now:updated:facts:state:schedules:)`` keeps each evaluation, with the engine's
+    /// reasons, in ``evaluations`` (the worker's rule history). Off: nothing is kept or explained.
+    public var recordsEvaluations = false
+    /// The evaluations of the last step when ``recordsEvaluations`` is on, in rule order (see ``StepEvaluation``).
+    public private(set) var evaluations: [StepEvaluation] = []
 
     /// A stepper whose rules all run at the first step at or after `start`.
     public init(engine: RuleEngine, start: Int64) {
@@ -74,10 +79,13 @@ public struct RuleStepper: Sendable {
         var ran: [String] = []
         let rules = engine.rules
         var previous = -1
+        if recordsEvaluations { evaluations.removeAll(keepingCapacity: true) }
         for index in due where index != previous {
             previous = index
             let id = rules[index].id
-            let result = engine.evaluate(rule: index, facts: facts, state: &state.rules[id, default: RuleState()], now: now, schedules: &schedules)
+            let result = engine.evaluate(rule: index, facts: facts, state: &state.rules[id, default: RuleState()], now: now,
+                                         schedules: &schedules, explain: recordsEvaluations)
+            if recordsEvaluations { evaluations.append(StepEvaluation(rule: index, evaluation: result)) }
             notifications += result.notifications
             ran.append(id)
             set(index, result.nextWakeUp.map { max($0, now + 1) })
