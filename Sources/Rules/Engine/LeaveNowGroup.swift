@@ -201,13 +201,6 @@ final class TakenDepartures: Sendable {
 
     /// The position of the first taken departure at or after `instant`.
     func firstPosition(atOrAfter instant: Int64) -> Int {
-        var low = 0, high = instants.count
-        instants.withUnsafeBufferPointer { buffer in
-            while low < high {
-                let mid = (low + high) >> 1
-                if buffer[mid] < instant { low = mid + 1 } else { high = mid }
-            }
-        }
-        return low
+        instants.firstIndex(atOrAfter: instant)
     }
 }
