@@ -35,25 +35,25 @@ let package = Package(
         // The message catalogue of human output: keys, the English and Japanese tables, plurals. No dependencies.
         .target(name: "Messages"),
         // Strict JSON text → values, with line:column errors (shared by Timetable and Weather). Pure.
-        .target(name: "JSONText"),
+        .target(name: "JSONText", dependencies: ["Messages"]),
         // The notification a rule decided to send (what, where, until when), its urgency and language. No dependencies.
         .target(name: "Notifications"),
         // One way to reference a secret (environment, file, systemd credential) and the redaction that hides it.
         .target(name: "Secrets", dependencies: ["Messages"]),
         // Pure core: service days, holidays, timetables, decoders, merged boards.
-        .target(name: "Timetable", dependencies: ["CZlib", "JSONText"]),
+        .target(name: "Timetable", dependencies: ["CZlib", "Messages", "JSONText"]),
         // Weather forecasts (OpenWeather, Open-Meteo, JMA) and change detection. Pure.
-        .target(name: "Weather", dependencies: ["JSONText"]),
+        .target(name: "Weather", dependencies: ["Messages", "JSONText"]),
         // Atom / RSS feeds and new-entry detection. Pure (libxml2's xmlReader).
-        .target(name: "Feeds", dependencies: ["CXML2"]),
+        .target(name: "Feeds", dependencies: ["CXML2", "Messages"]),
         // GTFS-Realtime decoding (protobuf-c) into a Swift model, and the spec's delay propagation. Pure.
-        .target(name: "Realtime", dependencies: ["CGTFSRealtime", "Timetable"]),
+        .target(name: "Realtime", dependencies: ["CGTFSRealtime", "Messages", "Timetable"]),
         // Channels: one file per kind of channel (webhook, Slack, Discord, ntfy, desktop, Gotify) behind
         // one protocol: its settings, secrets, default rate, value checks and the notifier that turns a
         // notification into what to send. Below Config, which checks every value at parse time.
         .target(name: "Channels", dependencies: ["Messages", "Notifications", "Secrets", "JSONText", "Timetable", "CCrypto"]),
         // HTTP client on libcurl (easy + multi).
-        .target(name: "HTTP", dependencies: ["CCurl", "Secrets"]),
+        .target(name: "HTTP", dependencies: ["CCurl", "Messages", "Secrets"]),
         // Configuration: the strict YAML reader with file:line:col diagnostics and every typed spec (boards,
         // sources, channels, odpt, rules, quota). What `check` refuses is refused here.
         .target(name: "Config", dependencies: ["CYAML", "Messages", "Channels", "Notifications", "Secrets", "Timetable"]),
@@ -65,11 +65,11 @@ let package = Package(
         .target(name: "LiveSources", dependencies: ["Messages", "HTTP", "Secrets", "Config", "Facts", "Timetable", "Weather", "Feeds", "JSONText"]),
         // Delivery: the dispatcher's stages (expire, rate-limit, send through the curl multi interface
         // or `notify-send`, classify the answer) over the channels' notifiers, and retries.
-        .target(name: "Delivery", dependencies: ["HTTP", "Secrets", "Notifications", "Channels", "Config"]),
+        .target(name: "Delivery", dependencies: ["Messages", "HTTP", "Secrets", "Notifications", "Channels", "Config"]),
 
         // Linux worker primitives: one wake-up source (signals, rules directory, deadline, clock jumps,
         // resume), the systemd notify protocol, logfmt logging, the single-instance lock.
-        .target(name: "Daemon", dependencies: ["CLinuxEvents"]),
+        .target(name: "Daemon", dependencies: ["CLinuxEvents", "Messages"]),
         // Durable state in SQLite (or PostgreSQL): the outbox, the delivery log, rule state, the source index.
         .target(name: "Store", dependencies: ["Messages", "CSQLite", "CLibPQ", "JSONText", "Notifications", "Secrets"]),
 

@@ -116,7 +116,7 @@ final class BoardRealtimeTests: XCTestCase {
         XCTAssertEqual(realtime.suspensions.count, 1)
         let suspension = try XCTUnwrap(realtime.suspensions.first)
         XCTAssertEqual(suspension.extent, .partial)
-        XCTAssertEqual(suspension.summary(clock: board.clock), "中央線快速電車 一部運休 since 15:35: 中央線快速電車は、車両点検の影響で、一部列車が運休となっています。")
+        XCTAssertEqual(suspension.summary(clock: board.clock).english, "中央線快速電車 一部運休 since 15:35: 中央線快速電車は、車両点検の影響で、一部列車が運休となっています。")
     }
 
     func testShinjukuFiveMinutesAfterTheCaptureIsStaleWithTheEntrysMaxAge() throws {
