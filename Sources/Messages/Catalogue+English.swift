@@ -1061,5 +1061,24 @@ extension MessageCatalogue {
         .daemonSocketTooLong: "longer than a unix socket address ({max} bytes)",
         .daemonWatchdogMicroseconds: "expected a positive number of microseconds",
         .daemonWatchdogPID: "expected a process id",
+
+        // MARK: The state: section and PostgreSQL URLs
+
+        .postgresURLExpected: "{reason} (expected postgresql://user[:password]@host[:port]/database)",
+        .postgresURLScheme: "the scheme is not postgresql:// or postgres://",
+        .postgresURLIPv6: "the IPv6 address has no closing ]",
+        .postgresURLAfterHost: "unexpected {text} after the host",
+        .postgresURLSeveralHosts: "several hosts are not supported",
+        .postgresURLDatabaseSlash: "the database name {name} contains a /",
+        .postgresURLQueryNoValue: "the query parameter {pair} has no value",
+        .postgresURLPercent: "the {what} has an invalid percent-encoding",
+        .postgresURLUserName: "user name",
+        .postgresURLPassword: "password",
+        .postgresURLDatabaseName: "database name",
+        .postgresURLPort: "the port {port} is not a number from 1 to 65535",
+        .stateURLNotPostgres: "state url must be a postgresql:// (or postgres://) URL, found {url} (an SQLite state file is given with --state PATH)",
+        .stateURLProblem: "state url: {problem}",
+        .stateURLPassword: "state url: the password does not belong in the configuration: remove it from the URL and give password_env (an environment variable, also the name of a systemd credential) or password_file",
+        .statePasswordInline: "state: a password does not belong in the configuration: give password_env (an environment variable, also the name of a systemd credential) or password_file",
     ]
 }

@@ -1061,5 +1061,24 @@ extension MessageCatalogue {
         .daemonSocketTooLong: "UNIX ソケットのアドレス（{max} バイト）より長いです",
         .daemonWatchdogMicroseconds: "正のマイクロ秒数を指定してください",
         .daemonWatchdogPID: "プロセス ID を指定してください",
+
+        // MARK: The state: section and PostgreSQL URLs
+
+        .postgresURLExpected: "{reason}（postgresql://user[:password]@host[:port]/database の形で書いてください）",
+        .postgresURLScheme: "スキームが postgresql:// でも postgres:// でもありません",
+        .postgresURLIPv6: "IPv6 アドレスに閉じる ] がありません",
+        .postgresURLAfterHost: "ホストの後に予期しない {text} があります",
+        .postgresURLSeveralHosts: "複数のホストには対応していません",
+        .postgresURLDatabaseSlash: "データベース名 {name} に / が含まれています",
+        .postgresURLQueryNoValue: "クエリパラメーター {pair} に値がありません",
+        .postgresURLPercent: "{what}のパーセントエンコーディングが正しくありません",
+        .postgresURLUserName: "ユーザー名",
+        .postgresURLPassword: "パスワード",
+        .postgresURLDatabaseName: "データベース名",
+        .postgresURLPort: "ポート {port} は 1〜65535 の数ではありません",
+        .stateURLNotPostgres: "state の url は postgresql://（または postgres://）の URL にしてください（実際の値: {url}。SQLite の状態ファイルは --state PATH で指定します）",
+        .stateURLProblem: "state の url: {problem}",
+        .stateURLPassword: "state の url: パスワードは設定ファイルに書かないでください: URL から外し、password_env（環境変数。systemd の認証情報の名前にもなります）か password_file を指定してください",
+        .statePasswordInline: "state: パスワードは設定ファイルに書かないでください: password_env（環境変数。systemd の認証情報の名前にもなります）か password_file を指定してください",
     ]
 }

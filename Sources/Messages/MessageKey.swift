@@ -1996,4 +1996,39 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case daemonWatchdogMicroseconds
     /// expected a process id
     case daemonWatchdogPID
+
+    // MARK: The state: section and PostgreSQL URLs
+
+    /// {reason} (expected postgresql://user[:password]@host[:port]/database)
+    case postgresURLExpected
+    /// the scheme is not postgresql:// or postgres://
+    case postgresURLScheme
+    /// the IPv6 address has no closing ]
+    case postgresURLIPv6
+    /// unexpected {text} after the host
+    case postgresURLAfterHost
+    /// several hosts are not supported
+    case postgresURLSeveralHosts
+    /// the database name {name} contains a /
+    case postgresURLDatabaseSlash
+    /// the query parameter {pair} has no value
+    case postgresURLQueryNoValue
+    /// the {what} has an invalid percent-encoding
+    case postgresURLPercent
+    /// user name
+    case postgresURLUserName
+    /// password
+    case postgresURLPassword
+    /// database name
+    case postgresURLDatabaseName
+    /// the port {port} is not a number from 1 to 65535
+    case postgresURLPort
+    /// state url must be a postgresql:// (or postgres://) URL, found {url} (an SQLite state file is given with --state PATH)
+    case stateURLNotPostgres
+    /// state url: {problem}
+    case stateURLProblem
+    /// state url: the password does not belong in the configuration: remove it from the URL and give password_env (an environment variable, also the name of a systemd credential) or password_file
+    case stateURLPassword
+    /// state: a password does not belong in the configuration: give password_env (an environment variable, also the name of a systemd credential) or password_file
+    case statePasswordInline
 }

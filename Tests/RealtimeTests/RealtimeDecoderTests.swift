@@ -255,6 +255,7 @@ final class RealtimeDecoderTests: XCTestCase {
             XCTAssertEqual(error as? RealtimeDecodeError,
                            RealtimeDecodeError(source: "ct-trip-updates.pb.json",
                                                reason: .notAFeedMessage(size: bytes.count, hint: .json("{"))))
+            XCTAssertTrue("\(error)".hasSuffix("; the body starts with \"{\": it looks like JSON, not protobuf"), "\(error)")
         }
     }
 
