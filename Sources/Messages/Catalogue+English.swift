@@ -1080,5 +1080,9 @@ extension MessageCatalogue {
         .stateURLProblem: "state url: {problem}",
         .stateURLPassword: "state url: the password does not belong in the configuration: remove it from the URL and give password_env (an environment variable, also the name of a systemd credential) or password_file",
         .statePasswordInline: "state: a password does not belong in the configuration: give password_env (an environment variable, also the name of a systemd credential) or password_file",
+
+        // MARK: The state store: PostgreSQL URLs
+
+        .storeReadingPostgresURL: "reading the PostgreSQL URL",
     ]
 }

@@ -1080,5 +1080,9 @@ extension MessageCatalogue {
         .stateURLProblem: "state の url: {problem}",
         .stateURLPassword: "state の url: パスワードは設定ファイルに書かないでください: URL から外し、password_env（環境変数。systemd の認証情報の名前にもなります）か password_file を指定してください",
         .statePasswordInline: "state: パスワードは設定ファイルに書かないでください: password_env（環境変数。systemd の認証情報の名前にもなります）か password_file を指定してください",
+
+        // MARK: The state store: PostgreSQL URLs
+
+        .storeReadingPostgresURL: "PostgreSQL の URL の読み取り",
     ]
 }

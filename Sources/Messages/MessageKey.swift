@@ -2031,4 +2031,9 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case stateURLPassword
     /// state: a password does not belong in the configuration: give password_env (an environment variable, also the name of a systemd credential) or password_file
     case statePasswordInline
+
+    // MARK: The state store: PostgreSQL URLs
+
+    /// reading the PostgreSQL URL
+    case storeReadingPostgresURL
 }
