@@ -71,8 +71,8 @@ struct CommandContext {
         }
     }
 
-    /// Loads the boards of a rules directory and finds one by id, with the sources it lacks and
-    /// where its realtime comes from; source problems go to stderr. Sources fetched from an API (`odpt_api:`) come from the source
+    /// Loads the board `id` of a rules directory (the other boards' sources are not read), with the
+    /// sources it lacks and where its realtime comes from; its source problems go to stderr. Sources fetched from an API (`odpt_api:`) come from the source
     /// cache of the state directory, so `next` answers after a restart with the network down.
     /// - Throws: a failure naming every source when none of the board's sources could be loaded.
     func loadBoard(id: String, rulesOption: String?, stateOption: String?) throws -> BoardQuery {
@@ -81,33 +81,36 @@ struct CommandContext {
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw CommandFailure.failure(Message(.cliNoRulesDirectory, ["directory": .text("\"\(directory)\"")]).text)
         }
-        let catalog: BoardCatalog
         let configuration: Configuration
-        var cache: SourceCache?
         do {
             // Boards only: a typo in a rule, a channel or a feed does not stop a timetable query.
             configuration = try Configuration.loadBoards(directory: directory)
-            if let state = try? stateDirectory(stateOption) {
-                let stateCache = SourceCache(stateDirectory: state)
-                cache = stateCache
-                catalog = CachedFacts.boards(configuration: configuration, cache: stateCache)
-            } else {
-                catalog = BoardCatalog.build(configuration.boards)
-            }
         } catch {
             throw CommandFailure.failure(Message(.cliDirectoryHasProblems, ["directory": .text(directory)]).text + "\n" + error.rendered)
         }
-        guard let board = catalog.boards.first(where: { $0.id == id }) else {
-            for problem in catalog.problems + catalog.warnings { warn(problem) }
-            let known = catalog.boards.map(\.id).sorted()
+        guard let spec = configuration.boards.first(where: { $0.id == id }) else {
+            let known = configuration.boards.map(\.id).sorted()
             throw CommandFailure.usage(known.isEmpty
                 ? Message(.cliNoBoards, ["board": .text("\"\(id)\""), "directory": .text(directory)]).text
                 : Message(.cliNoBoard, ["board": .text("\"\(id)\""), "directory": .text(directory),
                                         "suggestion": .message(NameSuggestion.prefixMessage(for: id, among: known)), "list": .message(.list(known))]).text)
         }
+        // This board's sources only: the other boards' feeds are neither read nor reported.
+        let catalog: BoardCatalog
+        var cache: SourceCache?
+        if let state = try? stateDirectory(stateOption) {
+            let stateCache = SourceCache(stateDirectory: state)
+            cache = stateCache
+            catalog = BoardCatalog.build([spec], loader: CachedFacts.boardLoader(cache: stateCache))
+        } else {
+            catalog = BoardCatalog.build([spec])
+        }
+        guard let board = catalog.boards.first else {
+            throw CommandFailure.failure(Message(.cliBoardUnloadable, ["board": .text("\"\(id)\"")]).text)
+        }
         let completeness = catalog.completeness(ofBoard: id)
         if case .unloadable(let failures) = completeness {
-            // The failure names the board's own sources; other boards' problems are still warnings.
+            // The failure names the failed sources; the board's other problems are still warnings.
             let own = Set(failures.map { "\($0.location)" })
             for problem in catalog.problems + catalog.warnings where !own.contains(where: { problem.hasPrefix($0 + ": ") }) {
                 warn(problem)

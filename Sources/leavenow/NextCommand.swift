@@ -11,7 +11,6 @@ struct NextCommand {
         let query = try context.loadBoard(id: boardID, rulesOption: parsed.value("--rules"), stateOption: parsed.value("--state"))
         let (board, failures) = (query.board, query.failures)
         let at = try context.instant(parsed.value("--at"), clock: board.clock)
-        let schedule = board.schedule(around: at)
         let realtime = query.realtime(at: at, warn: context.warn)
         // A feed is out of service when its calendar ended before today, or starts after the lookahead.
         let today = board.clock.localTime(at: at).date
@@ -21,17 +20,15 @@ struct NextCommand {
         }
         let warnings = BoardWarnings(failures: failures, outOfService: outOfService)
         if realtime.isConfigured {
-            return answer(board: board, at: at, schedule: schedule, count: count, warnings: warnings, realtime: realtime,
-                          json: parsed.has("--json"), language: context.language)
+            return answer(board: board, at: at, schedule: board.schedule(around: at), count: count, warnings: warnings,
+                          realtime: realtime, json: parsed.has("--json"), language: context.language)
         }
-        let upcoming = Array(schedule.next(at: at, count: count))
+        let upcoming = board.upcoming(at: at, count: count)
         if parsed.has("--json") {
-            return context.english { json(board: board, at: at, departures: upcoming, warnings: warnings).text }
+            return context.english { json(board: board, at: at, departures: upcoming.departures, warnings: warnings).text }
         }
-        let previous = schedule.firstIndex(atOrAfter: at) > 0
-            ? schedule.departures[schedule.firstIndex(atOrAfter: at) - 1] : nil
         let concierge = Concierge(language: context.language, clock: board.clock)
-        return concierge.answer(board: board, at: at, upcoming: upcoming, previous: previous, warnings: warnings)
+        return concierge.answer(board: board, at: at, upcoming: upcoming.departures, previous: upcoming.previous, warnings: warnings)
     }
 
     /// The answer for a board with realtime sources: departures at their expected instants
