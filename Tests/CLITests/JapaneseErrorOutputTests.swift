@@ -77,7 +77,7 @@ extension JapaneseOutputTests {
         let none = try both(["next", "odpt", "--rules", rules])
         XCTAssertEqual(none.english.status, 1)
         assertSameInformation(none, "next of a board without a loadable source")
-        XCTAssertTrue(none.japanese.stderr.contains("\nleavenow: ボード \"odpt\" には読み込めるソースがありません:\n"), none.japanese.stderr)
+        XCTAssertTrue(none.japanese.stderr.hasPrefix("leavenow: ボード \"odpt\" には読み込めるソースがありません:\n"), none.japanese.stderr)
     }
 
     /// Broken weather, feed and service-status snapshots in a dry run: each skipped with the
