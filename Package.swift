@@ -78,7 +78,7 @@ let package = Package(
         // Facts: one decoder per source kind, boards from their sources, the fact timeline of a dry run.
         .target(name: "Facts", dependencies: ["Messages", "Config", "Notifications", "Timetable", "Weather", "Feeds", "Realtime", "JSONText"]),
         // The pure rule engine: evaluation, planning, the stepper, simulation (dry run) and rule tests.
-        .target(name: "Rules", dependencies: ["Config", "Facts", "Notifications", "Timetable", "Weather", "Feeds"]),
+        .target(name: "Rules", dependencies: ["Messages", "Config", "Facts", "Notifications", "Timetable", "Weather", "Feeds"]),
         // Live sources: endpoints, the last-good-data cache and fetching through HTTP.
         .target(name: "LiveSources", dependencies: ["Messages", "HTTP", "Secrets", "Config", "Facts", "Timetable", "Weather", "Feeds", "JSONText"]),
         // Delivery: the dispatcher's stages (expire, rate-limit, send through the curl multi interface
@@ -112,7 +112,7 @@ let package = Package(
         // The module graph itself: every edge points down the data flow (reads Package.swift and the imports).
         .testTarget(name: "ArchitectureTests"),
         .testTarget(name: "MessagesTests", dependencies: ["Messages"]),
-        .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
+        .testTarget(name: "JSONTextTests", dependencies: ["JSONText", "Messages"]),
         .testTarget(name: "TimetableTests", dependencies: ["Timetable"]),
         .testTarget(name: "RealtimeTests", dependencies: ["Realtime", "CGTFSRealtime", "Timetable"]),
         .testTarget(name: "HTTPTests", dependencies: ["Messages", "HTTP", "Secrets", "TestServers"]),

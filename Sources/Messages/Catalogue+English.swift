@@ -1084,5 +1084,18 @@ extension MessageCatalogue {
         // MARK: The state store: PostgreSQL URLs
 
         .storeReadingPostgresURL: "reading the PostgreSQL URL",
+
+        // MARK: Rule test files
+
+        .testFileWhat: "rule test file",
+        .testCaseWhat: "test",
+        .testExpectationWhat: "expected notification",
+        .testFileEmpty: "the file is empty: expected tests:",
+        .testUnknownReference: "unknown {kind} {name} ({hint})",
+        .testTimeFormat: "{key} must be a time like 2024-12-22T10:19 or 2024-12-22T10:19:00+09:00, found {value}",
+        .testNeedsTimes: "a test needs at: T, or from: T1 and to: T2",
+        .testAtFormat: "at must be a time like 2024-12-22T10:19, found {value}",
+        .testToBeforeFrom: "to is before from",
+        .pluralSources: "sources",
     ]
 }

@@ -1084,5 +1084,18 @@ extension MessageCatalogue {
         // MARK: The state store: PostgreSQL URLs
 
         .storeReadingPostgresURL: "PostgreSQL の URL の読み取り",
+
+        // MARK: Rule test files
+
+        .testFileWhat: "ルールのテストファイル",
+        .testCaseWhat: "テスト",
+        .testExpectationWhat: "期待する通知",
+        .testFileEmpty: "ファイルが空です: tests: が必要です",
+        .testUnknownReference: "{kind} {name} は定義されていません（{hint}）",
+        .testTimeFormat: "{key} は 2024-12-22T10:19 や 2024-12-22T10:19:00+09:00 のような時刻でなければなりません（{value} でした）",
+        .testNeedsTimes: "テストには at: T か、from: T1 と to: T2 が必要です",
+        .testAtFormat: "at は 2024-12-22T10:19 のような時刻でなければなりません（{value} でした）",
+        .testToBeforeFrom: "to が from より前です",
+        .pluralSources: "ソース",
     ]
 }

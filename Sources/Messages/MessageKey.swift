@@ -2036,4 +2036,27 @@ public enum MessageKey: String, Sendable, CaseIterable {
 
     /// reading the PostgreSQL URL
     case storeReadingPostgresURL
+
+    // MARK: Rule test files
+
+    /// rule test file
+    case testFileWhat
+    /// test
+    case testCaseWhat
+    /// expected notification
+    case testExpectationWhat
+    /// the file is empty: expected tests:
+    case testFileEmpty
+    /// unknown {kind} {name} ({hint})
+    case testUnknownReference
+    /// {key} must be a time like 2024-12-22T10:19 or 2024-12-22T10:19:00+09:00, found {value}
+    case testTimeFormat
+    /// a test needs at: T, or from: T1 and to: T2
+    case testNeedsTimes
+    /// at must be a time like 2024-12-22T10:19, found {value}
+    case testAtFormat
+    /// to is before from
+    case testToBeforeFrom
+    /// sources
+    case pluralSources
 }
