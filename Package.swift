@@ -53,41 +53,41 @@ let package = Package(
         // The message catalogue of human output: keys, the English and Japanese tables, plurals. No dependencies.
         .target(name: "Messages"),
         // Strict JSON text → values, with line:column errors (shared by Timetable and Weather). Pure.
-        .target(name: "JSONText"),
+        .target(name: "JSONText", dependencies: ["Messages"]),
         // The notification a rule decided to send (what, where, until when), its urgency and language. No dependencies.
         .target(name: "Notifications"),
         // One way to reference a secret (environment, file, systemd credential) and the redaction that hides it.
         .target(name: "Secrets", dependencies: ["Messages"]),
         // Pure core: service days, holidays, timetables, decoders, merged boards.
-        .target(name: "Timetable", dependencies: ["CZlib", "JSONText"]),
+        .target(name: "Timetable", dependencies: ["CZlib", "Messages", "JSONText"]),
         // Weather forecasts (OpenWeather, Open-Meteo, JMA) and change detection. Pure.
-        .target(name: "Weather", dependencies: ["JSONText"]),
+        .target(name: "Weather", dependencies: ["Messages", "JSONText"]),
         // Atom / RSS feeds and new-entry detection. Pure (libxml2's xmlReader).
-        .target(name: "Feeds", dependencies: ["CXML2"]),
+        .target(name: "Feeds", dependencies: ["CXML2", "Messages"]),
         // GTFS-Realtime decoding (protobuf-c) into a Swift model, and the spec's delay propagation. Pure.
-        .target(name: "Realtime", dependencies: ["CGTFSRealtime", "Timetable"]),
+        .target(name: "Realtime", dependencies: ["CGTFSRealtime", "Messages", "Timetable"]),
         // Channels: one file per kind of channel (webhook, Slack, Discord, ntfy, desktop, Gotify) behind
         // one protocol: its settings, secrets, default rate, value checks and the notifier that turns a
         // notification into what to send. Below Config, which checks every value at parse time.
         .target(name: "Channels", dependencies: ["Messages", "Notifications", "Secrets", "JSONText", "Timetable", "CCrypto", "CLazyLibraries"]),
         // HTTP client on libcurl (easy + multi).
-        .target(name: "HTTP", dependencies: ["CCurl", "CLazyLibraries", "Secrets"]),
+        .target(name: "HTTP", dependencies: ["CCurl", "CLazyLibraries", "Messages", "Secrets"]),
         // Configuration: the strict YAML reader with file:line:col diagnostics and every typed spec (boards,
         // sources, channels, odpt, rules, quota). What `check` refuses is refused here.
         .target(name: "Config", dependencies: ["CYAML", "Messages", "Channels", "Notifications", "Secrets", "Timetable"]),
         // Facts: one decoder per source kind, boards from their sources, the fact timeline of a dry run.
         .target(name: "Facts", dependencies: ["Messages", "Config", "Notifications", "Timetable", "Weather", "Feeds", "Realtime", "JSONText"]),
         // The pure rule engine: evaluation, planning, the stepper, simulation (dry run) and rule tests.
-        .target(name: "Rules", dependencies: ["Config", "Facts", "Notifications", "Timetable", "Weather", "Feeds"]),
+        .target(name: "Rules", dependencies: ["Messages", "Config", "Facts", "Notifications", "Timetable", "Weather", "Feeds"]),
         // Live sources: endpoints, the last-good-data cache and fetching through HTTP.
         .target(name: "LiveSources", dependencies: ["Messages", "HTTP", "Secrets", "Config", "Facts", "Timetable", "Weather", "Feeds", "JSONText"]),
         // Delivery: the dispatcher's stages (expire, rate-limit, send through the curl multi interface
         // or `notify-send`, classify the answer) over the channels' notifiers, and retries.
-        .target(name: "Delivery", dependencies: ["HTTP", "Secrets", "Notifications", "Channels", "Config"]),
+        .target(name: "Delivery", dependencies: ["Messages", "HTTP", "Secrets", "Notifications", "Channels", "Config"]),
 
         // Linux worker primitives: one wake-up source (signals, rules directory, deadline, clock jumps,
         // resume), the systemd notify protocol, logfmt logging, the single-instance lock.
-        .target(name: "Daemon", dependencies: ["CLinuxEvents"]),
+        .target(name: "Daemon", dependencies: ["CLinuxEvents", "Messages"]),
         // Durable state in SQLite (or PostgreSQL): the outbox, the delivery log, rule state, the source index.
         .target(name: "Store", dependencies: ["Messages", "CSQLite", "CLibPQ", "CLazyLibraries", "JSONText", "Notifications", "Secrets"]),
 
@@ -112,20 +112,20 @@ let package = Package(
         // The module graph itself: every edge points down the data flow (reads Package.swift and the imports).
         .testTarget(name: "ArchitectureTests"),
         .testTarget(name: "MessagesTests", dependencies: ["Messages"]),
-        .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
+        .testTarget(name: "JSONTextTests", dependencies: ["JSONText", "Messages"]),
         .testTarget(name: "TimetableTests", dependencies: ["Timetable"]),
         .testTarget(name: "RealtimeTests", dependencies: ["Realtime", "CGTFSRealtime", "Timetable"]),
-        .testTarget(name: "HTTPTests", dependencies: ["HTTP", "Secrets", "TestServers"]),
+        .testTarget(name: "HTTPTests", dependencies: ["Messages", "HTTP", "Secrets", "TestServers"]),
         .testTarget(name: "WeatherTests", dependencies: ["Weather"]),
         .testTarget(name: "FeedsTests", dependencies: ["Feeds", "TestServers"]),
         .testTarget(name: "ConfigTests", dependencies: ["Config", "Channels", "Facts", "Timetable"]),
-        .testTarget(name: "FactsTests", dependencies: ["Facts", "Config", "Timetable", "Realtime"]),
+        .testTarget(name: "FactsTests", dependencies: ["Messages", "Facts", "Config", "Timetable", "Realtime"]),
         .testTarget(name: "RulesTests", dependencies: ["Notifications", "Config", "Facts", "Realtime", "Rules", "Timetable", "TestServers", "RuleTestSupport"]),
         .testTarget(name: "LiveSourcesTests", dependencies: ["LiveSources", "HTTP", "Secrets", "Config", "Facts", "Weather", "Feeds", "TestServers"]),
-        .testTarget(name: "DaemonTests", dependencies: ["Daemon", "CLinuxEvents"]),
+        .testTarget(name: "DaemonTests", dependencies: ["Messages", "Daemon", "CLinuxEvents"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "JSONText", "Notifications", "Rules", "Worker", "TestServers"]),
-        .testTarget(name: "DeliveryTests", dependencies: ["Delivery", "Channels", "HTTP", "Notifications", "Secrets", "Config", "TestServers"]),
-        .testTarget(name: "CLITests", dependencies: ["leavenow", "Config", "Facts", "Timetable", "CLazyLibraries", "TestServers"]),
+        .testTarget(name: "DeliveryTests", dependencies: ["Messages", "Delivery", "Channels", "HTTP", "Notifications", "Secrets", "Config", "TestServers"]),
+        .testTarget(name: "CLITests", dependencies: ["leavenow", "Config", "Facts", "Timetable", "HTTP", "CLazyLibraries", "TestServers"]),
         // End-to-end tests of `leavenow run`: the built binary and the Worker in process, against local sinks and sources.
         .testTarget(name: "WorkerTests", dependencies: ["leavenow", "Worker", "Store", "Delivery", "Notifications", "Secrets", "Channels", "Config", "Facts", "Rules", "LiveSources", "HTTP", "Daemon", "TestServers", "CLinuxEvents", "RuleTestSupport"]),
     ],

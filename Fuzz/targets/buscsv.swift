@@ -1,4 +1,4 @@
-// fuzz-modules: CZlib JSONText Timetable
+// fuzz-modules: CZlib Messages JSONText Timetable
 // fuzz-seeds: Tests/Fixtures/buscsv
 // fuzz-dict: Fuzz/dicts/buscsv.dict
 //

@@ -1,4 +1,4 @@
-// fuzz-modules: CXML2 Feeds
+// fuzz-modules: CXML2 Messages Feeds
 // fuzz-seeds: Tests/Fixtures/feeds Tests/Fixtures/feeds-broken
 // fuzz-dict: Fuzz/dicts/xml.dict
 //

@@ -1,4 +1,4 @@
-// fuzz-modules: CZlib JSONText Timetable
+// fuzz-modules: CZlib Messages JSONText Timetable
 // fuzz-seeds: Fuzz/seeds/gtfs-csv
 // fuzz-dict: Fuzz/dicts/gtfs.dict
 //

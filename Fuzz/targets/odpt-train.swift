@@ -1,4 +1,4 @@
-// fuzz-modules: CZlib JSONText Timetable
+// fuzz-modules: CZlib Messages JSONText Timetable
 // fuzz-seeds: Tests/Fixtures/odpt-realtime Tests/Fixtures/odpt-broken
 // fuzz-options: -max_len=16384
 // fuzz-dict: Fuzz/dicts/odpt.dict

@@ -1,4 +1,4 @@
-// fuzz-modules: CZlib JSONText Timetable CProtobufC CGTFSRealtime Realtime
+// fuzz-modules: CZlib Messages JSONText Timetable CProtobufC CGTFSRealtime Realtime
 // fuzz-seeds: Tests/Fixtures/realtime/transitland-caltrain Tests/Fixtures/realtime/onebusaway-soundtransit
 //
 // The GTFS-Realtime decoder (protobuf-c + the Swift model): any bytes either decode or throw a

@@ -1,4 +1,4 @@
-// fuzz-modules: JSONText Weather
+// fuzz-modules: Messages JSONText Weather
 // fuzz-seeds: Fuzz/seeds/weather
 // fuzz-options: -max_len=16384
 // fuzz-dict: Fuzz/dicts/weather.dict

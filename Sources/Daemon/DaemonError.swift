@@ -1,27 +1,29 @@
 import Glibc
+import Messages
 
 /// Why a worker primitive failed: the system call with its subject and errno text, a lock held by
-/// another worker, or a malformed variable from systemd's environment.
-public enum DaemonError: Error, Equatable, CustomStringConvertible {
+/// another worker, or a malformed variable from systemd's environment. Said in the reader's language
+/// when shown (`run` prints it before exiting), in English in the log.
+public enum DaemonError: MessageError, Equatable {
     /// `name` failed with `errno`; `subject` is the path / descriptor it was about, if any.
     case systemCall(name: String, subject: String?, errno: Int32)
     /// Another process holds the single-instance lock at `path` (its pid when it wrote one).
     case lockHeld(path: String, pid: Int32?)
     /// The environment variable `name` has a value that cannot be used.
-    case invalidEnvironment(name: String, value: String, reason: String)
+    case invalidEnvironment(name: String, value: String, reason: Message)
 
-    /// `epoll_wait failed: Bad file descriptor`, `inotify_add_watch(/etc/leavenow/rules) failed: …`.
-    public var description: String {
+    /// `epoll_wait failed: Bad file descriptor (errno 9)`, `inotify_add_watch(/etc/leavenow/rules) failed: …`,
+    /// kept for the reader's language (the system's `strerror` text as it is).
+    public var descriptionMessage: Message {
         switch self {
         case .systemCall(let name, let subject, let code):
             let call = subject.map { "\(name)(\($0))" } ?? name
-            return "\(call) failed: \(Self.text(errno: code)) (errno \(code))"
+            return Message(.daemonCallFailed, ["call": .text(call), "reason": .text(Self.text(errno: code)), "code": .number(Int(code))])
         case .lockHeld(let path, let pid):
-            let holder = pid.map { "another leavenow worker (pid \($0))" } ?? "another leavenow worker"
-            return "\(holder) holds the lock \(path): two workers must not share one state directory; "
-                + "stop the other worker or give this one another --state"
+            guard let pid else { return Message(.daemonLockHeld, ["path": .text(path)]) }
+            return Message(.daemonLockHeldByPID, ["pid": .number(Int(pid)), "path": .text(path)])
         case .invalidEnvironment(let name, let value, let reason):
-            return "\(name)=\"\(value)\" cannot be used: \(reason)"
+            return Message(.daemonInvalidEnvironment, ["name": .text(name), "value": .text("\"\(value)\""), "reason": .message(reason)])
         }
     }
 

@@ -1,5 +1,6 @@
 import Glibc
 internal import CLinuxEvents
+import Messages
 
 /// `$NOTIFY_SOCKET` as a `sockaddr_un`: a path (`/run/systemd/notify`) or, when it starts with `@`,
 /// a name in the abstract namespace (a leading NUL, no trailing NUL, the length counts the name).
@@ -15,16 +16,16 @@ struct NotifySocketAddress {
         if bytes.first == UInt8(ascii: "@") {
             bytes[0] = 0
             guard bytes.count > 1 else {
-                throw .invalidEnvironment(name: "NOTIFY_SOCKET", value: text, reason: "the abstract socket name is empty")
+                throw .invalidEnvironment(name: "NOTIFY_SOCKET", value: text, reason: Message(.daemonAbstractSocketEmpty))
             }
         } else if bytes.first != UInt8(ascii: "/") {
             throw .invalidEnvironment(name: "NOTIFY_SOCKET", value: text,
-                                      reason: "expected an absolute socket path or @abstract-name")
+                                      reason: Message(.daemonSocketPath))
         }
         let capacity = MemoryLayout.size(ofValue: sockaddr_un().sun_path)
         guard bytes.count < capacity else {
             throw .invalidEnvironment(name: "NOTIFY_SOCKET", value: text,
-                                      reason: "longer than a unix socket address (\(capacity - 1) bytes)")
+                                      reason: Message(.daemonSocketTooLong, ["max": .number(capacity - 1)]))
         }
         self.text = text
         self.pathBytes = bytes

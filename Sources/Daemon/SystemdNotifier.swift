@@ -1,5 +1,6 @@
 import Glibc
 internal import CLinuxEvents
+import Messages
 
 /// Tells systemd about the worker's state with the `sd_notify` protocol: one datagram of
 /// `KEY=value` lines to the unix socket named by `$NOTIFY_SOCKET` (a path, or `@name` in the
@@ -32,12 +33,12 @@ public struct SystemdNotifier: Sendable {
         var watchdog: Duration?
         if let text = environment["WATCHDOG_USEC"], !text.isEmpty {
             guard let microseconds = Int64(text), microseconds > 0 else {
-                throw .invalidEnvironment(name: "WATCHDOG_USEC", value: text, reason: "expected a positive number of microseconds")
+                throw .invalidEnvironment(name: "WATCHDOG_USEC", value: text, reason: Message(.daemonWatchdogMicroseconds))
             }
             watchdog = .microseconds(microseconds)
             if let pidText = environment["WATCHDOG_PID"], !pidText.isEmpty {
                 guard let pid = Int32(pidText), pid > 0 else {
-                    throw .invalidEnvironment(name: "WATCHDOG_PID", value: pidText, reason: "expected a process id")
+                    throw .invalidEnvironment(name: "WATCHDOG_PID", value: pidText, reason: Message(.daemonWatchdogPID))
                 }
                 if pid != processID { watchdog = nil }  // meant for another process (our parent)
             }

@@ -2,6 +2,7 @@ import Channels
 import Config
 import Foundation
 import Secrets
+import Messages
 
 /// A channel ready to send: its settings checked (``Config/ChannelSpec/checked``), its secrets
 /// resolved and its ``Channels/Notifier`` built by its kind's integration. Its description and
@@ -22,33 +23,35 @@ public struct ChannelEndpoint: Sendable {
     public let notifier: any Notifier
     /// The rate limit; nil when unlimited.
     public var rateLimit: ChannelRateLimiter.Limit?
-    /// Things worth fixing that do not stop the channel (a literal secret URL).
-    public var warnings: [String]
+    /// Things worth fixing that do not stop the channel (a literal secret URL), for the reader's language.
+    public var warnings: [Message]
 
     /// Builds the channel from its checked settings (the same checks `leavenow check` makes) and
     /// resolves its secrets from `secrets`.
     /// - Throws: ``ChannelConfigurationError`` naming the place and the problem; its
     ///   ``ChannelConfigurationError/secret`` names the secret when that is what is missing or unusable.
     public init(_ spec: ChannelSpec, secrets: SecretSource) throws(ChannelConfigurationError) {
-        func fail(_ message: String, secret: String? = nil) -> ChannelConfigurationError {
-            ChannelConfigurationError(channel: spec.id, location: spec.location, message: message, secret: secret)
+        func fail(_ text: Message, secret: String? = nil) -> ChannelConfigurationError {
+            ChannelConfigurationError(channel: spec.id, location: spec.location, text: text, secret: secret)
         }
         let checked: CheckedChannelSettings
         switch spec.checked {
         case .success(let settings): checked = settings
-        case .failure(let error): throw fail(error.description)
+        case .failure(let error): throw fail(error.text)
         }
         let setup: ChannelSetup
         do {
             setup = try ChannelRegistry.setUp(checked, values: spec.settings, references: spec.secrets, secrets: secrets, channel: spec.id)
         } catch {
-            throw fail(error.message, secret: error.secret)
+            throw fail(error.text, secret: error.secret)
         }
         id = spec.id
         kind = spec.kind
         notifier = setup.notifier
         rateLimit = setup.ratePerMinute.map { ChannelRateLimiter.Limit(perMinute: $0) }
-        warnings = setup.warnings.map { "\(spec.location): channel \"\(spec.id)\": \($0)" }
+        warnings = setup.warningMessages.map { warning in
+            Message(.deliveryChannelProblem, ["location": .text("\(spec.location)"), "channel": .text("\"\(spec.id)\""), "message": .message(warning)])
+        }
     }
 
     /// The URL posted to (a secret); nil for a desktop channel.
@@ -80,7 +83,12 @@ public struct ChannelEndpoint: Sendable {
 extension ChannelEndpoint: CustomStringConvertible {
     /// `slack channel "team" → https://hooks.slack.com/…`: never a secret.
     public var description: String {
-        "\(kind.rawValue) channel \"\(id)\"" + (displayURL.isEmpty ? "" : " → \(displayURL)")
+        (Self.place(kind: kind, id: id) + .verbatim(displayURL.isEmpty ? "" : " → \(displayURL)")).text
+    }
+
+    /// `slack channel "team"`, the start of this channel's problems, for the reader's language.
+    static func place(kind: ChannelKind, id: String) -> Message {
+        Message(.deliveryChannelPlace, ["kind": .text(kind.rawValue), "channel": .text("\"\(id)\"")])
     }
 }
 

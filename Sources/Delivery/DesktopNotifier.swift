@@ -3,6 +3,7 @@ import Foundation
 import Notifications
 #if canImport(Glibc)
 import Glibc
+import Messages
 #endif
 
 /// Shows desktop notifications by running `notify-send` with an argv through `posix_spawn`
@@ -31,16 +32,14 @@ public struct DesktopNotifier: Sendable {
     public func sessionBusAddress() throws(DesktopNotifierError) -> String {
         if let address = environment["DBUS_SESSION_BUS_ADDRESS"], !address.isEmpty {
             if let path = Self.unixPath(in: address), !FileManager.default.fileExists(atPath: path) {
-                throw DesktopNotifierError(.noSessionBus,
-                    "no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS names \(path), which does not exist): desktop notifications need a graphical session")
+                throw DesktopNotifierError(.noSessionBus, Message(.desktopNoBusMissing, ["path": .text(path)]))
             }
             return address
         }
         let runtimeDirectory = environment["XDG_RUNTIME_DIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/run/user/\(getuid())"
         let socket = runtimeDirectory + "/bus"
         if FileManager.default.fileExists(atPath: socket) { return "unix:path=" + socket }
-        throw DesktopNotifierError(.noSessionBus,
-            "no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS unset): desktop notifications need a graphical session")
+        throw DesktopNotifierError(.noSessionBus, Message(.desktopNoBusUnset))
     }
 
     /// Shows `notification` with `options` at `now` (seconds since the epoch).
@@ -52,19 +51,20 @@ public struct DesktopNotifier: Sendable {
     public func run(_ arguments: [String]) throws(DesktopNotifierError) {
         let address = try sessionBusAddress()
         guard let program = resolvedExecutable() else {
-            throw DesktopNotifierError(.notInstalled,
-                "\(executable) not found in PATH (\(environment["PATH"] ?? Self.defaultPath)): install libnotify-bin")
+            throw DesktopNotifierError(.notInstalled, Message(.desktopNotInstalled, [
+                "program": .text(executable), "path": .text(environment["PATH"] ?? Self.defaultPath),
+            ]))
         }
         var childEnvironment = environment
         childEnvironment["DBUS_SESSION_BUS_ADDRESS"] = address
         let result = try Self.spawn(program, arguments: arguments, environment: childEnvironment, timeout: timeout)
         if result.timedOut {
-            throw DesktopNotifierError(.timedOut, "\(program) did not finish within \(timeout) and was killed")
+            throw DesktopNotifierError(.timedOut, Message(.desktopTimedOut, ["program": .text(program), "timeout": .text("\(timeout)")]))
         }
         guard result.status == 0 else {
             let detail = result.standardError.trimmingCharacters(in: .whitespacesAndNewlines)
-            throw DesktopNotifierError(.failed,
-                "\(program) failed (\(result.statusText))" + (detail.isEmpty ? "" : ": " + detail))
+            throw DesktopNotifierError(.failed, Message(.desktopFailed, ["program": .text(program), "status": .message(result.statusText)])
+                + .verbatim(detail.isEmpty ? "" : ": " + detail))
         }
     }
 
@@ -97,7 +97,9 @@ public struct DesktopNotifier: Sendable {
         var standardError: String
         var timedOut: Bool
 
-        var statusText: String { signal.map { "killed by signal \($0)" } ?? "exit status \(status)" }
+        var statusText: Message {
+            signal.map { Message(.desktopKilledBySignal, ["signal": .number(Int($0))]) } ?? Message(.desktopExitStatus, ["status": .number(Int(status))])
+        }
     }
 
     /// Spawns `program` with stdin and stdout on /dev/null and stderr captured (up to 4 KiB).
@@ -106,7 +108,7 @@ public struct DesktopNotifier: Sendable {
     ) throws(DesktopNotifierError) -> SpawnResult {
         var pipeDescriptors: [Int32] = [-1, -1]
         guard pipe(&pipeDescriptors) == 0 else {
-            throw DesktopNotifierError(.spawnFailed, "cannot create a pipe for \(program): \(String(cString: strerror(errno)))")
+            throw DesktopNotifierError(.spawnFailed, Message(.desktopNoPipe, ["program": .text(program), "reason": .text(String(cString: strerror(errno)))]))
         }
         let (readEnd, writeEnd) = (pipeDescriptors[0], pipeDescriptors[1])
         // Neither end leaks into other children; the child's stderr is a dup2 copy without the flag.
@@ -148,7 +150,7 @@ public struct DesktopNotifier: Sendable {
         }
         close(writeEnd)
         guard spawned == 0 else {
-            throw DesktopNotifierError(.spawnFailed, "cannot start \(program): \(String(cString: strerror(spawned)))")
+            throw DesktopNotifierError(.spawnFailed, Message(.desktopCannotStart, ["program": .text(program), "reason": .text(String(cString: strerror(spawned)))]))
         }
 
         let (standardError, timedOut) = readUntilClosed(readEnd, pid: pid, timeout: timeout)

@@ -1,5 +1,7 @@
-/// A desktop notification could not be shown.
-public struct DesktopNotifierError: Error, Sendable, Equatable, CustomStringConvertible {
+import Messages
+
+/// A desktop notification could not be shown. The message is kept for the reader's language.
+public struct DesktopNotifierError: MessageError, Sendable, Equatable {
     /// Why.
     public enum Code: String, Sendable, Equatable {
         /// There is no D-Bus session bus to send it on.
@@ -17,13 +19,24 @@ public struct DesktopNotifierError: Error, Sendable, Equatable, CustomStringConv
     /// Why.
     public var code: Code
     /// The message, with `notify-send`'s standard error when it failed.
-    public var message: String
+    public var text: Message
 
-    /// An error.
-    public init(_ code: Code, _ message: String) {
+    /// An error saying `text`.
+    public init(_ code: Code, _ text: Message) {
         self.code = code
-        self.message = message
+        self.text = text
     }
+
+    /// An error whose message is the same in every language.
+    public init(_ code: Code, _ message: String) {
+        self.init(code, .verbatim(message))
+    }
+
+    /// The message, in the reader's language.
+    public var message: String { text.text }
+
+    /// Equal when they are of the same kind and say the same (in English).
+    public static func == (a: DesktopNotifierError, b: DesktopNotifierError) -> Bool { a.code == b.code && a.text.english == b.text.english }
 
     /// Whether a later attempt may succeed (a session may appear, a daemon may start).
     public var isTransient: Bool {
@@ -33,6 +46,6 @@ public struct DesktopNotifierError: Error, Sendable, Equatable, CustomStringConv
         }
     }
 
-    /// The message.
-    public var description: String { message }
+    /// ``text``.
+    public var descriptionMessage: Message { text }
 }

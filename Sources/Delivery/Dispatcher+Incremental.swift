@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import Messages
 
 extension Dispatcher {
     /// Requests started with ``start(_:tag:)`` whose results ``collect(waitMilliseconds:wakeDescriptor:)``
@@ -60,7 +61,7 @@ extension Dispatcher {
                 let outcome: DeliveryOutcome = endpoints[job.channel].map {
                     Self.classify(response, endpoint: $0, redaction: runningRedactions.removeValue(forKey: tag))
                 }
-                    ?? .permanent(reason: "channel \"\(job.channel)\": not sent")
+                    ?? .permanent(reason: Message(.deliveryNotSent, ["channel": .text("\"\(job.channel)\"")]))
                 return (tag, outcome)
             }
             outcomes += desktopOutcomes.take()

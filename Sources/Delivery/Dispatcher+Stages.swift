@@ -2,6 +2,7 @@ import Channels
 import Foundation
 import HTTP
 import Notifications
+import Messages
 
 /// The stages every job passes, the same for ``Dispatcher/send(_:)`` (a batch) and
 /// ``Dispatcher/start(_:tag:)`` (the worker's incremental path): look up → expire → rate-limit →
@@ -39,7 +40,8 @@ extension Dispatcher {
     /// *Look up*: the job's usable channel, or a permanent failure (unknown, or unusable and why).
     func lookUp(_ job: DeliveryJob) -> Result<ChannelEndpoint, Refusal> {
         if let endpoint = endpoints[job.channel] { return .success(endpoint) }
-        return .failure(Refusal(outcome: .permanent(reason: problems[job.channel]?.description ?? "unknown channel \"\(job.channel)\"")))
+        return .failure(Refusal(outcome: .permanent(reason: problems[job.channel]?.descriptionMessage
+            ?? Message(.deliveryUnknownChannel, ["channel": .text("\"\(job.channel)\"")]))))
     }
 
     /// *Expire*: whether `notification` has expired at `time` (seconds since the epoch).
@@ -79,7 +81,7 @@ extension Dispatcher {
             try runner.notify(notification, options: arguments, now: second)
             return .delivered(status: nil)
         } catch {
-            let reason = "desktop channel \"\(channel)\": \(error.message)"
+            let reason = ChannelEndpoint.place(kind: .desktop, id: channel) + .verbatim(": ") + error.text
             return error.isTransient ? .retry(after: nil, reason: reason) : .permanent(reason: reason)
         }
     }

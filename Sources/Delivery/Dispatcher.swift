@@ -3,6 +3,7 @@ import Config
 import Foundation
 import HTTP
 import Secrets
+import Messages
 
 /// Sends delivery jobs: every HTTP job of a batch concurrently through one libcurl multi
 /// `perform` within a capped, reused connection pool; desktop jobs one after another.
@@ -32,8 +33,8 @@ public final class Dispatcher {
     public let endpoints: [String: ChannelEndpoint]
     /// Channels that cannot be used, by id; their jobs fail permanently with the error.
     public let problems: [String: ChannelConfigurationError]
-    /// Warnings about usable channels (a secret URL written in the configuration).
-    public let warnings: [String]
+    /// Warnings about usable channels (a secret URL written in the configuration), for the reader's language.
+    public let warnings: [Message]
     /// The channels whose only problem is a secret (not set, unreadable, unusable), by id: their
     /// configuration is fine and a reload that finds the secret makes them usable. The worker holds
     /// their notifications instead of sending them (a job sent to one anyway fails permanently).
@@ -68,7 +69,7 @@ public final class Dispatcher {
         self.configuration = configuration
         var endpoints: [String: ChannelEndpoint] = [:]
         var problems: [String: ChannelConfigurationError] = [:]
-        var warnings: [String] = []
+        var warnings: [Message] = []
         var limits: [String: ChannelRateLimiter.Limit] = [:]
         for spec in channels {
             do {
@@ -125,7 +126,7 @@ public final class Dispatcher {
 
         let finished = currentSecond
         return jobs.enumerated().map { index, job in
-            result(job, outcomes[index] ?? .permanent(reason: "channel \"\(job.channel)\": not sent"), finished: finished)
+            result(job, outcomes[index] ?? .permanent(reason: Message(.deliveryNotSent, ["channel": .text("\"\(job.channel)\"")])), finished: finished)
         }
     }
 
@@ -141,15 +142,15 @@ public final class Dispatcher {
                          redaction: URLRedaction? = nil) -> DeliveryOutcome {
         let redaction = redaction ?? endpoint.redaction
         // Built only for a failure: a delivery (nearly every answer) allocates nothing here.
-        var place: String { "\(endpoint.kind.rawValue) channel \"\(endpoint.id)\"" }
+        var place: Message { ChannelEndpoint.place(kind: endpoint.kind, id: endpoint.id) }
         switch result {
         case .failure(let error):
             // The error's detail is already redacted with the request's redaction.
-            let reason = "\(place): POST \(endpoint.displayURL): \(error.reason)"
+            let reason = place + .verbatim(": POST \(endpoint.displayURL): ") + error.reasonText
             return error.isTransient ? .retry(after: nil, reason: reason) : .permanent(reason: reason)
         case .success(let response):
             if response.isSuccess { return .delivered(status: response.status) }
-            var reason = "\(place): POST \(endpoint.displayURL): HTTP \(response.status)"
+            var reason = "POST \(endpoint.displayURL): HTTP \(response.status)"
             // The whole body (up to a bound) is redacted before it is cut, line by line structure kept
             // (so `Authorization: …` lines are recognised), and only then shortened.
             let body = redaction.redact(text: String(decoding: response.body.prefix(Self.bodyRedactionBytes), as: UTF8.self))
@@ -157,12 +158,12 @@ public final class Dispatcher {
                 .replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ")
                 .prefix(Self.bodySnippetLength))
             if !snippet.isEmpty { reason += ": \(snippet)" }
-            reason = redaction.redact(text: reason)
+            let said = place + .verbatim(": " + redaction.redact(text: reason))
             if RetryPolicy.isRetryableStatus(response.status) {
-                return .retry(after: response.retryAfterDelay, reason: reason)
+                return .retry(after: response.retryAfterDelay, reason: said)
             }
-            if (300..<400).contains(response.status) { return .permanent(reason: reason + " (redirects are not followed)") }
-            return .permanent(reason: reason)
+            if (300..<400).contains(response.status) { return .permanent(reason: said + Message(.deliveryRedirectsNotFollowed)) }
+            return .permanent(reason: said)
         }
     }
 }

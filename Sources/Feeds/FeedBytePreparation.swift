@@ -1,4 +1,5 @@
 import Foundation
+import Messages
 
 /// Turns the bytes of a real-world feed into UTF-8 XML for ``XMLEventReader``, or refuses them.
 ///
@@ -20,7 +21,7 @@ enum FeedBytePreparation {
     static func prepare(_ input: [UInt8], source: String) throws -> [UInt8] {
         var bytes = try unicodeBytes(input)
         guard bytes.contains(where: { !isBlank($0) }) else {
-            throw FeedDecodeError(code: .empty, source: source, message: "the document is empty")
+            throw FeedDecodeError(code: .empty, source: source, text: Message(.feedXMLEmpty))
         }
         bytes = try replacingDeclaration(bytes, source: source)
         try checkProlog(bytes, source: source)
@@ -87,7 +88,7 @@ enum FeedBytePreparation {
         default:
             throw FeedDecodeError(
                 code: .unsupportedEncoding, source: source, line: 1,
-                message: "unsupported encoding \"\(label)\" in the XML declaration")
+                text: Message(.feedUnsupportedEncoding, ["label": .text("\"\(label)\"")]))
         }
     }
 
@@ -95,7 +96,7 @@ enum FeedBytePreparation {
         guard let text = String(data: Data(bytes), encoding: encoding) else {
             throw FeedDecodeError(
                 code: .unsupportedEncoding, source: source,
-                message: "the bytes are not valid \"\(label)\" as the XML declaration says")
+                text: Message(.feedBytesNotEncoding, ["label": .text("\"\(label)\"")]))
         }
         return Array(text.utf8)
     }
@@ -128,15 +129,15 @@ enum FeedBytePreparation {
                 let line = lineNumber(of: index, in: bytes)
                 let rest = bytes[(index + 9)...].drop(while: isBlank)
                 if starts(Array(rest.prefix(4)), at: 0, with: "html", caseInsensitive: true) {
-                    throw FeedDecodeError(code: .html, source: source, line: line, message: "this is an HTML page, not a feed")
+                    throw FeedDecodeError(code: .html, source: source, line: line, text: Message(.feedHTMLPage))
                 }
                 throw FeedDecodeError(
                     code: .doctype, source: source, line: line,
-                    message: "feed has a DOCTYPE; refusing to parse it (entity expansion)")
+                    text: Message(.feedDoctype))
             } else if starts(bytes, at: index, with: "<html", caseInsensitive: true) {
                 throw FeedDecodeError(
                     code: .html, source: source, line: lineNumber(of: index, in: bytes),
-                    message: "this is an HTML page, not a feed")
+                    text: Message(.feedHTMLPage))
             } else if bytes[index] == UInt8(ascii: "<") {
                 return
             } else {
@@ -144,7 +145,7 @@ enum FeedBytePreparation {
                     .split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
                 throw FeedDecodeError(
                     code: .malformed, source: source, line: lineNumber(of: index, in: bytes),
-                    message: "not XML: the document starts with \"\(text)\"")
+                    text: Message(.feedNotXML, ["text": .text("\"\(text)\"")]))
             }
         }
     }

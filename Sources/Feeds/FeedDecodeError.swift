@@ -1,7 +1,10 @@
+import Messages
+
 /// A feed that could not be decoded: names the source, the place when known, and what was wrong.
 ///
-/// Printed as `source:line:column: message` when the XML parser gave a position, else `source: message`.
-public struct FeedDecodeError: Error, CustomStringConvertible, Equatable, Sendable {
+/// Printed as `source:line:column: message` when the XML parser gave a position, else `source: message`;
+/// the message is a catalogue message, shown in the reader's language.
+public struct FeedDecodeError: MessageError, Equatable, Sendable {
     /// What kind of problem it was, for callers that react differently (e.g. "not a feed").
     public enum Code: String, Sendable, Equatable {
         /// The document has no bytes (or only whitespace).
@@ -27,23 +30,37 @@ public struct FeedDecodeError: Error, CustomStringConvertible, Equatable, Sendab
     /// The 1-based column of the problem, when known.
     public var column: Int?
     /// What was wrong, quoting the bad value when there is one.
-    public var message: String
+    public var text: Message
 
-    /// Creates an error value.
-    public init(code: Code, source: String, line: Int? = nil, column: Int? = nil, message: String) {
+    /// Creates an error saying `text`.
+    public init(code: Code, source: String, line: Int? = nil, column: Int? = nil, text: Message) {
         self.code = code
         self.source = source
         self.line = line
         self.column = column
-        self.message = message
+        self.text = text
     }
 
-    /// `source:line:column: message`, or `source: message` without a position.
-    public var description: String {
+    /// Creates an error whose message is the same in every language.
+    public init(code: Code, source: String, line: Int? = nil, column: Int? = nil, message: String) {
+        self.init(code: code, source: source, line: line, column: column, text: .verbatim(message))
+    }
+
+    /// What was wrong, in the reader's language.
+    public var message: String { text.text }
+
+    /// `source:line:column: message`, or `source: message` without a position, kept for the reader's language.
+    public var descriptionMessage: Message {
+        var place = source
         if let line {
-            if let column { return "\(source):\(line):\(column): \(message)" }
-            return "\(source):\(line): \(message)"
+            place += ":\(line)"
+            if let column { place += ":\(column)" }
         }
-        return "\(source): \(message)"
+        return .verbatim(place + ": ") + text
+    }
+
+    /// Equal when they are of the same kind at the same place and say the same thing (in English).
+    public static func == (a: FeedDecodeError, b: FeedDecodeError) -> Bool {
+        a.code == b.code && a.source == b.source && a.line == b.line && a.column == b.column && a.text.english == b.text.english
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Messages
 
 /// Decodes Atom 1.0 / 0.3, RSS 2.0 and RSS 1.0 (RDF) documents into a ``Feed``. Pure: bytes in, value out.
 ///
@@ -21,7 +22,7 @@ public enum FeedDecoder {
         guard bytes.count <= maximumDocumentBytes else {
             throw FeedDecodeError(
                 code: .malformed, source: source,
-                message: "the document is \(bytes.count) bytes; feeds are decoded up to \(maximumDocumentBytes) bytes (10 MiB)")
+                text: Message(.feedTooLarge, ["bytes": .number(bytes.count), "max": .number(maximumDocumentBytes)]))
         }
         let prepared = try FeedBytePreparation.prepare(bytes, source: source)
         let builder = FeedTreeBuilder()
@@ -32,17 +33,17 @@ public enum FeedDecoder {
             case .doctype(let line):
                 throw FeedDecodeError(
                     code: .doctype, source: source, line: line,
-                    message: "feed has a DOCTYPE; refusing to parse it (entity expansion)")
+                    text: Message(.feedDoctype))
             case .tooDeep(let line):
                 throw FeedDecodeError(
                     code: .malformed, source: source, line: line,
-                    message: "elements are nested deeper than \(maximumDepth) levels")
+                    text: Message(.feedTooDeep, ["max": .number(maximumDepth)]))
             case .notWellFormed(let problem):
                 // A non-feed root was seen before the problem: say what the document is.
                 if let root = builder.rootName, builder.kind == nil { throw notAFeed(root: root, source: source) }
                 throw FeedDecodeError(
                     code: .malformed, source: source, line: max(problem.line, 1), column: max(problem.column, 1),
-                    message: "not well-formed XML: \(explanation(of: problem))")
+                    text: Message(.feedNotWellFormed, ["explanation": .message(explanation(of: problem))]))
             }
         }
         if let root = builder.rootName, builder.kind == nil {
@@ -50,8 +51,8 @@ public enum FeedDecoder {
         }
         guard builder.isComplete, let feed = builder.feed else {
             // libxml2 reports a document without a root or with an unclosed one; this is the fallback.
-            let root = builder.rootName.map { "<\($0)>" } ?? "the root element"
-            throw FeedDecodeError(code: .malformed, source: source, message: "truncated: the document ends before \(root) is closed")
+            let root = builder.rootName.map { Message.verbatim("<\($0)>") } ?? Message(.feedTheRootElement)
+            throw FeedDecodeError(code: .malformed, source: source, text: Message(.feedTruncated, ["root": .message(root)]))
         }
         return feed
     }
@@ -63,31 +64,33 @@ public enum FeedDecoder {
 
     private static func notAFeed(root: String, source: String) -> FeedDecodeError {
         if root.lowercased() == "html" {
-            return FeedDecodeError(code: .html, source: source, message: "this is an HTML page, not a feed")
+            return FeedDecodeError(code: .html, source: source, text: Message(.feedHTMLPage))
         }
         return FeedDecodeError(
             code: .notAFeed, source: source,
-            message: "not a feed: the root element is <\(root)>; expected <feed> (Atom), <rss> (RSS 2.0) or <rdf:RDF> (RSS 1.0)")
+            text: Message(.feedNotAFeed, ["root": .text(root)]))
     }
 
     /// Words for the libxml2 errors feeds most often have, followed by libxml2's own message.
-    static func explanation(of problem: XMLProblem) -> String {
-        let words: String
+    static func explanation(of problem: XMLProblem) -> Message {
+        let words: MessageKey
         switch problem.code {
-        case 4: words = "the document is empty"
-        case 5: words = "extra content after the root element"
-        case 9: words = problem.message.contains("UTF-8") ? "invalid UTF-8" : "an invalid character"
-        case 23: words = "an entity reference is missing its ';'"
-        case 26, 27: words = "an undefined entity"
-        case 39, 40, 41: words = "a malformed attribute"
-        case 42: words = "an attribute given twice"
-        case 56, 57, 64, 78, 79, 96, 108, 109: words = "a broken XML declaration"
-        case 73: words = "'>' expected"
-        case 76: words = "a closing tag does not match its opening tag"
-        case 77: words = "truncated: an element is not closed before the end of the document"
-        default: words = "syntax error"
+        case 4: words = .feedXMLEmpty
+        case 5: words = .feedXMLExtraContent
+        case 9: words = problem.message.contains("UTF-8") ? .feedXMLInvalidUTF8 : .feedXMLInvalidCharacter
+        case 23: words = .feedXMLEntitySemicolon
+        case 26, 27: words = .feedXMLUndefinedEntity
+        case 39, 40, 41: words = .feedXMLMalformedAttribute
+        case 42: words = .feedXMLDuplicateAttribute
+        case 56, 57, 64, 78, 79, 96, 108, 109: words = .feedXMLBrokenDeclaration
+        case 73: words = .feedXMLExpectedGreaterThan
+        case 76: words = .feedXMLMismatchedTag
+        case 77: words = .feedXMLUnclosedElement
+        default: words = .feedXMLSyntax
         }
+        // libxml2's own message is quoted as it is (its words, in English).
         let message = problem.message.replacingOccurrences(of: "\n", with: " ")
-        return message.isEmpty ? "\(words) (libxml2 code \(problem.code))" : "\(words) (libxml2: \(message))"
+        return message.isEmpty ? Message(.feedXMLLibraryCode, ["words": .key(words), "code": .number(Int(problem.code))])
+            : Message(.feedXMLLibraryMessage, ["words": .key(words), "message": .text(message)])
     }
 }

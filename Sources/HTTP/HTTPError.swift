@@ -1,8 +1,13 @@
+import Messages
+
 /// Why an HTTP transfer failed, with the request it was for (secrets redacted).
 ///
 /// A status such as 404 or 503 is not an error of the transfer: it comes back as an
 /// ``HTTPResponse``; ``HTTPResponse/requireSuccess()`` turns it into ``Code/unexpectedStatus``.
-public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
+///
+/// What went wrong is said in the reader's language when shown (``reasonText``); libcurl's own
+/// words (``detail``) are quoted as they are.
+public struct HTTPError: MessageError, Sendable, Equatable {
     /// The kind of failure.
     public enum Code: String, Sendable, Equatable, CaseIterable {
         /// The connect timeout, the total timeout or the low-speed limit was hit.
@@ -68,32 +73,35 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// `GET https://host/path?appid=REDACTED: timed out: <detail>`.
-    public var description: String { "\(method) \(redactedURL): \(reason)" }
+    /// `GET https://host/path?appid=REDACTED: timed out: <detail>`, kept for the reader's language.
+    public var descriptionMessage: Message { .verbatim("\(method) \(redactedURL): ") + reasonText }
 
-    /// What went wrong, without the request: `timed out: <detail> (curl error 28)` (redacted).
-    public var reason: String {
+    /// What went wrong, without the request: `timed out: <detail> (curl error 28)` (redacted), in English.
+    public var reason: String { reasonText.english }
+
+    /// ``reason`` kept for the reader's language (libcurl's ``detail`` as it is).
+    public var reasonText: Message {
         var text = summary
-        if !detail.isEmpty { text += ": \(detail)" }
-        if let curlCode { text += " (curl error \(curlCode))" }
+        if !detail.isEmpty { text = text + .verbatim(": \(detail)") }
+        if let curlCode { text = text + Message(.httpCurlError, ["code": .number(curlCode)]) }
         return text
     }
 
-    private var summary: String {
+    private var summary: Message {
         switch code {
-        case .timeout: "timed out"
-        case .connectFailed: "could not connect"
-        case .dns: "could not resolve the host name"
-        case .tls: "TLS failed"
-        case .tooLarge: "response too large"
-        case .tooManyRedirects: "too many redirects"
-        case .truncatedBody: "response body truncated"
-        case .malformedResponse: "malformed response"
-        case .network: "connection failed during the transfer"
-        case .cancelled: "cancelled"
-        case .invalidRequest: "invalid request"
-        case .unexpectedStatus: "unexpected status code \(status.map(String.init) ?? "?")"
-        case .other: "transfer failed"
+        case .timeout: Message(.httpTimedOut)
+        case .connectFailed: Message(.httpCouldNotConnect)
+        case .dns: Message(.httpCouldNotResolve)
+        case .tls: Message(.httpTLSFailed)
+        case .tooLarge: Message(.httpTooLarge)
+        case .tooManyRedirects: Message(.httpTooManyRedirects)
+        case .truncatedBody: Message(.httpTruncatedBody)
+        case .malformedResponse: Message(.httpMalformedResponse)
+        case .network: Message(.httpNetwork)
+        case .cancelled: Message(.httpCancelled)
+        case .invalidRequest: Message(.httpInvalidRequest)
+        case .unexpectedStatus: Message(.httpUnexpectedStatus, ["status": .text(status.map(String.init) ?? "?")])
+        case .other: Message(.httpTransferFailed)
         }
     }
 }

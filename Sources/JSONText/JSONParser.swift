@@ -1,3 +1,5 @@
+import Messages
+
 /// A strict JSON parser (RFC 8259) over UTF-8 bytes that says *why* a body is not JSON and where:
 /// empty, an HTML page, plain text, truncated, a syntax error, or nested too deep, with the byte
 /// offset, line and column of the problem.
@@ -42,13 +44,13 @@ private struct Parser {
         reader.skipByteOrderMark()
         reader.skipWhitespace()
         guard !reader.isAtEnd else {
-            throw failure(.empty, "the input is empty (no JSON value)")
+            throw failure(.empty, Message(.jsonEmpty))
         }
         try rejectNonJSON()
         let value = try parseValue()
         reader.skipWhitespace()
         if !reader.isAtEnd {
-            throw failure(.syntax, "unexpected \(describeCurrent()) after the end of the JSON document")
+            throw failure(.syntax, Message(.jsonTrailing, ["what": .message(describeCurrent())]))
         }
         return value
     }
@@ -58,8 +60,8 @@ private struct Parser {
     private func rejectNonJSON() throws(JSONSyntaxError) {
         let first = bytes[index]
         if first == UInt8(ascii: "<") {
-            let what = bytes[index...].starts(with: "<?xml".utf8) ? "an XML document" : "an HTML page"
-            throw failure(.html, "expected JSON, got \(what) (\(excerpt()))")
+            let what = Message(bytes[index...].starts(with: "<?xml".utf8) ? .jsonAnXMLDocument : .jsonAnHTMLPage)
+            throw failure(.html, Message(.jsonGotMarkup, ["what": .message(what), "excerpt": .text(excerpt())]))
         }
         let isLetter = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first | 0x20) || first >= 0x80
         guard isLetter else { return }
@@ -72,13 +74,13 @@ private struct Parser {
             // A cut-off literal ("tr" at the end of the input) is truncated JSON, not text.
             if end == bytes.count, expected.starts(with: word) { return }
         }
-        throw failure(.notJSON, "expected JSON, got plain text (\(excerpt()))")
+        throw failure(.notJSON, Message(.jsonGotText, ["excerpt": .text(excerpt())]))
     }
 
     // MARK: Values
 
     private mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
-        guard let byte = reader.peek() else { throw truncated("where a value was expected") }
+        guard let byte = reader.peek() else { throw truncated(.jsonEndsWhereValueExpected) }
         switch byte {
         case UInt8(ascii: "{"): return try parseObject()
         case UInt8(ascii: "["): return try parseArray()
@@ -87,7 +89,7 @@ private struct Parser {
         case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
         case UInt8(ascii: "n"): try expectLiteral("null"); return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
-        default: throw failure(.syntax, "unexpected \(describeCurrent()) where a JSON value was expected")
+        default: throw failure(.syntax, Message(.jsonUnexpectedValue, ["what": .message(describeCurrent())]))
         }
     }
 
@@ -103,24 +105,24 @@ private struct Parser {
         }
         while true {
             reader.skipWhitespace()
-            guard let next = reader.peek() else { throw truncated("inside an object") }
+            guard let next = reader.peek() else { throw truncated(.jsonEndsInsideObject) }
             guard next == UInt8(ascii: "\"") else {
-                throw failure(.syntax, "unexpected \(describeCurrent()) where an object key (a string) was expected")
+                throw failure(.syntax, Message(.jsonUnexpectedKey, ["what": .message(describeCurrent())]))
             }
             let key = try parseString()
             reader.skipWhitespace()
-            guard !reader.isAtEnd else { throw truncated("inside an object") }
+            guard !reader.isAtEnd else { throw truncated(.jsonEndsInsideObject) }
             guard reader.consume(UInt8(ascii: ":")) else {
-                throw failure(.syntax, "unexpected \(describeCurrent()) after the key \"\(key)\" (expected ':')")
+                throw failure(.syntax, Message(.jsonUnexpectedAfterKey, ["what": .message(describeCurrent()), "key": .text("\"\(key)\"")]))
             }
             reader.skipWhitespace()
             let value = try parseValue()
             if members.updateValue(value, forKey: key) == nil { keys.append(key) }
             reader.skipWhitespace()
-            guard !reader.isAtEnd else { throw truncated("inside an object") }
+            guard !reader.isAtEnd else { throw truncated(.jsonEndsInsideObject) }
             if reader.consume(UInt8(ascii: ",")) { continue }
             if reader.consume(UInt8(ascii: "}")) { break }
-            throw failure(.syntax, "unexpected \(describeCurrent()) in an object (expected ',' or '}')")
+            throw failure(.syntax, Message(.jsonUnexpectedInObject, ["what": .message(describeCurrent())]))
         }
         depth -= 1
         return .object(members, keys: keys)
@@ -139,10 +141,10 @@ private struct Parser {
             reader.skipWhitespace()
             items.append(try parseValue())
             reader.skipWhitespace()
-            guard !reader.isAtEnd else { throw truncated("inside an array") }
+            guard !reader.isAtEnd else { throw truncated(.jsonEndsInsideArray) }
             if reader.consume(UInt8(ascii: ",")) { continue }
             if reader.consume(UInt8(ascii: "]")) { break }
-            throw failure(.syntax, "unexpected \(describeCurrent()) in an array (expected ',' or ']')")
+            throw failure(.syntax, Message(.jsonUnexpectedInArray, ["what": .message(describeCurrent())]))
         }
         depth -= 1
         return .array(items)
@@ -151,7 +153,7 @@ private struct Parser {
     private mutating func enter() throws(JSONSyntaxError) {
         depth += 1
         if depth > JSONParser.maximumDepth {
-            throw failure(.tooDeep, "JSON nested deeper than \(JSONParser.maximumDepth) levels")
+            throw failure(.tooDeep, Message(.jsonTooDeep, ["max": .number(JSONParser.maximumDepth)]))
         }
     }
 
@@ -160,9 +162,9 @@ private struct Parser {
         let expected = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
         let available = bytes[index..<min(bytes.count, index + expected.count)]
         if available.count < expected.count, expected.starts(with: available) {
-            throw truncated("inside '\(literal)'")
+            throw truncated(.jsonEndsInsideLiteral, ["literal": .text("\(literal)")])
         }
-        throw failure(.syntax, "unexpected \(describeCurrent()) where a JSON value was expected")
+        throw failure(.syntax, Message(.jsonUnexpectedValue, ["what": .message(describeCurrent())]))
     }
 
     // MARK: Strings and numbers (read by JSONReader)
@@ -188,35 +190,35 @@ private struct Parser {
         index = error.offset
         switch error.problem {
         case .notAString:
-            return failure(.syntax, "unexpected \(describeCurrent()) where a string was expected")
+            return failure(.syntax, Message(.jsonUnexpectedString, ["what": .message(describeCurrent())]))
         case .unclosedString, .unfinishedEscape:
-            return failure(.truncated, "truncated JSON: the string starting here is never closed")
+            return failure(.truncated, Message(.jsonUnclosedString))
         case .invalidUTF8:
-            return failure(.syntax, "the string starting here is not valid UTF-8")
+            return failure(.syntax, Message(.jsonStringNotUTF8))
         case .controlCharacter(let byte):
-            return failure(.syntax, "a control character (0x\(hex(byte))) inside a string")
+            return failure(.syntax, Message(.jsonControlCharacter, ["hex": .text(hex(byte))]))
         case .invalidEscape(let escape):
             guard (0x21..<0x7F).contains(escape) else {
-                return failure(.syntax, "invalid escape: \(describe(at: index + 1)) after '\\' in a string")
+                return failure(.syntax, Message(.jsonInvalidEscapeByte, ["what": .message(describe(at: index + 1))]))
             }
-            return failure(.syntax, "invalid escape '\\\(Character(Unicode.Scalar(escape)))' in a string")
+            return failure(.syntax, Message(.jsonInvalidEscape, ["character": .text(String(Character(Unicode.Scalar(escape))))]))
         case .truncatedUnicodeEscape:
-            return truncated("inside a \\u escape")
+            return truncated(.jsonEndsInsideUnicodeEscape)
         case .invalidHexDigit:
-            return failure(.syntax, "invalid hex digit \(describeCurrent()) in a \\u escape")
+            return failure(.syntax, Message(.jsonInvalidHexDigit, ["what": .message(describeCurrent())]))
         case .missingDigit(let part):
-            if reader.isAtEnd { return truncated("inside a number") }
+            if reader.isAtEnd { return truncated(.jsonEndsInsideNumber) }
             switch part {
-            case .integer: return failure(.syntax, "unexpected \(describeCurrent()) after '-' (expected a digit)")
-            case .fraction: return failure(.syntax, "unexpected \(describeCurrent()) after '.' in a number (expected a digit)")
-            case .exponent: return failure(.syntax, "unexpected \(describeCurrent()) in the exponent of a number (expected a digit)")
+            case .integer: return failure(.syntax, Message(.jsonMissingIntegerDigit, ["what": .message(describeCurrent())]))
+            case .fraction: return failure(.syntax, Message(.jsonMissingFractionDigit, ["what": .message(describeCurrent())]))
+            case .exponent: return failure(.syntax, Message(.jsonMissingExponentDigit, ["what": .message(describeCurrent())]))
             }
         case .leadingZero(let written):
-            return failure(.syntax, "the number \(written) has a leading zero")
+            return failure(.syntax, Message(.jsonLeadingZero, ["number": .text(written)]))
         case .notAWholeNumber:
-            return failure(.syntax, "the number \(describeCurrent()) is not a whole number")
+            return failure(.syntax, Message(.jsonNotWholeNumber, ["what": .message(describeCurrent())]))
         case .numberOutOfRange(let written):
-            return failure(.syntax, "the number \(written) is out of range")
+            return failure(.syntax, Message(.jsonNumberOutOfRange, ["number": .text(written)]))
         }
     }
 
@@ -227,16 +229,16 @@ private struct Parser {
     }
 
     /// The character at the current position, quoted, for messages.
-    private func describeCurrent() -> String { describe(at: index) }
+    private func describeCurrent() -> Message { describe(at: index) }
 
     /// The character at `position`, quoted (`'x'`), or `byte 0x..` for a control or invalid byte.
-    private func describe(at position: Int) -> String {
-        guard position < bytes.count else { return "end of input" }
+    private func describe(at position: Int) -> Message {
+        guard position < bytes.count else { return Message(.jsonEndOfInput) }
         let byte = bytes[position]
-        if byte < 0x20 || byte == 0x7F { return "byte 0x" + hex(byte) }
+        if byte < 0x20 || byte == 0x7F { return Message(.jsonByte, ["hex": .text(hex(byte))]) }
         let decoded = reader.text(position..<min(bytes.count, position + 4))
-        guard let first = decoded.first, first != "\u{FFFD}" else { return "byte 0x" + hex(byte) }
-        return "'\(first)'"
+        guard let first = decoded.first, first != "\u{FFFD}" else { return Message(.jsonByte, ["hex": .text(hex(byte))]) }
+        return .verbatim("'\(first)'")
     }
 
     /// The first characters of the input from the current position, on one line, quoted.
@@ -248,15 +250,15 @@ private struct Parser {
     }
 
     /// A truncation error at the end of the input.
-    private mutating func truncated(_ place: String) -> JSONSyntaxError {
+    private mutating func truncated(_ place: MessageKey, _ arguments: [String: MessageArgument] = [:]) -> JSONSyntaxError {
         index = bytes.count
-        return failure(.truncated, "truncated JSON: the input ends \(place)")
+        return failure(.truncated, Message(.jsonTruncated, ["place": .key(place, arguments)]))
     }
 
     /// An error at the current position, with a 1-based line and a column counted in characters.
-    private func failure(_ kind: JSONSyntaxError.Kind, _ message: String) -> JSONSyntaxError {
+    private func failure(_ kind: JSONSyntaxError.Kind, _ text: Message) -> JSONSyntaxError {
         let offset = min(index, bytes.count)
         let (line, column) = reader.lineAndColumn(at: offset)
-        return JSONSyntaxError(kind: kind, message: message, offset: offset, line: line, column: column)
+        return JSONSyntaxError(kind: kind, text: text, offset: offset, line: line, column: column)
     }
 }

@@ -1,3 +1,5 @@
+import Messages
+
 /// A parsed JSON value. Booleans stay booleans (never numbers), numbers are `Double`, and objects
 /// keep the order of their keys (for messages and for "any key" fallbacks).
 ///
@@ -67,15 +69,15 @@ public enum JSONValue: Sendable, Equatable {
     }
 
     /// What kind of value this is, for error messages: "null", "a boolean", "a number", "a string",
-    /// "an array", "an object".
-    public var kindDescription: String {
+    /// "an array", "an object" (in the reader's language when shown).
+    public var kindDescription: Message {
         switch self {
-        case .null: return "null"
-        case .bool: return "a boolean"
-        case .number: return "a number"
-        case .string: return "a string"
-        case .array: return "an array"
-        case .object: return "an object"
+        case .null: return .verbatim("null")
+        case .bool: return Message(.jsonKindBoolean)
+        case .number: return Message(.jsonKindNumber)
+        case .string: return Message(.jsonKindString)
+        case .array: return Message(.jsonKindArray)
+        case .object: return Message(.jsonKindObject)
         }
     }
 }

@@ -25,7 +25,7 @@ public enum CachedFacts {
                 let fact = try decoders.decode([UInt8](cached.body), as: source.bodyKind, label: label)
                 timeline.add(fact, source: source.id, fetchedAt: cached.metadata.checkedAtSeconds)
             } catch {
-                warnings.append(Message(.liveCachedDoesNotDecode, ["source": .message(source.name), "error": .text("\(error)")]).text)
+                warnings.append(Message(.liveCachedDoesNotDecode, ["source": .message(source.name), "error": .message(Message(error: error))]).text)
             }
         }
         return (timeline, warnings)

@@ -90,7 +90,7 @@ public struct SourceCache: Sendable {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data: Data
         do { data = try encoder.encode(metadata) } catch {
-            throw SourceCacheError(path: metadataPath(for: source), text: Message(.cacheCannotEncode, ["error": .text("\(error)")]))
+            throw SourceCacheError(path: metadataPath(for: source), text: Message(.cacheCannotEncode, ["error": .message(Message(error: error))]))
         }
         try AtomicFile.store(data, at: metadataPath(for: source))
     }
@@ -102,7 +102,7 @@ public struct SourceCache: Sendable {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         do { return try decoder.decode(SourceCacheMetadata.self, from: data) } catch {
-            throw SourceCacheError(path: path, text: Message(.cacheBadSidecar, ["error": .text("\(error)")]))
+            throw SourceCacheError(path: path, text: Message(.cacheBadSidecar, ["error": .message(Message(error: error))]))
         }
     }
 

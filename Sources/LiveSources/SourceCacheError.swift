@@ -1,7 +1,7 @@
 import Messages
 
 /// The cache could not be read or written. Names the file and what failed.
-public struct SourceCacheError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct SourceCacheError: MessageError, Sendable, Equatable {
     /// The file or directory concerned.
     public var path: String
     /// What went wrong, e.g. `rename failed: Is a directory`.
@@ -26,6 +26,9 @@ public struct SourceCacheError: Error, Sendable, Equatable, CustomStringConverti
 
     /// `<path>: <message>`, in the reader's language.
     public var description: String { placedText.text }
+
+    /// ``placedText``.
+    public var descriptionMessage: Message { placedText }
 
     /// Equal when they name the same file and say the same thing (in English).
     public static func == (a: SourceCacheError, b: SourceCacheError) -> Bool { a.path == b.path && a.text.english == b.text.english }

@@ -18,7 +18,7 @@ extension SourceFetcher {
         do {
             bytes = try FileContents.read(file)
         } catch {
-            return failed(.unreadableFile, Message(.liveFileUnreadable, ["error": .text("\(error)")]))
+            return failed(.unreadableFile, Message(.liveFileUnreadable, ["error": .message(Message(error: error))]))
         }
         let date = now()
         if let cached, cached.body.elementsEqual(bytes) {
@@ -34,7 +34,7 @@ extension SourceFetcher {
         do {
             fact = try decoders.decode(bytes, as: source.bodyKind, label: file)
         } catch {
-            return failed(.invalidBody, Message(.liveFileInvalid, ["error": .text("\(error)")]))
+            return failed(.invalidBody, Message(.liveFileInvalid, ["error": .message(Message(error: error))]))
         }
         let metadata = SourceCacheMetadata(fetchedAt: date, url: file, bytes: bytes.count, status: 200, checksum: "")
         do {

@@ -159,7 +159,7 @@ public final class SourceFetcher {
             fact = try SourceBodyValidator.validate(answer.body, contentType: answer.contentType, source: source, label: url,
                                                     decoders: decoders)
         } catch {
-            return failed(.invalidBody, Message(.liveInvalidResponse, ["error": .text("\(error)")]), status: answer.status)
+            return failed(.invalidBody, Message(.liveInvalidResponse, ["error": .message(Message(error: error))]), status: answer.status)
         }
         let metadata = SourceCacheMetadata(fetchedAt: date, etag: answer.headers["ETag"], lastModified: answer.headers["Last-Modified"],
                                            url: url, bytes: answer.body.count, status: answer.status, checksum: "")
@@ -194,8 +194,7 @@ extension SourceFetcher {
         default:
             hint = nil
         }
-        // The transfer error is the HTTP module's own (English) text.
-        return hint.map { .verbatim("\(error.description); ") + $0 } ?? .verbatim(error.description)
+        return hint.map { error.descriptionMessage + .verbatim("; ") + $0 } ?? error.descriptionMessage
     }
 
     /// `1.5 s`, `30 s`.

@@ -86,6 +86,36 @@ public struct Message: Sendable, Hashable, CustomStringConvertible {
         return [:]
     }
 
+    /// What a message is made of, for storing it and reading it back (``Message/parts``,
+    /// ``Message/init(parts:)``): the store keeps the key and its arguments, not a rendered text,
+    /// so a reader in another language gets their own.
+    public enum Parts: Sendable, Hashable {
+        /// A catalogue entry and its arguments.
+        case keyed(MessageKey, [String: MessageArgument])
+        /// A text the same in every language.
+        case verbatim(String)
+        /// Messages one after the other.
+        case sequence([Message])
+    }
+
+    /// What the message is made of.
+    public var parts: Parts {
+        switch content {
+        case .keyed(let key, let arguments): return .keyed(key, arguments)
+        case .verbatim(let text): return .verbatim(text)
+        case .sequence(let items): return .sequence(items)
+        }
+    }
+
+    /// The message made of `parts`.
+    public init(parts: Parts) {
+        switch parts {
+        case .keyed(let key, let arguments): content = .keyed(key, arguments)
+        case .verbatim(let text): content = .verbatim(text)
+        case .sequence(let items): content = .sequence(items)
+        }
+    }
+
     /// The text in `language`.
     public func rendered(in language: Language) -> String {
         switch content {
@@ -116,6 +146,9 @@ public enum MessageArgument: Sendable, Hashable {
     case number(Int)
     /// Another message, rendered in the same language.
     case message(Message)
+
+    /// `text` between double quotes, as it is in every language (an id: `"chofu"`).
+    public static func inQuotes(_ text: String) -> MessageArgument { .text("\"" + text + "\"") }
 
     /// The catalogue entry `key` as an argument (a noun, a clause).
     public static func key(_ key: MessageKey, _ arguments: [String: MessageArgument] = [:]) -> MessageArgument {

@@ -1406,4 +1406,657 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case stateBadURL
     /// {place}: no password for the PostgreSQL state {url}: {reasons} (state: password_env / password_file)
     case stateNoPassword
+
+    // MARK: Data errors: JSON
+
+    /// the input is empty (no JSON value)
+    case jsonEmpty
+    /// unexpected {what} after the end of the JSON document
+    case jsonTrailing
+    /// an XML document
+    case jsonAnXMLDocument
+    /// an HTML page
+    case jsonAnHTMLPage
+    /// expected JSON, got {what} ({excerpt})
+    case jsonGotMarkup
+    /// expected JSON, got plain text ({excerpt})
+    case jsonGotText
+    /// unexpected {what} where a JSON value was expected
+    case jsonUnexpectedValue
+    /// unexpected {what} where an object key (a string) was expected
+    case jsonUnexpectedKey
+    /// unexpected {what} after the key {key} (expected ':')
+    case jsonUnexpectedAfterKey
+    /// unexpected {what} in an object (expected ',' or '}')
+    case jsonUnexpectedInObject
+    /// unexpected {what} in an array (expected ',' or ']')
+    case jsonUnexpectedInArray
+    /// JSON nested deeper than {max} levels
+    case jsonTooDeep
+    /// unexpected {what} where a string was expected
+    case jsonUnexpectedString
+    /// truncated JSON: the string starting here is never closed
+    case jsonUnclosedString
+    /// the string starting here is not valid UTF-8
+    case jsonStringNotUTF8
+    /// a control character (0x{hex}) inside a string
+    case jsonControlCharacter
+    /// invalid escape: {what} after '\' in a string
+    case jsonInvalidEscapeByte
+    /// invalid escape '\{character}' in a string
+    case jsonInvalidEscape
+    /// invalid hex digit {what} in a \u escape
+    case jsonInvalidHexDigit
+    /// unexpected {what} after '-' (expected a digit)
+    case jsonMissingIntegerDigit
+    /// unexpected {what} after '.' in a number (expected a digit)
+    case jsonMissingFractionDigit
+    /// unexpected {what} in the exponent of a number (expected a digit)
+    case jsonMissingExponentDigit
+    /// the number {number} has a leading zero
+    case jsonLeadingZero
+    /// the number {what} is not a whole number
+    case jsonNotWholeNumber
+    /// the number {number} is out of range
+    case jsonNumberOutOfRange
+    /// truncated JSON: the input ends {place}
+    case jsonTruncated
+    /// inside '{literal}'
+    case jsonEndsInsideLiteral
+    /// inside a \u escape
+    case jsonEndsInsideUnicodeEscape
+    /// inside a number
+    case jsonEndsInsideNumber
+    /// where a value was expected
+    case jsonEndsWhereValueExpected
+    /// inside an object
+    case jsonEndsInsideObject
+    /// inside an array
+    case jsonEndsInsideArray
+    /// end of input
+    case jsonEndOfInput
+    /// byte 0x{hex}
+    case jsonByte
+
+    // MARK: Data errors: timetables (ODPT, bus CSV, GTFS, holidays)
+
+    /// a boolean
+    case jsonKindBoolean
+    /// a number
+    case jsonKindNumber
+    /// a string
+    case jsonKindString
+    /// an array
+    case jsonKindArray
+    /// an object
+    case jsonKindObject
+    /// byte {offset}
+    case decodeByte
+    /// row {row}
+    case decodeRow
+    /// a NUL byte: this is a binary file, not text (UTF-8 or Shift_JIS)
+    case textNulByte
+    /// the text is neither UTF-8 nor Shift_JIS (byte 0x{hex} is invalid UTF-8, and the file does not decode as Shift_JIS either)
+    case textNotUTF8OrShiftJIS
+    /// no such file
+    case fileNoSuchFile
+    /// cannot open: {reason}
+    case fileOpenFailed
+    /// cannot stat: {reason}
+    case fileStatFailed
+    /// is a directory, not a file
+    case fileIsDirectory
+    /// cannot map into memory: {reason}
+    case fileMapFailed
+    /// not a date (YYYY/M/D): {value}
+    case holidayListNotADate
+    /// expected 2 fields (date,name), found {count}: {line}
+    case holidayListFieldCount
+    /// empty holiday name for {date}
+    case holidayListEmptyName
+    /// name for {date} is neither UTF-8 nor Shift_JIS
+    case holidayListNameEncoding
+    /// date {date} listed twice (first on line {line})
+    case holidayListListedTwice
+    /// no holidays in the list
+    case holidayListEmpty
+    /// record {index} of {count}
+    case odptRecord
+    /// record {index} of {count} ({id})
+    case odptRecordWithID
+    /// {record}, departure {index}
+    case odptDeparturePlace
+    /// {record}, stop {index}
+    case odptStopPlace
+    /// {record}, station {index}
+    case odptStationPlace
+    /// […] ({count} {count|item|items})
+    case odptItems
+    /// station {id}
+    case odptWantedStation
+    /// direction {id}
+    case odptWantedDirection
+    /// {station} toward {direction}
+    case odptToward
+    /// no {type} record for {wanted}; the file has: {contents}
+    case odptNoRecordFor
+    /// the file holds timetables of {count} stations ({list}); choose one station
+    case odptManyStations
+    /// odpt:calendar {id} names no known day type (expected odpt.Calendar:{known})
+    case odptUnknownCalendar
+    /// expected an object, got {kind} {value}
+    case odptExpectedObject
+    /// missing {key}
+    case odptMissing
+    /// odpt:departureTime {value} is not a time HH:MM (hours 0–29, minutes 0–59)
+    case odptBadDepartureTime
+    /// odpt:destinationStation must hold station ids, got {value}
+    case odptMustHoldStations
+    /// {key} must be {expected}, got {value}
+    case odptMustBe
+    /// true or false
+    case odptExpectedBool
+    /// a whole number
+    case odptExpectedWholeNumber
+    /// a station id or an array of them
+    case odptExpectedStations
+    /// a string or an object of strings per language
+    case odptExpectedTitle
+    /// {key} {value} is not a date ({example}) or an ISO 8601 time
+    case odptBadDate
+    /// {key} is not an ISO 8601 time ({example}), got {value}
+    case odptNotISOTime
+    /// expected a JSON array of {type} records, got {kind}
+    case odptNotAnArray
+    /// the file holds no {type} records (an empty array)
+    case odptEmptyArray
+    /// expected a {type} object, got {kind} {value}
+    case odptExpectedTypeObject
+    /// this is {actual}, not {found} like the records before it
+    case odptMixedTypes
+    /// this is {actual}, not {expected}
+    case odptWrongType
+    ///  or 
+    case odptOrSeparator
+    /// the file is empty: expected a JSON array of {type} records
+    case odptEmptyFile
+    /// expected ODPT JSON, got an HTML page ({excerpt})
+    case odptGotHTML
+    /// expected ODPT JSON, got plain text ({excerpt})
+    case odptGotText
+    /// no {type} record for pole {pole}; the file has: {list}
+    case odptNoPoleRecord
+    /// the file holds timetables of {count} poles ({list}); choose one pole
+    case odptManyPoles
+    /// the file holds odpt:BusTimetable trips through many poles ({list}, …); choose one pole
+    case odptBusTimetableManyPoles
+    /// no odpt:BusTimetable trip departs from pole {pole}; the trips stop at {list}
+    case odptNoTripFromPole
+    /// expected an object with a string "odpt:station", got {value}
+    case odptRailwayStation
+    /// the hour is missing (the line starts with a comma)
+    case busCSVHourMissing
+    /// hour {value} is not a number{hint}
+    case busCSVHourNotNumber
+    ///  (a header line is not allowed; start a comment line with #)
+    case busCSVHeaderHint
+    /// hour {value} has {count} digits; an hour has 1 or 2 (a comma missing?)
+    case busCSVHourDigits
+    /// hour {value} is out of range 0–29
+    case busCSVHourRange
+    /// minute {value} is not a number
+    case busCSVMinuteNotNumber
+    /// minute {value} has {count} digits; a minute has 1 or 2 (a comma missing?)
+    case busCSVMinuteDigits
+    /// minute {value} is out of range 0–59
+    case busCSVMinuteRange
+    /// {time} is listed twice (first on line {line})
+    case busCSVListedTwice
+    /// cannot list the directory ({why})
+    case busCSVCannotList
+    /// not a readable directory
+    case busCSVNotReadableDirectory
+    /// no such directory
+    case busCSVNoSuchDirectory
+    /// this file and {other} are both the {dayType} timetable of {route} {origin} → {destination}, {platform}
+    case busCSVSameDayType
+    /// no bus timetable file named 路線名_出発地_目的地_乗り場_(平日|土曜|日祝).csv ({found})
+    case busCSVNoFiles
+    /// the directory is empty
+    case busCSVDirectoryEmpty
+    /// found: {list}
+    case busCSVFound
+    /// the file is empty; expected a header row
+    case gtfsEmptyFile
+    /// the header is not valid UTF-8 text
+    case gtfsHeaderNotUTF8
+    /// missing required column {name} (the header has: {columns})
+    case gtfsMissingColumn
+    /// expected {expected} cells, found {found}
+    case gtfsCellCount
+    /// the row is not valid UTF-8 text
+    case gtfsRowNotUTF8
+    /// the quoted cell {cell} is never closed (a closing " is missing)
+    case gtfsUnclosedQuote
+    /// unexpected {character} after the closing quote of cell {cell}
+    case gtfsAfterQuote
+    /// the file is UTF-16 ({order}) text; GTFS files must be UTF-8: re-save it as UTF-8
+    case gtfsUTF16
+    /// big-endian
+    case gtfsBigEndian
+    /// little-endian
+    case gtfsLittleEndian
+    /// NUL byte (0x00) at column {column}; GTFS files are UTF-8 text without NUL bytes
+    case gtfsNULByte
+    /// invalid UTF-8 (bytes {bytes}) at column {column}; re-save the file as UTF-8
+    case gtfsInvalidUTF8
+    /// is defined twice
+    case gtfsDefinedTwice
+    /// is not in {file}
+    case gtfsNotInFile
+    /// is not a non-negative whole number
+    case gtfsNotNonNegativeWhole
+    /// is not a time (H:MM:SS)
+    case gtfsNotATime
+    /// is not 0, 1, 2 or 3
+    case gtfsNotPickupType
+    /// is not 0 or 1
+    case gtfsNotZeroOrOne
+    /// is not a date (YYYYMMDD)
+    case gtfsNotADate
+    /// is not 1 (added) or 2 (removed)
+    case gtfsNotExceptionType
+    /// is in neither calendar.txt nor calendar_dates.txt
+    case gtfsServiceUndefined
+    /// is not a positive number of seconds
+    case gtfsNotPositiveSeconds
+    /// feed_end_date {end} is before feed_start_date {start}
+    case gtfsEndBeforeStart
+    /// no such file or directory (a GTFS feed is a .zip file or a directory of .txt files)
+    case gtfsNoFeed
+    /// the feed has no {name}, which GTFS requires
+    case gtfsMissingFile
+    /// the feed has neither calendar.txt nor calendar_dates.txt; GTFS needs one of them
+    case gtfsNoCalendar
+    /// no stop with stop_id {id} in stops.txt
+    case gtfsNoStopID
+    /// no stop with stop_name {name} in stops.txt
+    case gtfsNoStopName
+    /// give exactly one of stop_id and stop_name to choose a stop
+    case gtfsStopChoice
+    /// no route with route_id or route_short_name {route} in routes.txt
+    case gtfsNoRoute
+    /// the frequencies expand to more than {max} departures at the chosen stop(s); check headway_secs and the windows
+    case gtfsTooManyDepartures
+    /// the member is encrypted; only unencrypted archives can be read
+    case zipEncrypted
+    /// the local file header at offset {offset} is missing: the archive is corrupt
+    case zipLocalHeaderMissing
+    /// the member's data runs past the end of the archive (truncated download?)
+    case zipMemberPastEnd
+    /// stored member has compressed size {compressed} but size {size}
+    case zipStoredSizeMismatch
+    /// the member says it inflates from {compressed} to {size} bytes, more than deflate can: the archive is corrupt
+    case zipInflateTooLarge
+    /// compression method {method} is not supported (only stored and deflate); re-pack the archive with plain zip
+    case zipMethod
+    /// CRC-32 mismatch (expected {expected}, got {actual}): the archive is corrupt
+    case zipCRC
+    /// the member says it is empty but holds data: the archive is corrupt
+    case zipEmptyButData
+    /// zlib could not start inflating
+    case zipInflateStart
+    /// the deflated data is corrupt ({reason})
+    case zipDeflateCorrupt
+    /// inflated to {actual} bytes, expected {size}
+    case zipInflatedSize
+    /// zlib error {status}
+    case zipZlibError
+    /// not a zip archive ({count} bytes, too short)
+    case zipTooShort
+    /// not a zip archive (no end-of-central-directory record)
+    case zipNoEnd
+    /// zip64 archives are not supported; re-pack the feed as a plain zip (under 4 GB)
+    case zip64Archive
+    /// the central directory points outside the archive (truncated download?)
+    case zipDirectoryOutside
+    /// central directory entry {number} of {count} is missing: the archive is corrupt
+    case zipEntryMissing
+    /// central directory entry {number} is cut short: the archive is corrupt
+    case zipEntryShort
+    /// zip64 members are not supported; re-pack the feed as a plain zip (under 4 GB)
+    case zip64Member
+
+    // MARK: Data errors: GTFS trips
+
+    ///  (and {count} more {count|trip|trips} with an undefined service_id)
+    case gtfsMoreUndefinedTrips
+    /// ; such a trip would never run
+    case gtfsTripWouldNeverRun
+
+    // MARK: Data errors: odpt:Train
+
+    /// a whole number of seconds
+    case odptExpectedWholeSeconds
+
+    // MARK: Data errors: weather forecasts
+
+    /// (top level)
+    case weatherTopLevel
+    /// boolean {value}
+    case weatherQuotedBoolean
+    /// number {value}
+    case weatherQuotedNumber
+    /// string {value}
+    case weatherQuotedString
+    /// an array of {count}
+    case weatherQuotedArray
+    /// the response is empty, expected JSON
+    case weatherEmpty
+    /// {message}; an error page or a wrong URL?
+    case weatherErrorPageHint
+    /// byte {offset}: {message}
+    case weatherAtByte
+    /// expected an object, got {value}
+    case weatherExpectedObject
+    /// missing required value
+    case weatherMissingValue
+    /// expected an array, got {value}
+    case weatherExpectedArray
+    /// expected a number, got {value}
+    case weatherExpectedNumber
+    /// expected a whole number, got {value}
+    case weatherExpectedWholeNumber
+    /// expected a string, got {value}
+    case weatherExpectedString
+    /// expected a number in a string, got {value}
+    case weatherExpectedNumberInString
+    /// expected an ISO 8601 time, got {value}
+    case weatherExpectedISOTime
+    /// expected a time (number or ISO 8601 string), got {value}
+    case weatherExpectedTime
+    /// expected whole Unix seconds, got {value} (a fraction)
+    case weatherUnixFraction
+    /// expected Unix seconds, got {value} (out of range)
+    case weatherUnixRange
+    /// temperature {value} is not plausible with units={units}{hint}; pass the units the request used
+    case weatherImplausibleTemperature
+    ///  (it looks like units={units})
+    case weatherLooksLikeUnits
+    /// expected a probability 0…1, got {value}
+    case weatherExpectedProbability
+    /// expected an array of forecast reports, got an empty array
+    case weatherNoReports
+    /// expected at least 2 timeSeries (weathers, pops), got {count}
+    case weatherTooFewSeries
+    /// no areas
+    case weatherNoAreas
+    /// no area {area}; the forecast has: {list}
+    case weatherNoArea
+    /// no temperature station {station}
+    case weatherNoTemperatureStation
+    /// Open-Meteo answered with an error: {reason}
+    case weatherOpenMeteoError
+    /// has {count} values but {time} has {times}
+    case weatherColumnLength
+
+    // MARK: Data errors: feeds
+
+    /// the document is {bytes} bytes; feeds are decoded up to {max} bytes (10 MiB)
+    case feedTooLarge
+    /// feed has a DOCTYPE; refusing to parse it (entity expansion)
+    case feedDoctype
+    /// elements are nested deeper than {max} levels
+    case feedTooDeep
+    /// not well-formed XML: {explanation}
+    case feedNotWellFormed
+    /// truncated: the document ends before {root} is closed
+    case feedTruncated
+    /// the root element
+    case feedTheRootElement
+    /// this is an HTML page, not a feed
+    case feedHTMLPage
+    /// not a feed: the root element is <{root}>; expected <feed> (Atom), <rss> (RSS 2.0) or <rdf:RDF> (RSS 1.0)
+    case feedNotAFeed
+    /// the document is empty
+    case feedXMLEmpty
+    /// extra content after the root element
+    case feedXMLExtraContent
+    /// invalid UTF-8
+    case feedXMLInvalidUTF8
+    /// an invalid character
+    case feedXMLInvalidCharacter
+    /// an entity reference is missing its ';'
+    case feedXMLEntitySemicolon
+    /// an undefined entity
+    case feedXMLUndefinedEntity
+    /// a malformed attribute
+    case feedXMLMalformedAttribute
+    /// an attribute given twice
+    case feedXMLDuplicateAttribute
+    /// a broken XML declaration
+    case feedXMLBrokenDeclaration
+    /// '>' expected
+    case feedXMLExpectedGreaterThan
+    /// a closing tag does not match its opening tag
+    case feedXMLMismatchedTag
+    /// truncated: an element is not closed before the end of the document
+    case feedXMLUnclosedElement
+    /// syntax error
+    case feedXMLSyntax
+    /// {words} (libxml2 code {code})
+    case feedXMLLibraryCode
+    /// {words} (libxml2: {message})
+    case feedXMLLibraryMessage
+    /// unsupported encoding {label} in the XML declaration
+    case feedUnsupportedEncoding
+    /// the bytes are not valid {label} as the XML declaration says
+    case feedBytesNotEncoding
+    /// not XML: the document starts with {text}
+    case feedNotXML
+
+    // MARK: Data errors: GTFS-Realtime
+
+    /// empty body (0 bytes), not a GTFS-Realtime FeedMessage
+    case realtimeEmpty
+    /// {size} bytes is more than the {limit}-byte cap for a GTFS-Realtime feed
+    case realtimeTooLarge
+    /// not a GTFS-Realtime FeedMessage: protobuf-c could not unpack the {size} bytes (truncated, corrupt, another message type, or a required field such as header.gtfs_realtime_version missing)
+    case realtimeNotAFeedMessage
+    /// the body is only whitespace
+    case realtimeHintWhitespace
+    /// the body starts with {character}: it looks like JSON, not protobuf
+    case realtimeHintJSON
+    /// the body starts with "<": it looks like HTML or XML, not protobuf
+    case realtimeHintMarkup
+
+    // MARK: Facts: labels, suspensions, fetched bodies
+
+    ///  since {time}
+    case factsSuspensionSince
+    /// the server answered with an HTML page ({type}, {bytes} bytes) instead of {expected}
+    case factsHTMLInsteadOf
+    /// no content type
+    case factsNoContentType
+    /// an Atom / RSS feed
+    case factsExpectedFeed
+    /// a GTFS-Realtime feed (protobuf)
+    case factsExpectedRealtime
+    /// expected an odpt:Train JSON array: {error}
+    case factsTrainsNotJSON
+    /// expected an odpt:Train JSON array, found {kind}
+    case factsTrainsNotArray
+    /// [{index}]: expected an odpt:Train object, found {kind}
+    case factsTrainsNotObject
+    /// [{index}]: expected "@type": "odpt:Train", found {type}
+    case factsTrainsWrongType
+    /// no @type
+    case factsTrainsNoType
+    /// {feed} stop {id}
+    case factsLabelStop
+    /// {feed} route {route} stop {id}
+    case factsLabelRouteStop
+
+    // MARK: Transfer errors (HTTP)
+
+    /// timed out
+    case httpTimedOut
+    /// could not connect
+    case httpCouldNotConnect
+    /// could not resolve the host name
+    case httpCouldNotResolve
+    /// TLS failed
+    case httpTLSFailed
+    /// response too large
+    case httpTooLarge
+    /// too many redirects
+    case httpTooManyRedirects
+    /// response body truncated
+    case httpTruncatedBody
+    /// malformed response
+    case httpMalformedResponse
+    /// connection failed during the transfer
+    case httpNetwork
+    /// cancelled
+    case httpCancelled
+    /// invalid request
+    case httpInvalidRequest
+    /// unexpected status code {status}
+    case httpUnexpectedStatus
+    /// transfer failed
+    case httpTransferFailed
+    ///  (curl error {code})
+    case httpCurlError
+
+    // MARK: Delivery: channel problems and outcomes
+
+    /// {kind} channel {channel}
+    case deliveryChannelPlace
+    /// {location}: channel {channel}: {message}
+    case deliveryChannelProblem
+    /// channel {channel}: not sent
+    case deliveryNotSent
+    /// unknown channel {channel}
+    case deliveryUnknownChannel
+    ///  (redirects are not followed)
+    case deliveryRedirectsNotFollowed
+    /// delivered
+    case deliveryDelivered
+    /// delivered (HTTP {status})
+    case deliveryDeliveredHTTP
+    /// retry after {after}: {reason}
+    case deliveryRetryAfter
+    /// retry: {reason}
+    case deliveryRetry
+    /// permanent: {reason}
+    case deliveryPermanent
+    /// expired
+    case deliveryExpired
+    /// deferred until {until}
+    case deliveryDeferred
+    /// no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS names {path}, which does not exist): desktop notifications need a graphical session
+    case desktopNoBusMissing
+    /// no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS unset): desktop notifications need a graphical session
+    case desktopNoBusUnset
+    /// {program} not found in PATH ({path}): install libnotify-bin
+    case desktopNotInstalled
+    /// {program} did not finish within {timeout} and was killed
+    case desktopTimedOut
+    /// {program} failed ({status})
+    case desktopFailed
+    /// cannot create a pipe for {program}: {reason}
+    case desktopNoPipe
+    /// cannot start {program}: {reason}
+    case desktopCannotStart
+
+    // MARK: Delivery: notify-send
+
+    /// killed by signal {signal}
+    case desktopKilledBySignal
+    /// exit status {status}
+    case desktopExitStatus
+
+    // MARK: The worker's primitives (Daemon)
+
+    /// {call} failed: {reason} (errno {code})
+    case daemonCallFailed
+    /// another leavenow worker holds the lock {path}: two workers must not share one state directory; stop the other worker or give this one another --state
+    case daemonLockHeld
+    /// another leavenow worker (pid {pid}) holds the lock {path}: two workers must not share one state directory; stop the other worker or give this one another --state
+    case daemonLockHeldByPID
+    /// {name}={value} cannot be used: {reason}
+    case daemonInvalidEnvironment
+    /// the abstract socket name is empty
+    case daemonAbstractSocketEmpty
+    /// expected an absolute socket path or @abstract-name
+    case daemonSocketPath
+    /// longer than a unix socket address ({max} bytes)
+    case daemonSocketTooLong
+    /// expected a positive number of microseconds
+    case daemonWatchdogMicroseconds
+    /// expected a process id
+    case daemonWatchdogPID
+
+    // MARK: The state: section and PostgreSQL URLs
+
+    /// {reason} (expected postgresql://user[:password]@host[:port]/database)
+    case postgresURLExpected
+    /// the scheme is not postgresql:// or postgres://
+    case postgresURLScheme
+    /// the IPv6 address has no closing ]
+    case postgresURLIPv6
+    /// unexpected {text} after the host
+    case postgresURLAfterHost
+    /// several hosts are not supported
+    case postgresURLSeveralHosts
+    /// the database name {name} contains a /
+    case postgresURLDatabaseSlash
+    /// the query parameter {pair} has no value
+    case postgresURLQueryNoValue
+    /// the {what} has an invalid percent-encoding
+    case postgresURLPercent
+    /// user name
+    case postgresURLUserName
+    /// password
+    case postgresURLPassword
+    /// database name
+    case postgresURLDatabaseName
+    /// the port {port} is not a number from 1 to 65535
+    case postgresURLPort
+    /// state url must be a postgresql:// (or postgres://) URL, found {url} (an SQLite state file is given with --state PATH)
+    case stateURLNotPostgres
+    /// state url: {problem}
+    case stateURLProblem
+    /// state url: the password does not belong in the configuration: remove it from the URL and give password_env (an environment variable, also the name of a systemd credential) or password_file
+    case stateURLPassword
+    /// state: a password does not belong in the configuration: give password_env (an environment variable, also the name of a systemd credential) or password_file
+    case statePasswordInline
+
+    // MARK: The state store: PostgreSQL URLs
+
+    /// reading the PostgreSQL URL
+    case storeReadingPostgresURL
+
+    // MARK: Rule test files
+
+    /// rule test file
+    case testFileWhat
+    /// test
+    case testCaseWhat
+    /// expected notification
+    case testExpectationWhat
+    /// the file is empty: expected tests:
+    case testFileEmpty
+    /// unknown {kind} {name} ({hint})
+    case testUnknownReference
+    /// {key} must be a time like 2024-12-22T10:19 or 2024-12-22T10:19:00+09:00, found {value}
+    case testTimeFormat
+    /// a test needs at: T, or from: T1 and to: T2
+    case testNeedsTimes
+    /// at must be a time like 2024-12-22T10:19, found {value}
+    case testAtFormat
+    /// to is before from
+    case testToBeforeFrom
+    /// sources
+    case pluralSources
 }

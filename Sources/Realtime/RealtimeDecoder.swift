@@ -1,7 +1,19 @@
 import CGTFSRealtime
+import Messages
 
-/// Why a body could not be decoded as a GTFS-Realtime feed. `description` names the source first.
-public struct RealtimeDecodeError: Error, Sendable, Equatable, CustomStringConvertible {
+/// Why a body could not be decoded as a GTFS-Realtime feed. `description` names the source first,
+/// in the reader's language.
+public struct RealtimeDecodeError: MessageError, Sendable, Equatable {
+    /// What the bytes look like, when that explains why they are not a feed.
+    public enum Hint: Sendable, Equatable {
+        /// Only whitespace.
+        case whitespace
+        /// They start with this character (`{` or `[`): JSON.
+        case json(Character)
+        /// They start with `<`: HTML or XML.
+        case markup
+    }
+
     /// What went wrong.
     public enum Reason: Sendable, Equatable {
         /// Zero bytes.
@@ -10,7 +22,7 @@ public struct RealtimeDecodeError: Error, Sendable, Equatable, CustomStringConve
         case tooLarge(size: Int, limit: Int)
         /// protobuf-c could not unpack the bytes as a `transit_realtime.FeedMessage` (truncated,
         /// corrupt, another message, or a required field missing); `hint` says what the bytes look like.
-        case notAFeedMessage(size: Int, hint: String?)
+        case notAFeedMessage(size: Int, hint: Hint?)
     }
 
     /// The source named in the message (a file path, a URL, a label).
@@ -24,18 +36,24 @@ public struct RealtimeDecodeError: Error, Sendable, Equatable, CustomStringConve
         self.reason = reason
     }
 
-    /// `SOURCE: not a GTFS-Realtime FeedMessage: …`.
-    public var description: String {
+    /// `SOURCE: not a GTFS-Realtime FeedMessage: …`, kept for the reader's language.
+    public var descriptionMessage: Message {
+        let what: Message
         switch reason {
         case .empty:
-            return "\(source): empty body (0 bytes), not a GTFS-Realtime FeedMessage"
+            what = Message(.realtimeEmpty)
         case .tooLarge(let size, let limit):
-            return "\(source): \(size) bytes is more than the \(limit)-byte cap for a GTFS-Realtime feed"
+            what = Message(.realtimeTooLarge, ["size": .number(size), "limit": .number(limit)])
         case .notAFeedMessage(let size, let hint):
-            let what = "\(source): not a GTFS-Realtime FeedMessage: protobuf-c could not unpack the \(size) bytes"
-                + " (truncated, corrupt, another message type, or a required field such as header.gtfs_realtime_version missing)"
-            return hint.map { "\(what); \($0)" } ?? what
+            let unpack = Message(.realtimeNotAFeedMessage, ["size": .number(size)])
+            switch hint {
+            case nil: what = unpack
+            case .whitespace: what = unpack + .verbatim("; ") + Message(.realtimeHintWhitespace)
+            case .json(let character): what = unpack + .verbatim("; ") + Message(.realtimeHintJSON, ["character": .text("\"\(character)\"")])
+            case .markup: what = unpack + .verbatim("; ") + Message(.realtimeHintMarkup)
+            }
         }
+        return .verbatim("\(source): ") + what
     }
 }
 
@@ -75,13 +93,13 @@ public enum RealtimeDecoder {
     }
 
     /// What a body that failed to unpack looks like, when that is recognisable (text instead of protobuf).
-    static func hint(_ buffer: UnsafeBufferPointer<UInt8>) -> String? {
+    static func hint(_ buffer: UnsafeBufferPointer<UInt8>) -> RealtimeDecodeError.Hint? {
         guard let first = buffer.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }) else {
-            return "the body is only whitespace"
+            return .whitespace
         }
         switch first {
-        case UInt8(ascii: "{"), UInt8(ascii: "["): return "the body starts with \"\(Character(Unicode.Scalar(first)))\": it looks like JSON, not protobuf"
-        case UInt8(ascii: "<"): return "the body starts with \"<\": it looks like HTML or XML, not protobuf"
+        case UInt8(ascii: "{"), UInt8(ascii: "["): return .json(Character(Unicode.Scalar(first)))
+        case UInt8(ascii: "<"): return .markup
         default: return nil
         }
     }

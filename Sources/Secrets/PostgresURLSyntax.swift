@@ -1,4 +1,5 @@
 import Foundation
+import Messages
 
 /// The parts of a PostgreSQL connection URL, `postgresql://user[:password]@host[:port]/database[?key=value&…]`
 /// (`postgres://` too), read without any I/O. Here, below both the configuration (`state: url:`, checked
@@ -18,11 +19,11 @@ public struct PostgresURLSyntax: Sendable, Equatable {
 
     /// What is wrong with a URL, in words that never include its password; ``description`` adds the
     /// expected shape.
-    public struct Problem: Error, Sendable, Equatable, CustomStringConvertible {
-        /// Why, e.g. `the port "notaport" is not a number from 1 to 65535`.
-        public var reason: String
-        /// `<reason> (expected postgresql://user[:password]@host[:port]/database)`.
-        public var description: String { reason + " (expected postgresql://user[:password]@host[:port]/database)" }
+    public struct Problem: MessageError, Sendable, Equatable {
+        /// Why, e.g. `the port "notaport" is not a number from 1 to 65535`, kept for the reader's language.
+        public var reason: Message
+        /// `<reason> (expected postgresql://user[:password]@host[:port]/database)`, kept for the reader's language.
+        public var descriptionMessage: Message { Message(.postgresURLExpected, ["reason": .message(reason)]) }
     }
 
     /// Whether `text` is meant as a PostgreSQL URL (`postgresql://` or `postgres://`), valid or not.
@@ -32,9 +33,9 @@ public struct PostgresURLSyntax: Sendable, Equatable {
 
     /// Reads `text`; throws a ``Problem`` naming what is wrong.
     public init(_ text: String) throws(Problem) {
-        func invalid(_ why: String) -> Problem { Problem(reason: why) }
+        func invalid(_ key: MessageKey, _ arguments: [String: MessageArgument] = [:]) -> Problem { Problem(reason: Message(key, arguments)) }
         guard let schemeEnd = text.range(of: "://"), Self.isPostgresURL(text) else {
-            throw invalid("the scheme is not postgresql:// or postgres://")
+            throw invalid(.postgresURLScheme)
         }
         var rest = text[schemeEnd.upperBound...]
         if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
@@ -50,21 +51,21 @@ public struct PostgresURLSyntax: Sendable, Equatable {
             let userinfo = authority[..<at]
             authority = authority[authority.index(after: at)...]
             if let colon = userinfo.firstIndex(of: ":") {
-                user = try Self.decode(userinfo[..<colon], "user name")
-                password = try Self.decode(userinfo[userinfo.index(after: colon)...], "password")
+                user = try Self.decode(userinfo[..<colon], .postgresURLUserName)
+                password = try Self.decode(userinfo[userinfo.index(after: colon)...], .postgresURLPassword)
             } else {
-                user = try Self.decode(userinfo, "user name")
+                user = try Self.decode(userinfo, .postgresURLUserName)
             }
             if user?.isEmpty == true { user = nil }
         }
         var host = authority
         var port: Int?
         if authority.hasPrefix("[") {
-            guard let close = authority.firstIndex(of: "]") else { throw invalid("the IPv6 address has no closing ]") }
+            guard let close = authority.firstIndex(of: "]") else { throw invalid(.postgresURLIPv6) }
             host = authority[...close]
             let after = authority[authority.index(after: close)...]
             if !after.isEmpty {
-                guard after.hasPrefix(":") else { throw invalid("unexpected \"\(after)\" after the host") }
+                guard after.hasPrefix(":") else { throw invalid(.postgresURLAfterHost, ["text": .text("\"\(after)\"")]) }
                 port = try Self.port(after.dropFirst())
             }
         } else if let colon = authority.lastIndex(of: ":") {
@@ -72,33 +73,33 @@ public struct PostgresURLSyntax: Sendable, Equatable {
             port = try Self.port(authority[authority.index(after: colon)...])
         }
         if host.contains(",") {
-            throw invalid("several hosts are not supported")
+            throw invalid(.postgresURLSeveralHosts)
         }
-        if path.contains("/") { throw invalid("the database name \"\(path)\" contains a /") }
+        if path.contains("/") { throw invalid(.postgresURLDatabaseSlash, ["name": .text("\"\(path)\"")]) }
         for pair in query.split(separator: "&") where !pair.contains("=") {
-            throw invalid("the query parameter \"\(pair)\" has no value")
+            throw invalid(.postgresURLQueryNoValue, ["pair": .text("\"\(pair)\"")])
         }
         for pair in query.split(separator: "&") where pair.split(separator: "=").first.map({ $0.lowercased() == "password" }) ?? false {
-            password = try Self.decode(pair.drop { $0 != "=" }.dropFirst(), "password")
+            password = try Self.decode(pair.drop { $0 != "=" }.dropFirst(), .postgresURLPassword)
         }
         self.user = user
         self.password = password
         self.host = String(host)
         self.port = port
-        let database = try Self.decode(path, "database name")
+        let database = try Self.decode(path, .postgresURLDatabaseName)
         self.database = database.isEmpty ? nil : database
     }
 
-    private static func decode(_ part: Substring, _ what: String) throws(Problem) -> String {
+    private static func decode(_ part: Substring, _ what: MessageKey) throws(Problem) -> String {
         guard let decoded = String(part).removingPercentEncoding else {
-            throw Problem(reason: "the \(what) has an invalid percent-encoding")
+            throw Problem(reason: Message(.postgresURLPercent, ["what": .key(what)]))
         }
         return decoded
     }
 
     private static func port(_ text: Substring) throws(Problem) -> Int {
         guard let port = Int(text), (1...65_535).contains(port) else {
-            throw Problem(reason: "the port \"\(text)\" is not a number from 1 to 65535")
+            throw Problem(reason: Message(.postgresURLPort, ["port": .text("\"\(text)\"")]))
         }
         return port
     }

@@ -1,7 +1,7 @@
 import Messages
 
 /// A secret could not be resolved. Names the variable, credential or file, never a value.
-public struct SecretError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct SecretError: MessageError, Sendable, Equatable {
     /// What the secret is for, e.g. `weather source "chofu"`.
     public var ownerMessage: Message
     /// Why it could not be resolved, one sentence per place looked at.
@@ -34,6 +34,9 @@ public struct SecretError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// ``text`` in the reader's language.
     public var description: String { text.text }
+
+    /// ``text``.
+    public var descriptionMessage: Message { text }
 
     /// Equal when they say the same thing (in English).
     public static func == (a: SecretError, b: SecretError) -> Bool { a.text.english == b.text.english }

@@ -5,7 +5,7 @@ import Messages
 ///
 /// `description` reads `<file>: <operation>: <message>`, e.g.
 /// `/var/lib/leavenow/state.db: executing "BEGIN IMMEDIATE": database is locked`.
-public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct StoreError: MessageError, Sendable, Equatable {
     /// The database file (`:memory:` for an in-memory database), or a PostgreSQL URL without its password.
     public var path: String
     /// What was being done, e.g. `opening`, `executing "UPDATE outbox …"`, `decoding rule state "commute"`.
@@ -89,4 +89,7 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// `<path>: <operation>: <message>`, in the reader's language.
     public var description: String { "\(path): \(operation): \(message)" }
+
+    /// ``description`` kept for the reader's language.
+    public var descriptionMessage: Message { .verbatim("\(path): ") + operationText + .verbatim(": ") + messageText }
 }

@@ -1,3 +1,5 @@
+import Messages
+
 /// One source of a board: a timetable plus how the user reaches it.
 public struct BoardSource: Sendable {
     /// Where the data came from (a path), for messages.
@@ -12,8 +14,14 @@ public struct BoardSource: Sendable {
     public var destination: String?
     /// What leaves from this source, for wording ("the last bus has left").
     public var vehicle: Vehicle
-    /// A short name for people ("鷹66 (platform 11)", "gtfs-jp-rinkobus stop 1510-57"); `name` when not set.
-    public var label: String
+    /// A short name for people ("鷹66 (platform 11)", "gtfs-jp-rinkobus stop 1510-57"), in English:
+    /// what JSON and stored records name the source by; `name` when not set.
+    public private(set) var label: String
+    /// ``label`` for people, in the reader's language when shown ("鷹66 (11番のりば)"); setting it
+    /// sets ``label`` to its English.
+    public var labelText: Message {
+        didSet { label = labelText.english }
+    }
     /// Where the source is configured (`rules/boards.yaml:12:9`), for messages; nil when unknown.
     public var origin: String?
     /// The first and last service dates the source is used on (`valid_from:` / `valid_until:`, a
@@ -43,6 +51,7 @@ public struct BoardSource: Sendable {
                 label: String? = nil, origin: String? = nil) {
         self.vehicle = vehicle
         self.label = label ?? name
+        self.labelText = .verbatim(label ?? name)
         self.origin = origin
         self.name = name
         self.timetable = timetable

@@ -1,8 +1,12 @@
+import Messages
+
 /// A problem found while reading a timetable, a feed or a configuration file, with its place.
 ///
 /// The description reads `file:line:col: message` when a line is known, otherwise
-/// `file: where: message` (for example `stop_times.txt: row 12: …`).
-public struct DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
+/// `file: where: message` (for example `stop_times.txt: row 12: …`). What is wrong and the place
+/// that is not a line are catalogue messages (``text``, ``placeText``), rendered when the error is
+/// shown: in the reader's language on a terminal, in English in a log or a stored error.
+public struct DecodeError: MessageError, Sendable, Equatable {
     /// The file (or URL) that was being read.
     public var file: String
     /// 1-based line, when known.
@@ -10,25 +14,45 @@ public struct DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
     /// 1-based column, when known.
     public var column: Int?
     /// A place that is not a line: "row 12", "record 3 (odpt.StationTimetable:…)".
-    public var place: String?
+    public var placeText: Message?
     /// What is wrong, quoting the bad value.
-    public var message: String
+    public var text: Message
 
-    public init(file: String, line: Int? = nil, column: Int? = nil, place: String? = nil, message: String) {
+    /// An error saying `text` about `file`, at a line or at `placeText`.
+    public init(file: String, line: Int? = nil, column: Int? = nil, placeText: Message? = nil, text: Message) {
         self.file = file
         self.line = line
         self.column = column
-        self.place = place
-        self.message = message
+        self.placeText = placeText
+        self.text = text
     }
 
-    public var description: String {
-        var text = file
+    /// An error whose place and message are the same in every language.
+    public init(file: String, line: Int? = nil, column: Int? = nil, place: String? = nil, message: String) {
+        self.init(file: file, line: line, column: column, placeText: place.map(Message.verbatim), text: .verbatim(message))
+    }
+
+    /// What is wrong, in the reader's language.
+    public var message: String { text.text }
+
+    /// The place that is not a line, in the reader's language.
+    public var place: String? { placeText?.text }
+
+    /// `file:line:col: message` or `file: place: message`, kept for the reader's language.
+    public var descriptionMessage: Message {
+        var head = file
         if let line {
-            text += ":\(line)"
-            if let column { text += ":\(column)" }
+            head += ":\(line)"
+            if let column { head += ":\(column)" }
         }
-        if let place { text += ": \(place)" }
-        return text + ": " + message
+        var message = Message.verbatim(head + ": ")
+        if let placeText { message = message + placeText + .verbatim(": ") }
+        return message + text
+    }
+
+    /// Equal when they name the same place and say the same thing (in English).
+    public static func == (a: DecodeError, b: DecodeError) -> Bool {
+        a.file == b.file && a.line == b.line && a.column == b.column && a.placeText?.english == b.placeText?.english
+            && a.text.english == b.text.english
     }
 }

@@ -1,3 +1,5 @@
+import Messages
+
 /// What a board says about a source that does not run on a date because of its dates: a GTFS
 /// feed's calendar ("the feed's service ended on 2017-04-30"), or the source's validity —
 /// `valid_from` / `valid_until`, or the data's own ODPT `dct:issued` / `dct:valid` or GTFS
@@ -29,8 +31,10 @@ public struct ServicePeriodNotice: Sendable, Equatable {
 
     /// Index of the board source.
     public var sourceIndex: Int
-    /// The source's label (`BoardSource.label`).
+    /// The source's label in English (`BoardSource.label`: what JSON and the logs name it by).
     public var source: String
+    /// The source's label for people, in the reader's language when shown (`BoardSource.labelText`).
+    public var sourceText: Message
     /// Where the source is configured, when known.
     public var origin: String?
     /// Ended, ends soon, or not started.
@@ -171,6 +175,7 @@ extension Board {
     }
 
     private func notice(_ index: Int, kind: ServicePeriodNotice.Kind, limit: ServicePeriodNotice.Limit) -> ServicePeriodNotice {
-        ServicePeriodNotice(sourceIndex: index, source: sources[index].label, origin: sources[index].origin, kind: kind, limit: limit)
+        ServicePeriodNotice(sourceIndex: index, source: sources[index].label, sourceText: sources[index].labelText, origin: sources[index].origin,
+                            kind: kind, limit: limit)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Messages
 
 /// Turns the bytes of a text file into a `String`: UTF-8 (with or without a byte-order mark),
 /// otherwise Shift_JIS, the encoding Japanese spreadsheets and Windows tools still save by default.
@@ -10,8 +11,7 @@ public enum TextDecoding {
     /// first offending byte and its offset.
     public static func string(_ bytes: [UInt8], file: String) throws -> String {
         if let nul = bytes.firstIndex(of: 0) {
-            throw DecodeError(file: file, place: "byte \(nul)",
-                              message: "a NUL byte: this is a binary file, not text (UTF-8 or Shift_JIS)")
+            throw DecodeError(file: file, placeText: Message(.decodeByte, ["offset": .number(nul)]), text: Message(.textNulByte))
         }
         var body = bytes[...]
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
@@ -23,8 +23,8 @@ public enum TextDecoding {
             return text
         }
         let offset = badOffset + (bytes.count - body.count)
-        throw DecodeError(file: file, place: "byte \(offset)",
-                          message: "the text is neither UTF-8 nor Shift_JIS (byte 0x\(hex(bytes[offset])) is invalid UTF-8, and the file does not decode as Shift_JIS either)")
+        throw DecodeError(file: file, placeText: Message(.decodeByte, ["offset": .number(offset)]),
+                          text: Message(.textNotUTF8OrShiftJIS, ["hex": .text(hex(bytes[offset]))]))
     }
 
     /// The offset (within `bytes`, counted from its first element) of the first byte that breaks

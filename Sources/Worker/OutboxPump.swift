@@ -252,12 +252,14 @@ public final class OutboxPump {
         case .expired:
             log(.notice, "notification.expired")
             return DeliveryRecord(entryID: entry.id, outcome: .expired)
-        case .permanent(let reason):
+        case .permanent(let reasonText):
+            let reason = reasonText.english  // the log and the outbox keep English
             log(.error, "notification.dead", [(key: "msg", value: reason)])
             return DeliveryRecord(entryID: entry.id, outcome: .dead(error: logger.redact(reason)))
         case .deferred:
             return DeliveryRecord(entryID: entry.id, outcome: .deferred(until: result.nextAttemptAt ?? now + 1))
-        case .retry(_, let reason):
+        case .retry(_, let reasonText):
+            let reason = reasonText.english  // the log and the outbox keep English
             guard let at = result.nextAttemptAt else {
                 let message = "gave up after \(attempt) attempts: \(reason)"
                 log(.error, "notification.dead", [(key: "msg", value: message)])

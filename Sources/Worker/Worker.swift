@@ -10,6 +10,7 @@ import Rules
 import Secrets
 import Store
 import Timetable
+import Messages
 
 /// `leavenow run`: the long-running worker. Each pass it fetches the sources that are due, runs the
 /// rules that are due, commits what they decided to the outbox together with their new state (one
@@ -52,6 +53,8 @@ public final class Worker {
     private var leased: LeasedRules?
     /// This worker's id on a shared state: its leases, and the outbox entries it claims.
     public let workerID: String
+    /// The sources whose last fetch in this process failed, with their errors for people.
+    public let fetchFailures = LiveFetchFailures()
     /// Since when (real seconds) the PostgreSQL server has been unreachable while running (nil: it answers).
     private var unreachableSince: Int64?
     /// Records each rule evaluation in the rules' history (``HistoryRecorder``; `history:` section).
@@ -98,7 +101,7 @@ public final class Worker {
         self.stepper = RuleStepper(engine: engine, start: now)
         self.recorder = HistoryRecorder(engine: engine, configuration: rules.configuration)
         stepper.recordsEvaluations = recorder.isOn
-        self.supply = Self.supply(for: rules, options: options, store: store, logger: logger, now: now)
+        self.supply = Self.supply(for: rules, options: options, store: store, logger: logger, now: now, failures: fetchFailures)
         self.purgedAt = (try? store.meta(Self.purgedAtKey)).flatMap { $0.flatMap { Int64($0) } }
         for warning in rules.warnings { logger.log(.warning, "board.warning", ["msg": warning]) }
         Self.logBoardHealth(rules, now: now, logger: logger)
@@ -468,7 +471,7 @@ public final class Worker {
             setEngine(leased?.engine(for: fresh.configuration, now: now) ?? fresh.engine, now: now)
             startingPass = true
             schedules = ScheduleCache()
-            supply = Self.supply(for: fresh, options: options, store: store, logger: logger, now: now)
+            supply = Self.supply(for: fresh, options: options, store: store, logger: logger, now: now, failures: fetchFailures)
             for warning in fresh.warnings { logger.log(.warning, "board.warning", ["msg": warning]) }
             Self.logBoardHealth(fresh, now: now, logger: logger)
             configureHealth(fresh.configuration)
@@ -516,7 +519,7 @@ public final class Worker {
 
     /// Where the facts come from: the recorded snapshots of `rules`, or the network through the cache.
     private static func supply(for rules: Workspace, options: WorkerOptions, store: any NotificationStore, logger: LogfmtLogger,
-                               now: Int64) -> any FactSupply {
+                               now: Int64, failures: LiveFetchFailures) -> any FactSupply {
         if options.fixtures != nil { return RecordedFacts(timeline: rules.timeline, boards: rules.boards) }
         let fetcher = SourceFetcher(
             endpoint: SourceEndpoint(baseURL: options.sourceBaseURL), secrets: SecretSource(environment: options.environment),
@@ -530,6 +533,7 @@ public final class Worker {
             case .failed(let error): logger.log(.warning, "source.failed", fields: fields + [(key: "msg", value: error.description)])
             }
             try? store.recordFetch(result, nextRefreshAt: next)
+            failures.record(result)
         }
     }
 
@@ -552,7 +556,7 @@ public final class Worker {
                 logger.log(.error, "channel.unusable", ["channel": id, "msg": "\(problem)"])
             }
         }
-        for warning in dispatcher.warnings { logger.log(.warning, "channel.warning", ["msg": warning]) }
+        for warning in dispatcher.warnings { logger.log(.warning, "channel.warning", ["msg": warning.english]) }
         return dispatcher
     }
 

@@ -1,6 +1,7 @@
 import Facts
 import JSONText
 import Timetable
+import Messages
 
 /// What `next` and `board` say besides departures: the sources the board answers without (they
 /// could not be loaded) and the feeds with no service on the date asked about.
@@ -17,7 +18,7 @@ struct BoardWarnings {
     /// command's own keys.
     var jsonMembers: [(String, JSONOutput)] {
         let failed: [JSONOutput] = failures.map { failure in
-            .object([("source", .string(failure.source)), ("message", .string(failure.message)),
+            .object([("source", .string(failure.source)), ("message", .string(failure.text.english)),
                      ("location", .string("\(failure.location)"))])
         }
         let ended: [JSONOutput] = outOfService.map { notice in
@@ -30,14 +31,14 @@ struct BoardWarnings {
     /// `incomplete: 鷹66 (platform 11) could not be loaded: <why>` per failed source.
     func failureLines(_ language: Language) -> [String] {
         failures.map { failure in
-            Message(.boardIncomplete, ["source": .text(failure.source), "message": .message(failure.text)]).rendered(in: language)
+            Message(.boardIncomplete, ["source": .message(failure.sourceText), "message": .message(failure.text)]).rendered(in: language)
         }
     }
 
     /// `The feed's service ended on 2017-04-30 (gtfs-jp-rinkobus stop 1510-57).` per feed out of service.
     func serviceLines(_ language: Language) -> [String] {
         outOfService.map { notice in
-            let line = Message(.boardServiceLine, ["message": .message(notice.text), "source": .text(notice.source)]).rendered(in: language)
+            let line = Message(.boardServiceLine, ["message": .message(notice.text), "source": .message(notice.sourceText)]).rendered(in: language)
             return line.prefix(1).uppercased() + line.dropFirst()
         }
     }

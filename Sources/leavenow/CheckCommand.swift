@@ -3,6 +3,7 @@ import Delivery
 import Facts
 import Rules
 import Secrets
+import Messages
 
 /// `leavenow check [--rules DIR]`: validates every configuration file (every channel value the
 /// worker would refuse is an error at its place) and loads every source. A channel secret that is
@@ -49,10 +50,10 @@ struct CheckCommand {
         for channel in configuration.channels {
             do {
                 let endpoint = try ChannelEndpoint(channel, secrets: secrets)
-                for warning in endpoint.warnings { context.warn(.verbatim(warning)) }
+                for warning in endpoint.warnings { context.warn(warning) }
             } catch {
                 guard error.secret != nil else { throw CommandFailure.failure(error.description) }
-                context.warn(Message(.checkChannelHeld, ["problem": .text("\(error)")]))
+                context.warn(Message(.checkChannelHeld, ["problem": .message(error.descriptionMessage)]))
             }
         }
         // The state's URL was checked where it is parsed; its password may come later (like a channel's secret).

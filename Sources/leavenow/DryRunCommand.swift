@@ -46,7 +46,7 @@ struct DryRunCommand {
                 ("warnings", .array(workspace.impairedBoards.flatMap { board, completeness in
                     completeness.failures.map { failure in
                         JSONOutput.object([("board", .string(board)), ("state", .string(completeness.name)),
-                                          ("source", .string(failure.source)), ("message", .string(failure.message)),
+                                          ("source", .string(failure.source)), ("message", .string(failure.text.english)),
                                           ("location", .string("\(failure.location)"))])
                     }
                 } + outOfService.map { dated in

@@ -90,7 +90,7 @@ struct HistoryCommand {
         }
         if !record.reasons.isEmpty {
             lines.append(Message(.historyWhy).text)
-            lines += record.reasons.map { "    " + $0 }
+            lines += record.reasons.map { "    " + $0.text }
         }
         lines.append(record.next.map { Message(.historyNext, ["time": .text(clock.iso8601($0))]).text } ?? Message(.historyNextOnData).text)
         return lines
@@ -128,7 +128,7 @@ struct HistoryCommand {
                     })),
                     ("held", .int(Int64(record.held))), ("held_until", record.heldUntil.map { .string(clock.iso8601($0)) } ?? .null),
                     ("next_wake", record.next.map { .string(clock.iso8601($0)) } ?? .null),
-                    ("reasons", .array(record.reasons.map { .string($0) })),
+                    ("reasons", .array(record.reasons.map { .string($0.english) })),
                 ])
             })),
         ]).text

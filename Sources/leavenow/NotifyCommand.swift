@@ -4,6 +4,7 @@ import Foundation
 import Notifications
 import Secrets
 import Worker
+import Messages
 
 /// `leavenow notify CHANNEL MESSAGE [--title T] [--urgency low|normal|critical] [--rules DIR]`: sends
 /// one test notification through a configured channel, now, and says what happened (no outbox,
@@ -37,7 +38,7 @@ struct NotifyCommand {
             title: parsed.value("--title") ?? "leavenow", text: values[1])
         let dispatcher = Dispatcher(channels: configuration.channels, secrets: SecretSource(environment: context.environment),
                                     now: { Date(timeIntervalSince1970: Double(now)) })
-        for warning in dispatcher.warnings { context.warn(.verbatim(warning)) }
+        for warning in dispatcher.warnings { context.warn(warning) }
         let result = dispatcher.send([DeliveryJob(id: 0, notification: notification, channel: values[0])])[0]
         // The dispatcher already redacted the reason with the channel's secrets; every configured
         // secret is hidden once more before it is printed.

@@ -45,7 +45,7 @@ struct RealtimeWording {
 
     /// One line per suspension of the board's railways (`suspended: 内房線 一部運休 since 23:02: …`).
     func suspensionLines(_ realtime: BoardRealtime) -> [String] {
-        realtime.suspensions.map { language.say(.realtimeSuspended, ["summary": .text($0.summary(clock: clock))]) }
+        realtime.suspensions.map { language.say(.realtimeSuspended, ["summary": .message($0.summary(clock: clock))]) }
     }
 
     /// The departure's time with what realtime says: `16:55 → 17:09 (+14)`, `16:21 (on time)`, or

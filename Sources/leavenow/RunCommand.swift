@@ -54,11 +54,14 @@ struct RunCommand {
         let logger = LogfmtLogger(secrets: secrets)
         // The worker's log lines (and the errors it stores in the state) are for machines: English,
         // whatever the reader's language; what this command says to people is not.
-        try context.english {
+        let failures = try context.english {
             let worker = try Worker(options: options, clock: clock, logger: logger)
             try worker.run()
+            return worker.fetchFailures.current
         }
-        if options.once, options.fixtures == nil { try OnceOutcome.check(configuration: configuration, state: location, context: context) }
+        if options.once, options.fixtures == nil {
+            try OnceOutcome.check(configuration: configuration, state: location, live: failures, context: context)
+        }
         return ""
     }
 }

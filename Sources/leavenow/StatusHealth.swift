@@ -6,6 +6,7 @@ import Rules
 import Store
 import Timetable
 import Worker
+import Messages
 
 /// What `status` reports as wrong with the data — boards that cannot load or lack sources, sources
 /// whose last fetch failed or is overdue, feeds whose service ended or ends soon — and the health
@@ -99,7 +100,7 @@ struct StatusHealth {
         }
         lines += ["", Message(.statusFeeds).text]
         lines += ending.isEmpty ? [Message(.statusNoFeedEnding, ["days": .number(limits.feedEndsWithinDays)]).text] : ending.map { board, notice in
-            Message(.statusFeedLine, ["board": .text("\"\(board)\""), "source": .text(notice.source), "notice": .message(notice.text)]).text
+            Message(.statusFeedLine, ["board": .text("\"\(board)\""), "source": .message(notice.sourceText), "notice": .message(notice.text)]).text
         }
         return lines
     }

@@ -40,7 +40,8 @@ if CommandLine.arguments.dropFirst().first == "run" {
     do {
         try WakeSource.blockSignals()
     } catch {
-        FileHandle.standardError.write(Data("leavenow: \(error)\n".utf8))
+        let language = Language(environment: ProcessInfo.processInfo.environment)
+        FileHandle.standardError.write(Data("leavenow: \(Message(error: error).rendered(in: language))\n".utf8))
         exit(1)
     }
 }

@@ -8,7 +8,7 @@ final class JapaneseOutputTests: XCTestCase {
     static let japanese = ["LANG": "ja_JP.UTF-8"]
 
     /// The same command in English (`LANG=C.UTF-8`, the runner's default) and in Japanese.
-    private func both(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil)
+    func both(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil)
         throws -> (english: CLIRunner.Outcome, japanese: CLIRunner.Outcome) {
         let english = try CLIRunner.run(arguments, environment: environment, in: directory)
         let japanese = try CLIRunner.run(arguments, environment: environment.merging(Self.japanese) { _, ja in ja }, in: directory)
@@ -36,7 +36,7 @@ final class JapaneseOutputTests: XCTestCase {
     /// output in the Japanese one, and every line that differs from its English counterpart (when the
     /// two have as many lines) in Japanese — the lines that are the same are quoted data (a YAML line
     /// and its caret, a notification's text, an id).
-    private func assertSameInformation(_ outcome: (english: CLIRunner.Outcome, japanese: CLIRunner.Outcome), _ what: String,
+    func assertSameInformation(_ outcome: (english: CLIRunner.Outcome, japanese: CLIRunner.Outcome), _ what: String,
                                        file: StaticString = #filePath, line: UInt = #line) {
         let (english, japanese) = outcome
         XCTAssertEqual(japanese.status, english.status, "\(what): exit code", file: file, line: line)
@@ -60,7 +60,7 @@ final class JapaneseOutputTests: XCTestCase {
         }
     }
 
-    private func temporaryDirectory(_ name: String) throws -> URL {
+    func temporaryDirectory(_ name: String) throws -> URL {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("leavenow-ja-\(name)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
@@ -76,7 +76,9 @@ final class JapaneseOutputTests: XCTestCase {
                                                        + "1 日のリクエスト数: openweather 144（無料枠 1000）、"), outcome.japanese.stdout)
         XCTAssertTrue(outcome.japanese.stderr.contains(
             "警告: rules/boards.yaml:71:16: ボード \"kawasaki-west\": 祝日 2016-12-30..2017-01-03（5 日）はどのソースの運行期間"), outcome.japanese.stderr)
-        XCTAssertTrue(outcome.japanese.stderr.contains("フィードの運行期間は 2017-04-30 に終わっています"), outcome.japanese.stderr)
+        XCTAssertTrue(outcome.japanese.stderr.contains("ボード \"kawasaki-west\": gtfs-jp-rinkobus 停留所 1510-57: フィードの運行期間は 2017-04-30 に終わっています"),
+                      outcome.japanese.stderr)
+        XCTAssertTrue(outcome.japanese.stderr.contains("チャンネル \"phone\": トピックがありません: 環境変数 LEAVENOW_NTFY_TOPIC"), outcome.japanese.stderr)
         XCTAssertTrue(outcome.japanese.stderr.contains("環境変数 LEAVENOW_NTFY_TOPIC が設定されていません"), outcome.japanese.stderr)
     }
 
@@ -304,7 +306,7 @@ final class JapaneseOutputTests: XCTestCase {
         XCTAssertEqual(status.english.status, 1, "the ended kawasaki-west feed and the missing secrets are health problems")
         XCTAssertTrue(status.english.stdout.hasPrefix("health: 3 problems (exit status 1)\n  feed kawasaki-west/gtfs-jp-rinkobus stop 1510-57: "
             + "the feed's service ended on 2017-04-30\n"), status.english.stdout)
-        XCTAssertTrue(status.japanese.stdout.hasPrefix("健康状態: 問題 3 件（終了コード 1）\n  フィード kawasaki-west/gtfs-jp-rinkobus stop 1510-57："
+        XCTAssertTrue(status.japanese.stdout.hasPrefix("健康状態: 問題 3 件（終了コード 1）\n  フィード kawasaki-west/gtfs-jp-rinkobus 停留所 1510-57："
             + "フィードの運行期間は 2017-04-30 に終わっています\n"), status.japanese.stdout)
         XCTAssertTrue(status.japanese.stdout.contains("\nワーカー: 1 回だけ実行（run --once、最後のパス 2024-12-22T10:20:00+09:00、pid "), status.japanese.stdout)
         XCTAssertTrue(status.japanese.stdout.contains("\nqiita-ios-new-article  new_article     新しいデータが来たとき\n"), status.japanese.stdout)
@@ -412,7 +414,7 @@ final class JapaneseOutputTests: XCTestCase {
         XCTAssertTrue(board.japanese.stdout.hasPrefix("調布駅北口 → 三鷹駅  2024-12-22 (日) · 日曜 · 時刻表: sunday_holiday\n"), board.japanese.stdout)
         XCTAssertTrue(board.japanese.stdout.hasSuffix("\n* その行先への最終便\n"), board.japanese.stdout)
         let ended = try both(["next", "kawasaki-west", "--at", "2026-12-01T09:30"])
-        XCTAssertTrue(ended.japanese.stdout.hasSuffix("\nフィードの運行期間は 2017-04-30 に終わっています（gtfs-jp-rinkobus stop 1510-57）。\n"),
+        XCTAssertTrue(ended.japanese.stdout.hasSuffix("\nフィードの運行期間は 2017-04-30 に終わっています（gtfs-jp-rinkobus 停留所 1510-57）。\n"),
                       ended.japanese.stdout)
         let unknown = try both(["next", "chofu-to-mitak"])
         // Only the board asked for is loaded: no other board's source warnings, only the error.

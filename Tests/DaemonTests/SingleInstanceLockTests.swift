@@ -1,6 +1,7 @@
 import Daemon
 import Foundation
 import Glibc
+import Messages
 import XCTest
 
 final class SingleInstanceLockTests: XCTestCase {
@@ -35,6 +36,9 @@ final class SingleInstanceLockTests: XCTestCase {
             XCTAssertEqual(String(describing: error),
                            "another leavenow worker (pid 31337) holds the lock \(first.path): two workers must not share "
                            + "one state directory; stop the other worker or give this one another --state")
+            XCTAssertEqual(Language.japanese.speaking { String(describing: error) },
+                           "別の leavenow ワーカー（pid 31337）がロック \(first.path) を持っています: 2 つのワーカーで 1 つの状態ディレクトリは"
+                           + "共有できません。もう一方のワーカーを止めるか、このワーカーに別の --state を指定してください")
         }
         _ = first
     }

@@ -30,8 +30,8 @@ final class ChannelEndpointTests: XCTestCase {
 
         let literal = try ChannelEndpoint(Sample.channel("local", .webhook, ["url": "http://127.0.0.1:9/hook"]), secrets: SecretSource(environment: [:]))
         XCTAssertEqual(literal.warnings.count, 1)
-        XCTAssertTrue(literal.warnings[0].contains("channels.yaml:3:5"), literal.warnings[0])
-        XCTAssertTrue(literal.warnings[0].contains("prefer url_env or url_file"))
+        XCTAssertTrue(literal.warnings[0].english.contains("channels.yaml:3:5"), literal.warnings[0].english)
+        XCTAssertTrue(literal.warnings[0].english.contains("prefer url_env or url_file"))
         XCTAssertNil(literal.rateLimit, "webhooks are unlimited by default")
     }
 

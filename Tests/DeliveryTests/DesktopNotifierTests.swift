@@ -33,7 +33,7 @@ final class DesktopNotifierTests: XCTestCase {
                                     secrets: SecretSource(environment: ["XDG_RUNTIME_DIR": try emptyRuntimeDirectory()]),
                                     now: Sample.clock(), random: { 0.5 })
         let result = try XCTUnwrap(dispatcher.send([DeliveryJob(id: 1, notification: Sample.notification(), channel: "desk")]).first)
-        XCTAssertEqual(result.outcome, .retry(after: nil, reason: "desktop channel \"desk\": " + noBusMessage))
+        XCTAssertEqual(result.outcome, .retry(after: nil, reason: .verbatim("desktop channel \"desk\": " + noBusMessage)))
     }
 
     func testAMissingProgramIsPermanent() throws {

@@ -48,10 +48,11 @@ final class DispatcherIncrementalTests: XCTestCase {
             configuration: DispatcherConfiguration(proxy: .direct), now: Sample.clock(), random: { 0.5 })
         let expired = Sample.notification(key: "late", expiresAt: Sample.fireAt)
         XCTAssertEqual(dispatcher.start(DeliveryJob(id: 1, notification: expired, channel: "hook"), tag: 1)?.outcome, .expired)
-        guard case .permanent(let reason)? = dispatcher.start(DeliveryJob(id: 2, notification: Sample.notification(), channel: "nope"),
-                                                               tag: 2)?.outcome else {
+        guard case .permanent(let reasonMessage)? = dispatcher.start(DeliveryJob(id: 2, notification: Sample.notification(), channel: "nope"),
+                                                                      tag: 2)?.outcome else {
             return XCTFail("an unknown channel is a permanent failure")
         }
+        let reason = reasonMessage.english
         XCTAssertTrue(reason.contains("unknown channel \"nope\""), reason)
         XCTAssertNil(dispatcher.start(DeliveryJob(id: 3, notification: Sample.notification(key: "a"), channel: "hook"), tag: 3))
         guard case .deferred? = dispatcher.start(DeliveryJob(id: 4, notification: Sample.notification(key: "b"), channel: "hook"),

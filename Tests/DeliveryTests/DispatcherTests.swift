@@ -92,10 +92,12 @@ final class DispatcherTests: XCTestCase {
             if case .retry = result.outcome { XCTAssertNotNil(result.nextAttemptAt) }
             job.attempt = result.outcome.isDelivered ? job.attempt + 1 : result.nextAttempt
         }
-        guard case .retry(nil, let reason500) = outcomes[0] else { return XCTFail("\(outcomes[0])") }
+        guard case .retry(nil, let reason500Message) = outcomes[0] else { return XCTFail("\(outcomes[0])") }
+        let reason500 = reason500Message.english
         XCTAssertTrue(reason500.contains("HTTP 500"), reason500)
-        XCTAssertEqual(outcomes[1], .retry(after: .seconds(1), reason: "webhook channel \"hook\": POST http://127.0.0.1:\(sink.port)/…: HTTP 429"))
-        guard case .retry(nil, let closed) = outcomes[2] else { return XCTFail("\(outcomes[2])") }
+        XCTAssertEqual(outcomes[1], .retry(after: .seconds(1), reason: .verbatim("webhook channel \"hook\": POST http://127.0.0.1:\(sink.port)/…: HTTP 429")))
+        guard case .retry(nil, let closedMessage) = outcomes[2] else { return XCTFail("\(outcomes[2])") }
+        let closed = closedMessage.english
         XCTAssertTrue(closed.contains("connection failed") || closed.contains("malformed"), closed)
         XCTAssertFalse(closed.contains("/hook"), closed)
         guard case .retry = outcomes[3] else { return XCTFail("408 is retried: \(outcomes[3])") }
@@ -117,7 +119,8 @@ final class DispatcherTests: XCTestCase {
         let started = Date()
         let result = try XCTUnwrap(dispatcher.send([DeliveryJob(id: 1, notification: Sample.notification(), channel: "hook")]).first)
         XCTAssertLessThan(Date().timeIntervalSince(started), 2.5)
-        guard case .retry(nil, let reason) = result.outcome else { return XCTFail("\(result.outcome)") }
+        guard case .retry(nil, let reasonMessage) = result.outcome else { return XCTFail("\(result.outcome)") }
+        let reason = reasonMessage.english
         XCTAssertTrue(reason.contains("timed out"), reason)
         XCTAssertEqual(result.nextAttemptAt, Sample.fireAt + 1, "half of the 2 s ceiling, rounded up to a whole second")
     }
@@ -129,7 +132,8 @@ final class DispatcherTests: XCTestCase {
         let secretURL = "http://127.0.0.1:\(port)/services/T0000/B0000/SECRETSECRET"
         let dispatcher = dispatcher([Sample.channel("team", .slack, ["url_env": "U"])], environment: ["U": secretURL])
         let result = try XCTUnwrap(dispatcher.send([DeliveryJob(id: 1, notification: Sample.notification(), channel: "team")]).first)
-        guard case .retry(nil, let reason) = result.outcome else { return XCTFail("\(result.outcome)") }
+        guard case .retry(nil, let reasonMessage) = result.outcome else { return XCTFail("\(result.outcome)") }
+        let reason = reasonMessage.english
         XCTAssertTrue(reason.hasPrefix("slack channel \"team\": POST http://127.0.0.1:\(port)/…: could not connect"), reason)
         XCTAssertFalse(reason.contains("SECRET"), reason)
         XCTAssertFalse(reason.contains("services"), reason)
@@ -145,9 +149,10 @@ final class DispatcherTests: XCTestCase {
             DeliveryJob(id: 1, notification: Sample.notification(), channel: "team"),
             DeliveryJob(id: 2, notification: Sample.notification(), channel: "moved"),
         ])
-        XCTAssertEqual(results[0].outcome, .permanent(reason: "slack channel \"team\": POST http://127.0.0.1:\(sink.port)/…: HTTP 404: no_service"))
+        XCTAssertEqual(results[0].outcome, .permanent(reason: .verbatim("slack channel \"team\": POST http://127.0.0.1:\(sink.port)/…: HTTP 404: no_service")))
         XCTAssertNil(results[0].nextAttemptAt)
-        guard case .permanent(let reason) = results[1].outcome else { return XCTFail("\(results[1].outcome)") }
+        guard case .permanent(let reasonMessage) = results[1].outcome else { return XCTFail("\(results[1].outcome)") }
+        let reason = reasonMessage.english
         XCTAssertTrue(reason.contains("HTTP 302") && reason.contains("not followed"), reason)
     }
 
@@ -190,9 +195,10 @@ final class DispatcherTests: XCTestCase {
         ])
         XCTAssertEqual(results[0].outcome, .expired)
         XCTAssertNil(results[0].nextAttemptAt)
-        guard case .permanent(let broken) = results[1].outcome else { return XCTFail("\(results[1].outcome)") }
+        guard case .permanent(let brokenMessage) = results[1].outcome else { return XCTFail("\(results[1].outcome)") }
+        let broken = brokenMessage.english
         XCTAssertTrue(broken.contains("channels.yaml:3:5: channel \"broken\": no URL:") && broken.contains("MISSING_URL"), broken)
-        XCTAssertEqual(results[2].outcome, .permanent(reason: "unknown channel \"nowhere\""))
+        XCTAssertEqual(results[2].outcome, .permanent(reason: .verbatim("unknown channel \"nowhere\"")))
         XCTAssertEqual(results[3].outcome, .delivered(status: 204))
         XCTAssertEqual(try sink.received().requests.count, 1)
     }

@@ -72,7 +72,8 @@ final class GotifyTests: XCTestCase {
         dump(endpoint, to: &dumped)
         XCTAssertFalse(dumped.contains("CanaryToken"), dumped)
         let result = try XCTUnwrap(dispatcher.send([DeliveryJob(id: 1, notification: Sample.notification(), channel: "gotify")]).first)
-        guard case .permanent(let reason) = result.outcome else { return XCTFail("401 is permanent: \(result.outcome)") }
+        guard case .permanent(let reasonMessage) = result.outcome else { return XCTFail("401 is permanent: \(result.outcome)") }
+        let reason = reasonMessage.english
         XCTAssertTrue(reason.hasPrefix("gotify channel \"gotify\": POST http://127.0.0.1:\(sink.port)/…: HTTP 401"), reason)
         XCTAssertFalse(reason.contains("CanaryToken"), reason)
         XCTAssertEqual(try sink.received().requests.first?.header("X-Gotify-Key"), "CanaryToken.42")
@@ -85,7 +86,8 @@ final class GotifyTests: XCTestCase {
         var collected: [(tag: Int, result: DeliveryResult)] = []
         for _ in 0..<50 where collected.isEmpty { collected = dispatcher.collect(waitMilliseconds: 100) }
         let result = try XCTUnwrap(collected.first?.result)
-        guard case .retry(_, let reason) = result.outcome else { return XCTFail("500 is retried: \(result.outcome)") }
+        guard case .retry(_, let reasonMessage) = result.outcome else { return XCTFail("500 is retried: \(result.outcome)") }
+        let reason = reasonMessage.english
         XCTAssertFalse(reason.contains("CanaryToken"), reason)
     }
 
@@ -97,7 +99,7 @@ final class GotifyTests: XCTestCase {
         }
         let literal = try ChannelEndpoint(Sample.channel("g", .gotify, ["server": "https://push.example", "token": "Literal.1"]),
                                           secrets: SecretSource(environment: [:]))
-        XCTAssertEqual(literal.warnings, ["channels.yaml:3:5: channel \"g\": the token is written in the configuration; "
+        XCTAssertEqual(literal.warnings.map(\.english), ["channels.yaml:3:5: channel \"g\": the token is written in the configuration; "
             + "whoever knows a Gotify application token can post to it: prefer token_env or token_file"])
         XCTAssertEqual(literal.redact("key Literal.1"), "key REDACTED")
     }

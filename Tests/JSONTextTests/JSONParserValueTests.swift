@@ -45,7 +45,7 @@ final class JSONParserValueTests: XCTestCase {
         XCTAssertEqual(value["a"]?["b"]?.isNull, true)
         XCTAssertNil(value["missing"])
         XCTAssertNil(JSONValue.array([])["z"])
-        XCTAssertEqual(value.kindDescription, "an object")
+        XCTAssertEqual(value.kindDescription.english, "an object")
     }
 
     func testNestingUpToTheLimit() throws {

@@ -131,6 +131,22 @@ final class MessageRenderingTests: XCTestCase {
         XCTAssertEqual("\(message)", "a list")
     }
 
+    /// An error that keeps a message is rendered when shown, in the language then; any other error
+    /// is quoted as it describes itself.
+    func testAnErrorKeepsItsMessage() {
+        struct Kept: MessageError {
+            var descriptionMessage: Message { .verbatim("x.json: ") + Message(.yamlKindList) }
+        }
+        struct Plain: Error, CustomStringConvertible {
+            var description: String { "the system said no" }
+        }
+        XCTAssertEqual(Message(error: Kept()).rendered(in: .japanese), "x.json: リスト")
+        XCTAssertEqual(Message(error: Kept()).english, "x.json: a list")
+        XCTAssertEqual("\(Kept())", "x.json: a list")
+        XCTAssertEqual(Language.japanese.speaking { "\(Kept())" }, "x.json: リスト")
+        XCTAssertEqual(Message(error: Plain()).rendered(in: .japanese), "the system said no")
+    }
+
     func testTheLanguageComesFromTheLocaleEnvironment() {
         XCTAssertEqual(Language(environment: ["LANG": "ja_JP.UTF-8"]), .japanese)
         XCTAssertEqual(Language(environment: ["LANG": "C.UTF-8"]), .english)

@@ -196,7 +196,7 @@ final class ODPTTrainInformationTests: XCTestCase {
         XCTAssertEqual(error(#"[{"@type": "odpt:StationTimetable", "odpt:railway": "x"}]"#)?.description,
                        "status.json: record 1 of 1: this is odpt:StationTimetable, not odpt:TrainInformation")
         XCTAssertEqual(error(#"[{"odpt:railway": ["odpt.Railway:Toei.Mita"], "odpt:trainInformationText": "平常"}]"#)?.description,
-                       #"status.json: record 1 of 1: "odpt:railway" must be a string, got […] (1 items)"#)
+                       #"status.json: record 1 of 1: "odpt:railway" must be a string, got […] (1 item)"#)
     }
 
     func testOperatorDerivedFromTheRailway() throws {

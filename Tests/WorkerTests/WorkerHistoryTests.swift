@@ -38,7 +38,7 @@ final class WorkerHistoryTests: XCTestCase {
         let sent = try XCTUnwrap(records.first { !$0.queued.isEmpty })
         XCTAssertEqual(sent.decision, .sent)
         XCTAssertEqual(sent.queued.first?.channels, ["hook"])
-        XCTAssertTrue(sent.reasons.contains { $0.hasPrefix("send \(sent.queued[0].key) → hook: ") }, "\(sent.reasons)")
+        XCTAssertTrue(sent.reasons.contains { $0.english.hasPrefix("send \(sent.queued[0].key) → hook: ") }, "\(sent.reasons)")
         XCTAssertEqual(sent.facts, [RuleHistoryRecord.Fact(source: "frequent", kind: "board", at: nil)])
         XCTAssertNotNil(sent.next)
         let restart = try XCTUnwrap(store.history(rule: "bus-leave-now", since: start + 3_600, limit: 100).first)

@@ -1,4 +1,5 @@
 import Secrets
+import Messages
 
 /// Reads the `state:` section (see ``StateSpec``), reporting every problem with its place; a
 /// section with any problem is left out (nil). A problem on the `url:` line is shown with the
@@ -23,8 +24,7 @@ public struct StateConfigParser {
         let password = reader.optionalSecret("password", resolve: context.resolve(path:))
         // A password written in the file: refused without quoting its line.
         if reader.contains("password"), let inline = reader.optional("password") {
-            report("state: a password does not belong in the configuration: give password_env (an environment variable, also "
-                   + "the name of a systemd credential) or password_file", at: inline, hiding: [inline.scalarText ?? ""])
+            report(Message(.statePasswordInline), at: inline, hiding: [inline.scalarText ?? ""])
         }
         reader.finish()
         guard diagnostics.diagnostics.count == before, let url else { return nil }
@@ -34,26 +34,23 @@ public struct StateConfigParser {
     /// The URL's problems: not a PostgreSQL URL, malformed, or holding a password.
     private func check(url text: String, at node: YAMLNode) {
         guard PostgresURLSyntax.isPostgresURL(text) else {
-            report("state url must be a postgresql:// (or postgres://) URL, found \(quoted(URLRedaction.standard.redact(url: text))) "
-                   + "(an SQLite state file is given with --state PATH)", at: node, hiding: [])
+            report(Message(.stateURLNotPostgres, ["url": .text(quoted(URLRedaction.standard.redact(url: text)))]), at: node, hiding: [])
             return
         }
         let parts: PostgresURLSyntax
         do {
             parts = try PostgresURLSyntax(text)
         } catch {
-            report("state url: \(error)", at: node, hiding: [])
+            report(Message(.stateURLProblem, ["problem": .message(error.descriptionMessage)]), at: node, hiding: [])
             return
         }
         if let password = parts.password {
-            report("state url: the password does not belong in the configuration: remove it from the URL and give "
-                   + "password_env (an environment variable, also the name of a systemd credential) or password_file",
-                   at: node, hiding: [password])
+            report(Message(.stateURLPassword), at: node, hiding: [password])
         }
     }
 
     /// Reports `message` at `node`, its source line shown with the URL's password and `secrets` replaced.
-    private func report(_ message: String, at node: YAMLNode, hiding secrets: [String]) {
+    private func report(_ message: Message, at node: YAMLNode, hiding secrets: [String]) {
         var diagnostic = diagnostics.source.diagnostic(at: node.mark, message)
         let redaction = URLRedaction.standard.adding(secrets: secrets)
         diagnostic.sourceLine = diagnostic.sourceLine.map { redaction.redact(text: $0) }

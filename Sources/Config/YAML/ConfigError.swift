@@ -2,7 +2,7 @@ import Messages
 
 /// Every problem found in one or more configuration files, thrown once so that a user sees
 /// them all at once instead of fixing one per run.
-public struct ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct ConfigError: MessageError, Sendable, Equatable {
     /// The problems, in file order, then line and column order within a file.
     public var diagnostics: [Diagnostic]
 
@@ -15,6 +15,9 @@ public struct ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         diagnostics.map(\.description).joined(separator: "\n")
     }
+
+    /// ``description`` kept for the reader's language.
+    public var descriptionMessage: Message { .joined(diagnostics.map(\.descriptionMessage), separator: .verbatim("\n")) }
 
     /// Every diagnostic with its source line and caret, separated by blank lines, in the reader's language.
     public var rendered: String { rendered(in: .current) }

@@ -14,7 +14,7 @@ import Messages
 ///         walk: 4
 ///               ^
 /// ```
-public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
+public struct Diagnostic: MessageError, Sendable, Hashable {
     /// The file, as given (not made absolute).
     public var file: String
     /// 1-based line, nil for a problem with the whole file (cannot read it).
@@ -54,6 +54,16 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// `file:line:col: message` (or `file:line: message`, or `file: message`), in the reader's language.
     public var description: String { description(in: .current) }
+
+    /// `file:line:col: message`, kept for the reader's language.
+    public var descriptionMessage: Message {
+        var place = file
+        if let line {
+            place += ":\(line)"
+            if let column { place += ":\(column)" }
+        }
+        return .verbatim(place + ": ") + text
+    }
 
     /// `file:line:col: message` in `language`.
     public func description(in language: Language) -> String {

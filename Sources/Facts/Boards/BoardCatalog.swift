@@ -119,9 +119,9 @@ extension BoardCompleteness {
         switch self {
         case .complete: return []
         case .incomplete(let failures):
-            return failures.map { Message(.factsBoardIncomplete, ["board": .text("\"\(board)\""), "source": .text($0.source), "message": .message($0.text)]) }
+            return failures.map { Message(.factsBoardIncomplete, ["board": .text("\"\(board)\""), "source": .message($0.sourceText), "message": .message($0.text)]) }
         case .unloadable(let failures):
-            return failures.map { Message(.factsBoardUnloadable, ["board": .text("\"\(board)\""), "source": .text($0.source), "message": .message($0.text)]) }
+            return failures.map { Message(.factsBoardUnloadable, ["board": .text("\"\(board)\""), "source": .message($0.sourceText), "message": .message($0.text)]) }
         }
     }
 

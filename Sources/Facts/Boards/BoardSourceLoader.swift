@@ -55,7 +55,7 @@ public struct BoardSourceLoader {
         var loaded = LoadedBoard(board: Board(id: spec.id, title: spec.title, clock: clock, sources: []))
         var sources: [BoardSource] = []
         for source in spec.sources {
-            let label = SourceLabel.text(of: source)
+            let label = SourceLabel.message(of: source)
             do {
                 if source.kind.isODPTAPI {
                     var reasons: [Message] = []
@@ -70,18 +70,18 @@ public struct BoardSourceLoader {
                     }
                 } else {
                     let read = try loadReportingFiles(source, boardZone: spec.timeZone)
-                    sources += read.sources.map { labelled($0, label: $0.label, spec: source) }
+                    sources += read.sources.map { labelled($0, label: $0.labelText, spec: source) }
                     for file in read.fileFailures {
                         loaded.problemMessages.append(Message(.factsDayTypeNotLoaded, [
                             "location": .text("\(source.location)"), "dayType": .text(file.dayType.rawValue), "board": .text("\"\(spec.id)\""),
-                            "reason": .text("\(file.error)"),
+                            "reason": .message(file.error.descriptionMessage),
                         ]))
-                        loaded.failures.append(SourceFailure(board: spec.id, source: "\(file.label), \(file.dayType.rawValue)",
-                                                             location: source.location, message: "\(file.error)"))
+                        loaded.failures.append(SourceFailure(board: spec.id, source: file.label + Message(.listSeparator) + .verbatim(file.dayType.rawValue),
+                                                             location: source.location, text: file.error.descriptionMessage))
                     }
                 }
             } catch {
-                let reason = (error as? AgencyTimeZoneError)?.text ?? .verbatim("\(error)")
+                let reason = Message(error: error)
                 loaded.problemMessages.append(Message(.factsSourceNotLoaded, ["location": .text("\(source.location)"), "board": .text("\"\(spec.id)\""),
                                                                               "reason": .message(reason)]))
                 loaded.failures.append(SourceFailure(board: spec.id, source: label, location: source.location, text: reason))
@@ -99,9 +99,9 @@ public struct BoardSourceLoader {
     /// `valid_until` as configured, else the dates the data states (ODPT `dct:issued` /
     /// `dct:valid`, GTFS `feed_start_date` / `feed_end_date`) — each end on its own, so an
     /// explicit setting always wins.
-    private func labelled(_ source: BoardSource, label: String, spec: SourceSpec) -> BoardSource {
+    private func labelled(_ source: BoardSource, label: Message, spec: SourceSpec) -> BoardSource {
         var source = source
-        source.label = label
+        source.labelText = label
         source.origin = "\(spec.location)"
         let published = source.timetable.publishedValidity
         source.validFrom = spec.validFrom ?? published?.from
@@ -125,7 +125,7 @@ public struct BoardSourceLoader {
                 guard let response = try? cachedODPT(spec), notes[response.label] == nil,
                       let read = try? Self.odptAPISource(spec, response: response, decoders: decoders) else { continue }
                 let single = Board(id: board.id, title: board.title, clock: clock,
-                                   sources: [labelled(read, label: response.label, spec: spec)])
+                                   sources: [labelled(read, label: .verbatim(response.label), spec: spec)])
                 let notice = single.servicePeriodNotices(on: today).first
                     ?? single.endingServices(today: today, within: ServicePeriodCheck.warningDays).first
                 if let notice { notes[response.label] = notice.text.text }
@@ -177,7 +177,7 @@ public struct BoardSourceLoader {
     /// A day-type file of a CSV source that could not be loaded, with the label of its route.
     public struct FileFailure: Sendable {
         /// The route's label ("鷹56 (platform 12)").
-        public var label: String
+        public var label: Message
         /// The file's day type.
         public var dayType: DayTypeKey
         /// Why, naming the file.
@@ -199,9 +199,10 @@ public struct BoardSourceLoader {
     public mutating func loadReportingFiles(_ spec: SourceSpec, boardZone: TimeZone) throws
         -> (sources: [BoardSource], fileFailures: [FileFailure]) {
         func source(_ name: String, _ timetable: any ServiceTimetable, _ vehicle: Vehicle) -> BoardSource {
-            BoardSource(name: name, timetable: timetable, walkSeconds: spec.walkSeconds,
-                        line: spec.line, stop: spec.stop, destination: spec.destination, vehicle: vehicle,
-                        label: SourceLabel.text(of: spec))
+            var source = BoardSource(name: name, timetable: timetable, walkSeconds: spec.walkSeconds,
+                                     line: spec.line, stop: spec.stop, destination: spec.destination, vehicle: vehicle)
+            source.labelText = SourceLabel.message(of: spec)
+            return source
         }
         switch spec.kind {
         case .csv(let files):
@@ -210,7 +211,7 @@ public struct BoardSourceLoader {
             let read = BusCSV.readEach(files: files, line: spec.line ?? named?.route ?? "",
                                        stop: spec.stop ?? named?.stop ?? "",
                                        destination: spec.destination ?? named?.destination ?? "")
-            let label = SourceLabel.text(of: spec)
+            let label = SourceLabel.message(of: spec)
             let failures = read.failures.map { FileFailure(label: label, dayType: $0.dayType, error: $0.error) }
             let loaded = read.timetable.days.isEmpty ? [] : [source(files.values.sorted().joined(separator: ", "), read.timetable, .bus)]
             return (loaded, failures)
@@ -219,14 +220,14 @@ public struct BoardSourceLoader {
             var failures: [FileFailure] = []
             for route in try BusCSV.directory(path) {
                 let line = spec.line ?? route.route, stop = spec.stop ?? route.stop
-                let label = SourceLabel.labels(line: line, stop: stop) ?? route.route
+                let label = SourceLabel.labels(line: line, stop: stop) ?? .verbatim(route.route)
                 failures += route.failures.map { FileFailure(label: label, dayType: $0.dayType, error: $0.error) }
                 guard !route.timetable.days.isEmpty else { continue }
                 var board = source(path, route.timetable, .bus)
                 board.line = line
                 board.stop = stop
                 board.destination = spec.destination ?? route.destination
-                board.label = label
+                board.labelText = label
                 sources.append(board)
             }
             return (sources, failures)
@@ -269,7 +270,7 @@ public struct LoadedBoard: Sendable {
 
 /// A GTFS feed whose `agency_timezone` is not its board's timezone: its times would be read in the
 /// wrong zone, so the source is not loaded.
-public struct AgencyTimeZoneError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct AgencyTimeZoneError: MessageError, Sendable, Equatable {
     /// The feed.
     public var file: String
     /// The feed's `agency_timezone`.
@@ -284,6 +285,6 @@ public struct AgencyTimeZoneError: Error, Sendable, Equatable, CustomStringConve
             + Message(.factsAgencyTimezone, ["agency": .text("\"\(agencyZone)\""), "board": .text("\"\(boardZone)\""), "zone": .text(agencyZone)])
     }
 
-    /// ``text`` in the reader's language.
-    public var description: String { text.text }
+    /// ``text``.
+    public var descriptionMessage: Message { text }
 }

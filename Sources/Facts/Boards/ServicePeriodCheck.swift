@@ -52,7 +52,7 @@ public enum ServicePeriodCheck {
             let named = Set(reasons.map(\.sourceIndex))
             let place = locations[board.id].map { "\($0): " } ?? ""
             let why = reasons.isEmpty ? Message.empty
-                : Message(.factsReasons, ["list": .message(.joined(reasons.map { .verbatim("\($0.source): ") + $0.text }, separator: .verbatim("; ")))])
+                : Message(.factsReasons, ["list": .message(.joined(reasons.map { $0.sourceText + .verbatim(": ") + $0.text }, separator: .verbatim("; ")))])
             return [place + Message(.factsNoSourceValid, ["board": .text("\"\(board.id)\""), "date": .text("\(gap)"), "reasons": .message(why)]).text]
                 + ending.filter { !named.contains($0.sourceIndex) }.map { line(board, $0) }
         }
@@ -78,7 +78,7 @@ public enum ServicePeriodCheck {
 
     /// `board "x": 鷹56 (platform 12): <what the notice says>`.
     static func noticeLine(board: String, _ notice: ServicePeriodNotice) -> Message {
-        Message(.factsBoardSourceNotice, ["board": .text("\"\(board)\""), "source": .text(notice.source), "message": .message(notice.text)])
+        Message(.factsBoardSourceNotice, ["board": .text("\"\(board)\""), "source": .message(notice.sourceText), "message": .message(notice.text)])
     }
 
     /// `rules/boards.yaml:72:16: board "kawasaki-west": holidays 2016-12-30..2017-01-03 lie outside
@@ -93,8 +93,8 @@ public enum ServicePeriodCheck {
                   let board = catalog.board(id: spec.id), !board.sources.isEmpty,
                   board.sources.allSatisfy({ $0.firstServiceDate != nil || $0.lastServiceDate != nil }) else { return [] }
             let served = board.sources.map { source in
-                "\(source.label): \(source.firstServiceDate.map { "\($0.date)" } ?? "…")..\(source.lastServiceDate.map { "\($0.date)" } ?? "…")"
-            }.joined(separator: ", ")
+                source.labelText.text + ": \(source.firstServiceDate.map { "\($0.date)" } ?? "…")..\(source.lastServiceDate.map { "\($0.date)" } ?? "…")"
+            }.joined(separator: Message(.listSeparator).text)
             let entries = spec.holidayEntries.map { ($0, MessageKey.factsHolidaysOutside) }
                 + spec.specialDays.dateEntries.map { ($0.dates, MessageKey.factsSpecialDaysOutside) }
             return entries.compactMap { entry, key in
@@ -143,7 +143,7 @@ public enum ServicePeriodCheck {
                               let reference = usualDay(like: date, type: own, board: board, usual: usual, source: source),
                               sameDepartures(source, date, reference, board: board) else { continue }
                         lines.append(Message(.factsFeedIgnoresDay, [
-                            "location": .text("\(item.location)"), "board": .text("\"\(board.id)\""), "source": .text(source.label),
+                            "location": .text("\(item.location)"), "board": .text("\"\(board.id)\""), "source": .message(source.labelText),
                             "usual": .text(own.rawValue), "date": .text("\(date)"), "reference": .text("\(reference)"),
                             "setting": .text(item.setting), "type": .text(type.rawValue),
                         ]).text)

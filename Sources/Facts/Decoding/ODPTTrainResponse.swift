@@ -1,5 +1,6 @@
 import JSONText
 import Timetable
+import Messages
 
 /// An `odpt:Train` response: a JSON array of objects whose `@type` is `odpt:Train` (an empty array
 /// is fine: no train running, as at night), each decoded by `ODPTTimetableDecoder.trains` (delays,
@@ -21,18 +22,20 @@ public struct ODPTTrainResponse: Sendable, Equatable {
         do {
             value = try JSONParser.parse(bytes)
         } catch {
-            throw DecodeError(file: label, message: "expected an odpt:Train JSON array: \(error)")
+            throw DecodeError(file: label, text: Message(.factsTrainsNotJSON, ["error": .message(Message(error: error))]))
         }
         guard case .array(let items) = value else {
-            throw DecodeError(file: label, message: "expected an odpt:Train JSON array, found \(Self.describe(value))")
+            throw DecodeError(file: label, text: Message(.factsTrainsNotArray, ["kind": .message(value.kindDescription)]))
         }
         for (index, item) in items.enumerated() {
             guard case .object = item else {
-                throw DecodeError(file: label, message: "[\(index)]: expected an odpt:Train object, found \(Self.describe(item))")
+                throw DecodeError(file: label, text: Message(.factsTrainsNotObject, ["index": .number(index), "kind": .message(item.kindDescription)]))
             }
             let type = item["@type"]?.stringValue
             guard type == "odpt:Train" else {
-                throw DecodeError(file: label, message: "[\(index)]: expected \"@type\": \"odpt:Train\", found \(type.map { "\"\($0)\"" } ?? "no @type")")
+                throw DecodeError(file: label, text: Message(.factsTrainsWrongType, [
+                    "index": .number(index), "type": type.map { .text("\"\($0)\"") } ?? .key(.factsTrainsNoType),
+                ]))
             }
         }
         self.bytes = bytes
@@ -40,14 +43,4 @@ public struct ODPTTrainResponse: Sendable, Equatable {
         self.trains = items.isEmpty ? [] : try ODPTTimetableDecoder.trains(bytes, file: label)
     }
 
-    private static func describe(_ value: JSONValue) -> String {
-        switch value {
-        case .null: "null"
-        case .bool: "a boolean"
-        case .number: "a number"
-        case .string: "a string"
-        case .array: "an array"
-        case .object: "an object"
-        }
-    }
 }

@@ -1,4 +1,5 @@
 import Config
+import Messages
 
 /// What a source body is, as far as decoding goes: everything a decoder needs to know about its
 /// source besides the bytes. Live sources (`LiveSource.bodyKind` in LiveSources), dry-run fixtures
@@ -27,11 +28,11 @@ public enum SourceBodyKind: Sendable, Equatable {
     }
 
     /// `JSON`, `an Atom / RSS feed` or `a GTFS-Realtime feed (protobuf)`, for messages.
-    public var expectedFormat: String {
+    public var expectedFormat: Message {
         switch self {
-        case .feed: "an Atom / RSS feed"
-        case .gtfsRealtime: "a GTFS-Realtime feed (protobuf)"
-        default: "JSON"
+        case .feed: Message(.factsExpectedFeed)
+        case .gtfsRealtime: Message(.factsExpectedRealtime)
+        default: .verbatim("JSON")
         }
     }
 }

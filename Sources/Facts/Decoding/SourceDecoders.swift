@@ -3,6 +3,7 @@ import Feeds
 import Realtime
 import Timetable
 import Weather
+import Messages
 
 /// The one place a source body is decoded by kind: dry-run fixtures (``FixtureDirectory``), board
 /// files and cached ODPT API timetables (``BoardSourceLoader``), the last-good cache (`CachedFacts`)
@@ -55,7 +56,10 @@ public struct SourceDecoders: Sendable {
     /// - Throws: a `DecodeError` for an HTML page, else as ``decode(_:as:label:)``.
     public func decodeResponse(_ bytes: [UInt8], contentType: String?, as kind: SourceBodyKind, label: String) throws -> SourceFact {
         if HTMLPage.detect(bytes, contentType: contentType), kind != .feed || !HTMLPage.looksLikeXMLFeed(bytes) {
-            throw DecodeError(file: label, message: "the server answered with an HTML page (\(contentType ?? "no content type"), \(bytes.count) bytes) instead of \(kind.expectedFormat)")
+            throw DecodeError(file: label, text: Message(.factsHTMLInsteadOf, [
+                "type": contentType.map { .text($0) } ?? .key(.factsNoContentType), "bytes": .number(bytes.count),
+                "expected": .message(kind.expectedFormat),
+            ]))
         }
         return try decode(bytes, as: kind, label: label)
     }

@@ -1,4 +1,5 @@
 import Timetable
+import Messages
 
 /// A suspension on a board's railway from `odpt:TrainInformation`: the fact leave-now rules read to
 /// say "line suspended since … : text" (and, later, to hold their leave-nows).
@@ -34,11 +35,11 @@ public struct ODPTLineSuspension: Sendable, Equatable {
         self.text = text
     }
 
-    /// `内房線 一部運休 since 23:02: 内房線は、…` (the time on `clock`'s wall clock).
-    public func summary(clock: ZoneClock) -> String {
+    /// `内房線 一部運休 since 23:02: 内房線は、…` (the time on `clock`'s wall clock; `（23:02 から）` in Japanese).
+    public func summary(clock: ZoneClock) -> Message {
         let word = statusText ?? (extent == .whole ? "運転見合わせ" : "一部運休")
-        let time = since.map { " since " + clock.clockText($0) } ?? ""
-        return railwayTitle + " " + word + time + ": " + text
+        let time = since.map { Message(.factsSuspensionSince, ["time": .text(clock.clockText($0))]) } ?? .empty
+        return .verbatim(railwayTitle + " " + word) + time + .verbatim(": " + text)
     }
 
     /// The extent a record says, or nil when it says no train is suspended (平常, 遅延 only).

@@ -67,7 +67,7 @@ public enum FixtureDirectory {
                     do {
                         timeline.add(try decoders.decode(try FileContents.read(file), as: kind, label: file), source: id, fetchedAt: time)
                     } catch {
-                        warnings.append(Message(.factsFixtureSkipped, ["error": .text("\(error)")]).text)
+                        warnings.append(Message(.factsFixtureSkipped, ["error": .message(Message(error: error))]).text)
                     }
                 }
             }

@@ -1,3 +1,4 @@
+import Messages
 import Config
 import Foundation
 import Timetable
@@ -55,15 +56,15 @@ public struct RuleTestFile: Sendable {
         } catch {
             throw ConfigError(diagnostics: [error])
         }
-        guard let root, var reader = MappingReader(root, what: "rule test file", diagnostics: collector) else {
+        guard let root, var reader = MappingReader(root, what: Message(.testFileWhat), diagnostics: collector) else {
             throw ConfigError(diagnostics: collector.sortedDiagnostics.isEmpty
-                ? [Diagnostic(file: path, message: "the file is empty: expected tests:")] : collector.sortedDiagnostics)
+                ? [Diagnostic(file: path, text: Message(.testFileEmpty))] : collector.sortedDiagnostics)
         }
         if let rules = reader.optionalString("rules") { file.rulesDirectory = context.resolve(path: rules) }
         file.fixtures = reader.optionalString("fixtures").map(context.resolve(path:))
         var clock = ZoneClock(identifier: "Asia/Tokyo")!
         if let node = reader.optional("timezone"), let name = collector.decode(node, YAMLValue.string) {
-            if let zone = ZoneClock(identifier: name) { clock = zone } else { collector.report("unknown timezone \(quoted(name))", at: node.mark) }
+            if let zone = ZoneClock(identifier: name) { clock = zone } else { collector.report(.configUnknownTimezone, ["name": .text(quoted(name))], at: node.mark) }
         }
         if let items = reader.require("tests").flatMap({ collector.decode($0, YAMLValue.list) }) {
             file.tests = items.enumerated().compactMap { RuleTestCase.parse($1, index: $0, clock: clock, diagnostics: collector) }
@@ -87,10 +88,12 @@ public struct RuleTestFile: Sendable {
         return references.compactMap { reference in
             let ids = defined[reference.kind] ?? []
             guard !ids.contains(reference.id) else { return nil }
-            let message = "unknown \(reference.kind.rawValue) \(quoted(reference.id)) ("
-                + NameSuggestion.hint(for: reference.id, among: ids, plural: reference.kind.plural) + ")"
+            let message = Message(.testUnknownReference, [
+                "kind": .key(reference.kind.noun), "name": .text(quoted(reference.id)),
+                "hint": .message(NameSuggestion.hintMessage(for: reference.id, among: ids, plural: Message(reference.kind.plural))),
+            ])
             return source?.diagnostic(at: reference.mark, message)
-                ?? Diagnostic(file: path, line: reference.mark.line, column: reference.mark.column, message: message)
+                ?? Diagnostic(file: path, line: reference.mark.line, column: reference.mark.column, text: message)
         }
     }
 
@@ -107,8 +110,25 @@ public struct RuleTestReference: Sendable, Hashable {
     public enum Kind: String, Sendable, Hashable {
         case rule, channel, board, source
 
+        /// The word, for "unknown rule …".
+        var noun: MessageKey {
+            switch self {
+            case .rule: .nounRule
+            case .channel: .nounChannel
+            case .board: .nounBoard
+            case .source: .nounSource
+            }
+        }
+
         /// The plural, for "no rules are defined".
-        var plural: String { rawValue + "s" }
+        var plural: MessageKey {
+            switch self {
+            case .rule: .pluralRules
+            case .channel: .pluralChannels
+            case .board: .pluralBoards
+            case .source: .pluralSources
+            }
+        }
     }
 
     /// What the id names.
@@ -134,19 +154,19 @@ public struct RuleTestCase: Sendable {
 
     static func parse(_ node: YAMLNode, index: Int, clock: ZoneClock, diagnostics: DiagnosticCollector) -> RuleTestCase? {
         let before = diagnostics.diagnostics.count
-        guard var reader = MappingReader(node, what: "test", diagnostics: diagnostics) else { return nil }
+        guard var reader = MappingReader(node, what: Message(.testCaseWhat), diagnostics: diagnostics) else { return nil }
         let name = reader.requiredString("name")
         func time(_ key: String) -> Int64? {
             guard let node = reader.optional(key), let text = diagnostics.decode(node, YAMLValue.string) else { return nil }
             guard let instant = clock.parseTimestamp(text) else {
-                diagnostics.report("\(key) must be a time like 2024-12-22T10:19 or 2024-12-22T10:19:00+09:00, found \(quoted(text))", at: node.mark)
+                diagnostics.report(.testTimeFormat, ["key": .text(key), "value": .text(quoted(text))], at: node.mark)
                 return nil
             }
             return instant
         }
         let at = time("at"), from = time("from"), to = time("to")
         if at == nil, from == nil || to == nil, diagnostics.diagnostics.count == before {
-            diagnostics.report("a test needs at: T, or from: T1 and to: T2", at: node.mark)
+            diagnostics.report(.testNeedsTimes, at: node.mark)
         }
         var references: [RuleTestReference] = []
         func reference(_ kind: RuleTestReference.Kind, _ node: YAMLNode?, _ field: String) -> String? {
@@ -158,13 +178,13 @@ public struct RuleTestCase: Sendable {
         var expected: [ExpectedNotification] = []
         if let items = reader.optionalList("expect") {
             for (position, item) in items.enumerated() {
-                guard var expectation = MappingReader(item, what: "expected notification", diagnostics: diagnostics) else { continue }
+                guard var expectation = MappingReader(item, what: Message(.testExpectationWhat), diagnostics: diagnostics) else { continue }
                 let field = "tests[\(index)].expect[\(position)]"
                 let rule = reference(.rule, expectation.require("rule"), field + ".rule")
                 var when: Int64?
                 if let node = expectation.require("at"), let text = diagnostics.decode(node, YAMLValue.string) {
                     when = clock.parseTimestamp(text)
-                    if when == nil { diagnostics.report("at must be a time like 2024-12-22T10:19, found \(quoted(text))", at: node.mark) }
+                    if when == nil { diagnostics.report(.testAtFormat, ["value": .text(quoted(text))], at: node.mark) }
                 }
                 let channel = reference(.channel, expectation.optional("channel"), field + ".channel")
                 let contains = expectation.optionalString("text_contains")
@@ -178,7 +198,7 @@ public struct RuleTestCase: Sendable {
         guard diagnostics.diagnostics.count == before, let name else { return nil }
         let start = at ?? from!, end = at ?? to!
         if end < start {
-            diagnostics.report("to is before from", at: node.mark)
+            diagnostics.report(.testToBeforeFrom, at: node.mark)
             return nil
         }
         return RuleTestCase(name: name, from: start, to: end, rules: rules, expected: expected, location: node.mark,

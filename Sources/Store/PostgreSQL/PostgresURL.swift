@@ -1,5 +1,6 @@
 import Foundation
 import Secrets
+import Messages
 
 /// A PostgreSQL connection URL, `postgresql://user[:password]@host[:port]/database[?key=value&…]`
 /// (`postgres://` too), checked before libpq sees it so a typo gets a clear error (by
@@ -38,8 +39,8 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
         do {
             parts = try PostgresURLSyntax(text)
         } catch {
-            throw StoreError(path: URLRedaction.standard.redact(url: text), operation: "reading the PostgreSQL URL",
-                             message: error.description, code: .badValue)
+            throw StoreError(path: URLRedaction.standard.redact(url: text), operation: Message(.storeReadingPostgresURL),
+                             message: error.descriptionMessage, code: .badValue)
         }
         string = text
         user = parts.user

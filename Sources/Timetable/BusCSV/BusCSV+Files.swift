@@ -1,4 +1,5 @@
 import Foundation
+import Messages
 
 extension BusCSV {
     /// Reads one file per day type into a timetable whose departures carry the given labels.
@@ -27,7 +28,7 @@ extension BusCSV {
                 if !departures.isEmpty { departures[departures.count - 1].isLast = true }
                 timetable.set(departures, for: key)
             } catch {
-                let decodeError = error as? DecodeError ?? DecodeError(file: path, message: "\(error)")
+                let decodeError = error as? DecodeError ?? DecodeError(file: path, text: Message(error: error))
                 failures.append(BusCSVFileFailure(dayType: key, path: path, error: decodeError))
             }
         }
@@ -48,7 +49,8 @@ extension BusCSV {
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: path).sorted()
         } catch {
-            throw DecodeError(file: path, message: "cannot list the directory (\(FileManager.default.fileExists(atPath: path) ? "not a readable directory" : "no such directory"))")
+            let why = Message(FileManager.default.fileExists(atPath: path) ? .busCSVNotReadableDirectory : .busCSVNoSuchDirectory)
+            throw DecodeError(file: path, text: Message(.busCSVCannotList, ["why": .message(why)]))
         }
         let base = path.hasSuffix("/") ? path : path + "/"
 
@@ -66,13 +68,18 @@ extension BusCSV {
             guard FileManager.default.fileExists(atPath: filePath, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
             let key = RouteKey(route: parsed.route, origin: parsed.origin, destination: parsed.destination, stop: parsed.stop)
             if let other = groups[key]?[parsed.dayType] {
-                throw DecodeError(file: filePath, message: "this file and \"\(other)\" are both the \(parsed.dayType.rawValue) timetable of \(parsed.route) \(parsed.origin) → \(parsed.destination), platform \(parsed.stop)")
+                throw DecodeError(file: filePath, text: Message(.busCSVSameDayType, [
+                    "other": .text("\"\(other)\""), "dayType": .text(parsed.dayType.rawValue), "route": .text(parsed.route),
+                    "origin": .text(parsed.origin), "destination": .text(parsed.destination),
+                    "platform": .key(.nextPlatform, ["stop": .text(parsed.stop)]),
+                ]))
             }
             groups[key, default: [:]][parsed.dayType] = filePath
         }
         guard !groups.isEmpty else {
-            let found = names.isEmpty ? "the directory is empty" : "found: " + names.prefix(10).joined(separator: ", ") + (names.count > 10 ? ", …" : "")
-            throw DecodeError(file: path, message: "no bus timetable file named 路線名_出発地_目的地_乗り場_(平日|土曜|日祝).csv (\(found))")
+            let found = names.isEmpty ? Message(.busCSVDirectoryEmpty)
+                : Message(.busCSVFound, ["list": .message(.list(Array(names.prefix(10)) + (names.count > 10 ? ["…"] : [])))])
+            throw DecodeError(file: path, text: Message(.busCSVNoFiles, ["found": .message(found)]))
         }
         return groups.keys.sorted().map { key in
             let files = groups[key, default: [:]]

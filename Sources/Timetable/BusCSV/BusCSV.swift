@@ -1,3 +1,5 @@
+import Messages
+
 /// The bus timetable format people type from a printed timetable: one line per hour, the hour first,
 /// then the minutes of that hour.
 ///
@@ -116,39 +118,39 @@ public enum BusCSV {
             let hourCell = cells[0]
             guard !hourCell.text.isEmpty else {
                 throw DecodeError(file: file, line: lineNumber, column: hourCell.column,
-                                  message: "the hour is missing (the line starts with a comma)")
+                                  text: Message(.busCSVHourMissing))
             }
             guard let hour = number(hourCell.text) else {
-                let hint = sawData ? "" : " (a header line is not allowed; start a comment line with #)"
+                let hint = sawData ? Message.empty : Message(.busCSVHeaderHint)
                 throw DecodeError(file: file, line: lineNumber, column: hourCell.column,
-                                  message: "hour \"\(hourCell.text)\" is not a number" + hint)
+                                  text: Message(.busCSVHourNotNumber, ["value": .text("\"\(hourCell.text)\""), "hint": .message(hint)]))
             }
             guard hourCell.text.count <= 2 else {
                 throw DecodeError(file: file, line: lineNumber, column: hourCell.column,
-                                  message: "hour \"\(hourCell.text)\" has \(hourCell.text.count) digits; an hour has 1 or 2 (a comma missing?)")
+                                  text: Message(.busCSVHourDigits, ["value": .text("\"\(hourCell.text)\""), "count": .number(hourCell.text.count)]))
             }
             guard (0...29).contains(hour) else {
                 throw DecodeError(file: file, line: lineNumber, column: hourCell.column,
-                                  message: "hour \"\(hourCell.text)\" is out of range 0–29")
+                                  text: Message(.busCSVHourRange, ["value": .text("\"\(hourCell.text)\"")]))
             }
             sawData = true
             for cell in cells.dropFirst() where !cell.text.isEmpty {
                 guard let minute = number(cell.text) else {
                     throw DecodeError(file: file, line: lineNumber, column: cell.column,
-                                      message: "minute \"\(cell.text)\" is not a number")
+                                      text: Message(.busCSVMinuteNotNumber, ["value": .text("\"\(cell.text)\"")]))
                 }
                 guard cell.text.count <= 2 else {
                     throw DecodeError(file: file, line: lineNumber, column: cell.column,
-                                      message: "minute \"\(cell.text)\" has \(cell.text.count) digits; a minute has 1 or 2 (a comma missing?)")
+                                      text: Message(.busCSVMinuteDigits, ["value": .text("\"\(cell.text)\""), "count": .number(cell.text.count)]))
                 }
                 guard (0...59).contains(minute) else {
                     throw DecodeError(file: file, line: lineNumber, column: cell.column,
-                                      message: "minute \"\(cell.text)\" is out of range 0–59")
+                                      text: Message(.busCSVMinuteRange, ["value": .text("\"\(cell.text)\"")]))
                 }
                 let time = Int32(hour * 3600 + minute * 60)
                 if let earlier = firstLine[time] {
                     throw DecodeError(file: file, line: lineNumber, column: cell.column,
-                                      message: "\(Departure.clockText(seconds: Int(time))) is listed twice (first on line \(earlier))")
+                                      text: Message(.busCSVListedTwice, ["time": .text(Departure.clockText(seconds: Int(time))), "line": .number(earlier)]))
                 }
                 firstLine[time] = lineNumber
                 times.append(time)

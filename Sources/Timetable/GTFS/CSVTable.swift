@@ -1,3 +1,5 @@
+import Messages
+
 /// A CSV file (RFC 4180) held as bytes and read row by row without creating a String per cell.
 ///
 /// - The text must be UTF-8 (a BOM is accepted); see `CSVTextCheck` for what is rejected.
@@ -42,7 +44,7 @@ struct CSVTable {
                                    file: String) throws -> (columns: [String], next: Int, line: Int) {
         let start = try CSVTextCheck.textStart(UnsafeBufferPointer(buffer), file: file)
         guard let base = buffer.baseAddress, start < buffer.count else {
-            throw DecodeError(file: file, message: "the file is empty; expected a header row")
+            throw DecodeError(file: file, text: Message(.gtfsEmptyFile))
         }
         let capacity = 4096
         let cells = UnsafeMutablePointer<Int>.allocate(capacity: 2 * capacity)
@@ -58,7 +60,7 @@ struct CSVTable {
         } catch {
             try CSVTextCheck.validate(UnsafeBufferPointer(buffer), from: start, line: 1, file: file)
             if error is CSVEncodingProblem {
-                throw DecodeError(file: file, place: "row 1", message: "the header is not valid UTF-8 text")
+                throw DecodeError(file: file, placeText: Message(.decodeRow, ["row": .number(1)]), text: Message(.gtfsHeaderNotUTF8))
             }
             throw error
         }
@@ -79,8 +81,9 @@ struct CSVTable {
     /// The index of a column the file must have.
     func requiredIndex(of name: String) throws -> Int {
         guard let index = index(of: name) else {
-            throw DecodeError(file: file, place: "row 1",
-                              message: "missing required column \"\(name)\" (the header has: \(columns.joined(separator: ", ")))")
+            throw DecodeError(file: file, placeText: Message(.decodeRow, ["row": .number(1)]), text: Message(.gtfsMissingColumn, [
+                "name": .text("\"\(name)\""), "columns": .message(.list(columns)),
+            ]))
         }
         return index
     }
@@ -124,8 +127,8 @@ struct CSVTable {
                 position = scan.next
                 if scan.cellCount == 1, cells[0] == cells[1] { continue }  // a blank line
                 guard scan.cellCount == expected else {
-                    throw DecodeError(file: file, place: "row \(rowLine)",
-                                      message: "expected \(expected) cells, found \(scan.cellCount)")
+                    throw DecodeError(file: file, placeText: Message(.decodeRow, ["row": .number(rowLine)]),
+                                      text: Message(.gtfsCellCount, ["expected": .number(expected), "found": .number(scan.cellCount)]))
                 }
                 row.line = rowLine
                 try body(row)
@@ -135,7 +138,7 @@ struct CSVTable {
             // is the real cause of most other errors, so it is reported first.
             try CSVTextCheck.validate(UnsafeBufferPointer(buffer), from: rowStart, line: rowLine, file: file)
             if error is CSVEncodingProblem {
-                throw DecodeError(file: file, place: "row \(rowLine)", message: "the row is not valid UTF-8 text")
+                throw DecodeError(file: file, placeText: Message(.decodeRow, ["row": .number(rowLine)]), text: Message(.gtfsRowNotUTF8))
             }
             throw error
         }
@@ -161,8 +164,8 @@ struct CSVTable {
                 var escapes = 0
                 while true {
                     guard read < count else {
-                        throw DecodeError(file: file, place: "row \(rowLine)",
-                                          message: "the quoted cell \(cellCount + 1) is never closed (a closing \" is missing)")
+                        throw DecodeError(file: file, placeText: Message(.decodeRow, ["row": .number(rowLine)]),
+                                          text: Message(.gtfsUnclosedQuote, ["cell": .number(cellCount + 1)]))
                     }
                     let byte = base[read]
                     if byte == quote {
@@ -201,8 +204,8 @@ struct CSVTable {
                     position = read
                 } else {
                     let shown = String(decoding: [base[read]], as: UTF8.self)
-                    throw DecodeError(file: file, place: "row \(rowLine)",
-                                      message: "unexpected \"\(shown)\" after the closing quote of cell \(cellCount + 1)")
+                    throw DecodeError(file: file, placeText: Message(.decodeRow, ["row": .number(rowLine)]),
+                                      text: Message(.gtfsAfterQuote, ["character": .text("\"\(shown)\""), "cell": .number(cellCount + 1)]))
                 }
             } else {
                 // Eight bytes at a time to the next comma, LF or NUL, then byte by byte near the end;
@@ -292,12 +295,12 @@ struct CSVRow {
     func string(_ column: Int?) -> String { String(decoding: bytes(column), as: UTF8.self) }
 
     /// An error at this row.
-    func error(_ message: String) -> DecodeError {
-        DecodeError(file: file, place: "row \(line)", message: message)
+    func error(_ text: Message) -> DecodeError {
+        DecodeError(file: file, placeText: Message(.decodeRow, ["row": .number(line)]), text: text)
     }
 
     /// An error quoting the value of a cell: `stop_sequence "x" is not …`.
-    func error(column: Int?, name: String, _ problem: String) -> DecodeError {
-        error("\(name) \"\(string(column))\" \(problem)")
+    func error(column: Int?, name: String, _ problem: Message) -> DecodeError {
+        error(.verbatim("\(name) \"\(string(column))\" ") + problem)
     }
 }

@@ -1,3 +1,5 @@
+import Messages
+
 /// Checks that a CSV file's bytes are UTF-8 text, and says where they are not.
 ///
 /// Accepted: UTF-8 with or without a byte-order mark. Rejected with the file and the row: UTF-16
@@ -11,16 +13,16 @@ enum CSVTextCheck {
     /// Rejects UTF-16 and returns the offset where the text starts (3 after a UTF-8 BOM, else 0).
     static func textStart(_ bytes: UnsafeBufferPointer<UInt8>, file: String) throws -> Int {
         if bytes.count >= 2 {
-            let order: String?
+            let order: MessageKey?
             switch (bytes[0], bytes[1]) {
-            case (0xFE, 0xFF): order = "big-endian"
-            case (0xFF, 0xFE): order = "little-endian"
-            case (0x00, 1...0x7F): order = "big-endian"
-            case (1...0x7F, 0x00): order = "little-endian"
+            case (0xFE, 0xFF): order = .gtfsBigEndian
+            case (0xFF, 0xFE): order = .gtfsLittleEndian
+            case (0x00, 1...0x7F): order = .gtfsBigEndian
+            case (1...0x7F, 0x00): order = .gtfsLittleEndian
             default: order = nil
             }
             if let order {
-                throw DecodeError(file: file, message: "the file is UTF-16 (\(order)) text; GTFS files must be UTF-8: re-save it as UTF-8")
+                throw DecodeError(file: file, text: Message(.gtfsUTF16, ["order": .key(order)]))
             }
         }
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { return 3 }
@@ -39,15 +41,15 @@ enum CSVTextCheck {
             lineStart = index + 1
         }
         let column = problem.offset - lineStart + 1
-        let message: String
+        let message: Message
         if problem.isNUL {
-            message = "NUL byte (0x00) at column \(column); GTFS files are UTF-8 text without NUL bytes"
+            message = Message(.gtfsNULByte, ["column": .number(column)])
         } else {
             let shown = bytes[problem.offset..<min(bytes.count, problem.offset + 4)]
                 .map { "0x" + String($0, radix: 16, uppercase: true) }.joined(separator: " ")
-            message = "invalid UTF-8 (bytes \(shown)) at column \(column); re-save the file as UTF-8"
+            message = Message(.gtfsInvalidUTF8, ["bytes": .text(shown), "column": .number(column)])
         }
-        throw DecodeError(file: file, place: "row \(problemLine)", message: message)
+        throw DecodeError(file: file, placeText: Message(.decodeRow, ["row": .number(problemLine)]), text: message)
     }
 
     /// The offset of the first NUL byte or invalid UTF-8 sequence in `base[start..<end]`, or nil.

@@ -1,4 +1,5 @@
 import Foundation
+import Messages
 
 /// The bytes of one file, owned by this object: either mapped from disk (private and
 /// copy-on-write, so the CSV reader may unescape cells in place without touching the file) or a
@@ -59,15 +60,15 @@ final class FileBytes {
         if descriptor < 0 {
             let code = errno
             if code == ENOENT { return nil }
-            throw DecodeError(file: label, message: "cannot open: \(String(cString: strerror(code)))")
+            throw DecodeError(file: label, text: Message(.fileOpenFailed, ["reason": .text(String(cString: strerror(code)))]))
         }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
-            throw DecodeError(file: label, message: "cannot stat: \(String(cString: strerror(errno)))")
+            throw DecodeError(file: label, text: Message(.fileStatFailed, ["reason": .text(String(cString: strerror(errno)))]))
         }
         if (info.st_mode & S_IFMT) == S_IFDIR {
-            throw DecodeError(file: label, message: "is a directory, not a file")
+            throw DecodeError(file: label, text: Message(.fileIsDirectory))
         }
         let size = Int(info.st_size)
         if size == 0 { return FileBytes(count: 0) { _ in } }
@@ -80,12 +81,12 @@ final class FileBytes {
         // copying them; made writable after, so only pages actually written get copied.
         let address = mmap(nil, size, PROT_READ, flags, descriptor, 0)
         guard let address, address != MAP_FAILED else {
-            throw DecodeError(file: label, message: "cannot map into memory: \(String(cString: strerror(errno)))")
+            throw DecodeError(file: label, text: Message(.fileMapFailed, ["reason": .text(String(cString: strerror(errno)))]))
         }
         guard mprotect(address, size, PROT_READ | PROT_WRITE) == 0 else {
             let code = errno
             munmap(address, size)
-            throw DecodeError(file: label, message: "cannot map into memory: \(String(cString: strerror(code)))")
+            throw DecodeError(file: label, text: Message(.fileMapFailed, ["reason": .text(String(cString: strerror(code)))]))
         }
         return FileBytes(mapped: address.assumingMemoryBound(to: UInt8.self), count: size)
     }

@@ -1,3 +1,5 @@
+import Messages
+
 /// A GTFS or GTFS-JP feed, read from a .zip archive or an unpacked directory, ready to give the
 /// timetable of any stop.
 ///
@@ -56,7 +58,7 @@ public struct GTFSFeed: Sendable {
         var calendarTable = try files.table("calendar.txt")
         var datesTable = try files.table("calendar_dates.txt")
         if calendarTable == nil, datesTable == nil {
-            throw DecodeError(file: path, message: "the feed has neither calendar.txt nor calendar_dates.txt; GTFS needs one of them")
+            throw DecodeError(file: path, text: Message(.gtfsNoCalendar))
         }
         if calendarTable != nil { try calendar.readCalendar(&calendarTable!) }
         if datesTable != nil { try calendar.readCalendarDates(&datesTable!) }
@@ -94,13 +96,13 @@ public struct GTFSFeed: Sendable {
             func date(_ column: Int?, _ name: String) throws -> LocalDate? {
                 guard !row.isEmpty(column) else { return nil }
                 guard let day = GTFSCellValue.dayNumber(row.bytes(column)) else {
-                    throw row.error(column: column, name: name, "is not a date (YYYYMMDD)")
+                    throw row.error(column: column, name: name, Message(.gtfsNotADate))
                 }
                 return LocalDate(dayNumber: day)
             }
             let start = try date(startColumn, "feed_start_date"), end = try date(endColumn, "feed_end_date")
             if let start, let end, end < start {
-                throw row.error("feed_end_date \(end) is before feed_start_date \(start)")
+                throw row.error(Message(.gtfsEndBeforeStart, ["end": .text("\(end)"), "start": .text("\(start)")]))
             }
             validity = PublishedValidity(from: start, until: end, fromField: "feed_start_date", untilField: "feed_end_date")
         }
@@ -132,16 +134,16 @@ public struct GTFSFeed: Sendable {
         switch (stopID, stopName) {
         case let (id?, nil):
             guard let stop = stops.ids.find(id) else {
-                throw DecodeError(file: path, message: "no stop with stop_id \"\(id)\" in stops.txt")
+                throw DecodeError(file: path, text: Message(.gtfsNoStopID, ["id": .text("\"\(id)\"")]))
             }
             selected.insert(stop)
         case let (nil, name?):
             for index in stops.names.indices where stops.names[index] == name { selected.insert(Int32(index)) }
             guard !selected.isEmpty else {
-                throw DecodeError(file: path, message: "no stop with stop_name \"\(name)\" in stops.txt")
+                throw DecodeError(file: path, text: Message(.gtfsNoStopName, ["name": .text("\"\(name)\"")]))
             }
         default:
-            throw DecodeError(file: path, message: "give exactly one of stop_id and stop_name to choose a stop")
+            throw DecodeError(file: path, text: Message(.gtfsStopChoice))
         }
         // A station selects its platforms (one pass over the parents).
         let chosen = selected
@@ -153,7 +155,7 @@ public struct GTFSFeed: Sendable {
         if let route {
             let matching = routes.matching(route)
             guard !matching.isEmpty else {
-                throw DecodeError(file: path, message: "no route with route_id or route_short_name \"\(route)\" in routes.txt")
+                throw DecodeError(file: path, text: Message(.gtfsNoRoute, ["route": .text("\"\(route)\"")]))
             }
             routeFilter = Set(matching)
         }
@@ -191,7 +193,7 @@ public struct GTFSFeed: Sendable {
                         let count = window.end > window.start ? Int((window.end - window.start - 1) / window.headway) + 1 : 0
                         guard entries.count + count <= Self.maxExpandedDepartures else {
                             throw DecodeError(file: path + "/frequencies.txt",
-                                              message: "the frequencies expand to more than \(Self.maxExpandedDepartures) departures at the chosen stop(s); check headway_secs and the windows")
+                                              text: Message(.gtfsTooManyDepartures, ["max": .number(Self.maxExpandedDepartures)]))
                         }
                         var start = window.start
                         while start < window.end {

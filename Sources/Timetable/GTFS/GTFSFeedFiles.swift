@@ -1,4 +1,5 @@
 import Foundation
+import Messages
 
 /// The member files of a GTFS feed, from a .zip archive or an unpacked directory.
 struct GTFSFeedFiles {
@@ -13,7 +14,7 @@ struct GTFSFeedFiles {
         self.members = nil
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw DecodeError(file: path, message: "no such file or directory (a GTFS feed is a .zip file or a directory of .txt files)")
+            throw DecodeError(file: path, text: Message(.gtfsNoFeed))
         }
         if isDirectory.boolValue {
             archive = nil
@@ -60,7 +61,7 @@ struct GTFSFeedFiles {
     /// A member the feed must have.
     func requiredTable(_ name: String) throws -> CSVTable {
         guard let table = try table(name) else {
-            throw DecodeError(file: path, message: "the feed has no \(name), which GTFS requires")
+            throw DecodeError(file: path, text: Message(.gtfsMissingFile, ["name": .text(name)]))
         }
         return table
     }

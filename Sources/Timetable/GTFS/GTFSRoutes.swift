@@ -1,3 +1,5 @@
+import Messages
+
 /// The routes of a feed (`routes.txt`) and how departures name them.
 struct GTFSRoutes: Sendable {
     /// route_id → dense index.
@@ -27,7 +29,7 @@ struct GTFSRoutes: Sendable {
         try table.forEachRow { row in
             let index = routes.ids.intern(row.bytes(idColumn))
             guard Int(index) == routes.labels.count else {
-                throw row.error(column: idColumn, name: "route_id", "is defined twice")
+                throw row.error(column: idColumn, name: "route_id", Message(.gtfsDefinedTwice))
             }
             let short = row.string(shortColumn), long = row.string(longColumn)
             routes.shortNames.append(short)

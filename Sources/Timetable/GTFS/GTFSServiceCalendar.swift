@@ -1,3 +1,5 @@
+import Messages
+
 /// Which GTFS services run on which dates: `calendar.txt` (weekday flags between `start_date` and
 /// `end_date`, both inclusive) amended by `calendar_dates.txt` (exception_type 1 adds the date,
 /// 2 removes it). A feed may have either file or both; a service named only by trips runs never.
@@ -83,14 +85,14 @@ struct GTFSServiceCalendar: Sendable {
                 switch GTFSCellValue.integer(row.bytes(column)) {
                 case 0: break
                 case 1: mask |= UInt8(1) << UInt8(weekday)
-                default: throw row.error(column: column, name: dayNames[weekday], "is not 0 or 1")
+                default: throw row.error(column: column, name: dayNames[weekday], Message(.gtfsNotZeroOrOne))
                 }
             }
             guard let start = GTFSCellValue.dayNumber(row.bytes(startColumn)) else {
-                throw row.error(column: startColumn, name: "start_date", "is not a date (YYYYMMDD)")
+                throw row.error(column: startColumn, name: "start_date", Message(.gtfsNotADate))
             }
             guard let end = GTFSCellValue.dayNumber(row.bytes(endColumn)) else {
-                throw row.error(column: endColumn, name: "end_date", "is not a date (YYYYMMDD)")
+                throw row.error(column: endColumn, name: "end_date", Message(.gtfsNotADate))
             }
             weekdayMasks[service] = mask
             startDays[service] = start
@@ -106,12 +108,12 @@ struct GTFSServiceCalendar: Sendable {
         try table.forEachRow { row in
             let service = serviceIndex(row.bytes(serviceColumn))
             guard let day = GTFSCellValue.dayNumber(row.bytes(dateColumn)) else {
-                throw row.error(column: dateColumn, name: "date", "is not a date (YYYYMMDD)")
+                throw row.error(column: dateColumn, name: "date", Message(.gtfsNotADate))
             }
             switch GTFSCellValue.integer(row.bytes(typeColumn)) {
             case 1: exceptions[ServiceDay(service: service, day: day)] = true
             case 2: exceptions[ServiceDay(service: service, day: day)] = false
-            default: throw row.error(column: typeColumn, name: "exception_type", "is not 1 (added) or 2 (removed)")
+            default: throw row.error(column: typeColumn, name: "exception_type", Message(.gtfsNotExceptionType))
             }
         }
     }

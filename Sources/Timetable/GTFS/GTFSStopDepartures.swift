@@ -1,3 +1,5 @@
+import Messages
+
 /// Every departure of a feed grouped by stop, read from `stop_times.txt` in one pass over its
 /// bytes (ids looked up without creating Strings, times parsed from bytes).
 ///
@@ -73,7 +75,7 @@ struct GTFSStopDepartures: Sendable {
                 trip = lastTrip
             } else {
                 guard let found = trips.ids.find(tripBytes) else {
-                    throw row.error(column: tripColumn, name: "trip_id", "is not in trips.txt")
+                    throw row.error(column: tripColumn, name: "trip_id", Message(.gtfsNotInFile, ["file": .text("trips.txt")]))
                 }
                 trip = found
                 lastTrip = found
@@ -81,10 +83,10 @@ struct GTFSStopDepartures: Sendable {
                 lastTripLength = tripBytes.count
             }
             guard let stop = stops.ids.find(row.bytes(stopColumn)) else {
-                throw row.error(column: stopColumn, name: "stop_id", "is not in stops.txt")
+                throw row.error(column: stopColumn, name: "stop_id", Message(.gtfsNotInFile, ["file": .text("stops.txt")]))
             }
             guard let sequence = GTFSCellValue.integer(row.bytes(sequenceColumn)) else {
-                throw row.error(column: sequenceColumn, name: "stop_sequence", "is not a non-negative whole number")
+                throw row.error(column: sequenceColumn, name: "stop_sequence", Message(.gtfsNotNonNegativeWhole))
             }
             var time: Int32 = -1
             var arrival: Int32 = -1
@@ -92,7 +94,7 @@ struct GTFSStopDepartures: Sendable {
             let departureBytes = row.bytes(departureColumn)
             if departureBytes.count > 0 {
                 guard let departure = GTFSTime.seconds(departureBytes) else {
-                    throw row.error(column: departureColumn, name: "departure_time", "is not a time (H:MM:SS)")
+                    throw row.error(column: departureColumn, name: "departure_time", Message(.gtfsNotATime))
                 }
                 time = departure
                 departs = true
@@ -105,7 +107,7 @@ struct GTFSStopDepartures: Sendable {
                 } else if let parsed = GTFSTime.seconds(arrivalBytes) {
                     arrival = parsed
                 } else if !departs {
-                    throw row.error(column: arrivalColumn, name: "arrival_time", "is not a time (H:MM:SS)")
+                    throw row.error(column: arrivalColumn, name: "arrival_time", Message(.gtfsNotATime))
                 }
                 // (A malformed arrival_time beside a departure_time is not an error, as before:
                 // the arrival is taken to be the departure.)
@@ -113,7 +115,7 @@ struct GTFSStopDepartures: Sendable {
             if time < 0 { time = arrival } else if arrival < 0 { arrival = time }
             if !row.isEmpty(pickupColumn) {
                 guard let pickup = GTFSCellValue.integer(row.bytes(pickupColumn)), pickup <= 3 else {
-                    throw row.error(column: pickupColumn, name: "pickup_type", "is not 0, 1, 2 or 3")
+                    throw row.error(column: pickupColumn, name: "pickup_type", Message(.gtfsNotPickupType))
                 }
                 if pickup == 1 { departs = false }
             }

@@ -1,3 +1,5 @@
+import Messages
+
 /// The stops of a feed (`stops.txt`): ids, names, platform codes and parent stations.
 struct GTFSStops: Sendable {
     /// stop_id → dense index.
@@ -35,7 +37,7 @@ struct GTFSStops: Sendable {
         try table.forEachRow { row in
             let index = stops.ids.intern(row.bytes(idColumn))
             guard Int(index) == stops.names.count else {
-                throw row.error(column: idColumn, name: "stop_id", "is defined twice")
+                throw row.error(column: idColumn, name: "stop_id", Message(.gtfsDefinedTwice))
             }
             stops.names.append(row.string(nameColumn))
             stops.platformCodes.append(row.string(platformColumn))

@@ -1,3 +1,5 @@
+import Messages
+
 /// One `frequencies.txt` window: the trip repeats every `headway` seconds from `start`
 /// (inclusive) to `end` (exclusive), times in seconds since the service-day start.
 struct GTFSFrequency: Sendable, Hashable {
@@ -38,16 +40,15 @@ struct GTFSTrips: Sendable {
         try table.forEachRow { row in
             let index = trips.ids.intern(row.bytes(idColumn))
             guard Int(index) == trips.routes.count else {
-                throw row.error(column: idColumn, name: "trip_id", "is defined twice")
+                throw row.error(column: idColumn, name: "trip_id", Message(.gtfsDefinedTwice))
             }
             guard let route = routes.ids.find(row.bytes(routeColumn)) else {
-                throw row.error(column: routeColumn, name: "route_id", "is not in routes.txt")
+                throw row.error(column: routeColumn, name: "route_id", Message(.gtfsNotInFile, ["file": .text("routes.txt")]))
             }
             if (calendar.serviceIDs.find(row.bytes(serviceColumn)).map { Int($0) >= definedServices }) ?? true {
                 undefinedServiceTrips += 1
                 if firstUndefinedService == nil {
-                    firstUndefinedService = row.error(column: serviceColumn, name: "service_id",
-                                                      "is in neither calendar.txt nor calendar_dates.txt")
+                    firstUndefinedService = row.error(column: serviceColumn, name: "service_id", Message(.gtfsServiceUndefined))
                 }
             }
             trips.routes.append(route)
@@ -57,9 +58,9 @@ struct GTFSTrips: Sendable {
         if var error = firstUndefinedService {
             let others = undefinedServiceTrips - 1
             if others > 0 {
-                error.message += " (and \(others) more trip\(others == 1 ? "" : "s") with an undefined service_id)"
+                error.text = error.text + Message(.gtfsMoreUndefinedTrips, ["count": .number(others)])
             }
-            error.message += "; such a trip would never run"
+            error.text = error.text + Message(.gtfsTripWouldNeverRun)
             throw error
         }
         return trips
@@ -73,16 +74,16 @@ struct GTFSTrips: Sendable {
         let headwayColumn = try table.requiredIndex(of: "headway_secs")
         try table.forEachRow { row in
             guard let trip = ids.find(row.bytes(tripColumn)) else {
-                throw row.error(column: tripColumn, name: "trip_id", "is not in trips.txt")
+                throw row.error(column: tripColumn, name: "trip_id", Message(.gtfsNotInFile, ["file": .text("trips.txt")]))
             }
             guard let start = GTFSTime.seconds(row.bytes(startColumn)) else {
-                throw row.error(column: startColumn, name: "start_time", "is not a time (H:MM:SS)")
+                throw row.error(column: startColumn, name: "start_time", Message(.gtfsNotATime))
             }
             guard let end = GTFSTime.seconds(row.bytes(endColumn)) else {
-                throw row.error(column: endColumn, name: "end_time", "is not a time (H:MM:SS)")
+                throw row.error(column: endColumn, name: "end_time", Message(.gtfsNotATime))
             }
             guard let headway = GTFSCellValue.integer(row.bytes(headwayColumn)), headway > 0 else {
-                throw row.error(column: headwayColumn, name: "headway_secs", "is not a positive number of seconds")
+                throw row.error(column: headwayColumn, name: "headway_secs", Message(.gtfsNotPositiveSeconds))
             }
             frequencies[trip, default: []].append(GTFSFrequency(start: start, end: end, headway: headway))
         }

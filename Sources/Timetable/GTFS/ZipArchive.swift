@@ -1,4 +1,5 @@
 import CZlib
+import Messages
 
 /// A .zip archive held in memory, read through its central directory.
 ///
@@ -48,21 +49,21 @@ struct ZipArchive: Sendable {
     func bytes(of entry: Entry) throws -> FileBytes {
         let label = path + "/" + entry.name
         if entry.flags & 0x0001 != 0 {
-            throw DecodeError(file: label, message: "the member is encrypted; only unencrypted archives can be read")
+            throw DecodeError(file: label, text: Message(.zipEncrypted))
         }
         let local = entry.localHeaderOffset
         guard local + 30 <= bytes.count, ZipArchive.uint32(bytes, local) == 0x0403_4B50 else {
-            throw DecodeError(file: label, message: "the local file header at offset \(local) is missing: the archive is corrupt")
+            throw DecodeError(file: label, text: Message(.zipLocalHeaderMissing, ["offset": .number(local)]))
         }
         let dataStart = local + 30 + Int(ZipArchive.uint16(bytes, local + 26)) + Int(ZipArchive.uint16(bytes, local + 28))
         guard dataStart + entry.compressedSize <= bytes.count else {
-            throw DecodeError(file: label, message: "the member's data runs past the end of the archive (truncated download?)")
+            throw DecodeError(file: label, text: Message(.zipMemberPastEnd))
         }
         let output: FileBytes
         switch entry.method {
         case 0:
             guard entry.compressedSize == entry.size else {
-                throw DecodeError(file: label, message: "stored member has compressed size \(entry.compressedSize) but size \(entry.size)")
+                throw DecodeError(file: label, text: Message(.zipStoredSizeMismatch, ["compressed": .number(entry.compressedSize), "size": .number(entry.size)]))
             }
             output = FileBytes(count: entry.size) { buffer in
                 _ = buffer.initialize(from: bytes[dataStart..<(dataStart + entry.size)])
@@ -71,29 +72,29 @@ struct ZipArchive: Sendable {
             // Deflate expands at most 1032:1; a larger size is a corrupt (or hostile) header, refused
             // before a buffer of that size is allocated.
             guard entry.size <= entry.compressedSize * 1032 + 64 else {
-                throw DecodeError(file: label, message: "the member says it inflates from \(entry.compressedSize) to \(entry.size) bytes, more than deflate can: the archive is corrupt")
+                throw DecodeError(file: label, text: Message(.zipInflateTooLarge, ["compressed": .number(entry.compressedSize), "size": .number(entry.size)]))
             }
             output = try FileBytes(count: entry.size) { buffer in
                 try inflate(from: dataStart, entry: entry, label: label, into: buffer)
             }
         default:
-            throw DecodeError(file: label, message: "compression method \(entry.method) is not supported (only stored and deflate); re-pack the archive with plain zip")
+            throw DecodeError(file: label, text: Message(.zipMethod, ["method": .number(Int(entry.method))]))
         }
         let crc = output.base.map { UInt32(truncatingIfNeeded: crc32(0, $0, UInt32(output.count))) } ?? 0
         guard crc == entry.crc else {
-            throw DecodeError(file: label, message: "CRC-32 mismatch (expected \(String(entry.crc, radix: 16)), got \(String(crc, radix: 16))): the archive is corrupt")
+            throw DecodeError(file: label, text: Message(.zipCRC, ["expected": .text(String(entry.crc, radix: 16)), "actual": .text(String(crc, radix: 16))]))
         }
         return output
     }
 
     private func inflate(from dataStart: Int, entry: Entry, label: String, into out: UnsafeMutableBufferPointer<UInt8>) throws {
         guard let outBase = out.baseAddress else {
-            if entry.compressedSize > 2 { throw DecodeError(file: label, message: "the member says it is empty but holds data: the archive is corrupt") }
+            if entry.compressedSize > 2 { throw DecodeError(file: label, text: Message(.zipEmptyButData)) }
             return
         }
         var stream = z_stream()
         guard leavenow_inflateInit2(&stream, -15) == Z_OK else {
-            throw DecodeError(file: label, message: "zlib could not start inflating")
+            throw DecodeError(file: label, text: Message(.zipInflateStart))
         }
         defer { inflateEnd(&stream) }
         let status = bytes.withUnsafeBufferPointer { input -> Int32 in
@@ -105,15 +106,16 @@ struct ZipArchive: Sendable {
             return CZlib.inflate(&stream, Z_FINISH)
         }
         guard status == Z_STREAM_END, Int(stream.total_out) == entry.size else {
-            let reason = status == Z_STREAM_END ? "inflated to \(stream.total_out) bytes, expected \(entry.size)" : "zlib error \(status)"
-            throw DecodeError(file: label, message: "the deflated data is corrupt (\(reason))")
+            let reason = status == Z_STREAM_END ? Message(.zipInflatedSize, ["actual": .number(Int(stream.total_out)), "size": .number(entry.size)])
+                : Message(.zipZlibError, ["status": .number(Int(status))])
+            throw DecodeError(file: label, text: Message(.zipDeflateCorrupt, ["reason": .message(reason)]))
         }
     }
 
     private static func readCentralDirectory(_ bytes: [UInt8], path: String) throws -> [Entry] {
         // The end-of-central-directory record: 22 bytes plus a comment of up to 65535 bytes.
         guard bytes.count >= 22 else {
-            throw DecodeError(file: path, message: "not a zip archive (\(bytes.count) bytes, too short)")
+            throw DecodeError(file: path, text: Message(.zipTooShort, ["count": .number(bytes.count)]))
         }
         var eocd = -1
         var offset = bytes.count - 22
@@ -123,30 +125,30 @@ struct ZipArchive: Sendable {
             offset -= 1
         }
         guard eocd >= 0 else {
-            throw DecodeError(file: path, message: "not a zip archive (no end-of-central-directory record)")
+            throw DecodeError(file: path, text: Message(.zipNoEnd))
         }
         let entryCount = Int(uint16(bytes, eocd + 10))
         let directorySize = Int(uint32(bytes, eocd + 12))
         let directoryOffset = Int(uint32(bytes, eocd + 16))
         let zip64Locator = eocd >= 20 && uint32(bytes, eocd - 20) == 0x0706_4B50
         if zip64Locator || entryCount == 0xFFFF || directorySize == 0xFFFF_FFFF || directoryOffset == 0xFFFF_FFFF {
-            throw DecodeError(file: path, message: "zip64 archives are not supported; re-pack the feed as a plain zip (under 4 GB)")
+            throw DecodeError(file: path, text: Message(.zip64Archive))
         }
         guard directoryOffset + directorySize <= eocd else {
-            throw DecodeError(file: path, message: "the central directory points outside the archive (truncated download?)")
+            throw DecodeError(file: path, text: Message(.zipDirectoryOutside))
         }
         var entries: [Entry] = []
         entries.reserveCapacity(entryCount)
         var position = directoryOffset
         for number in stride(from: 1, through: entryCount, by: 1) {
             guard position + 46 <= bytes.count, uint32(bytes, position) == 0x0201_4B50 else {
-                throw DecodeError(file: path, message: "central directory entry \(number) of \(entryCount) is missing: the archive is corrupt")
+                throw DecodeError(file: path, text: Message(.zipEntryMissing, ["number": .number(number), "count": .number(entryCount)]))
             }
             let nameLength = Int(uint16(bytes, position + 28))
             let extraLength = Int(uint16(bytes, position + 30))
             let commentLength = Int(uint16(bytes, position + 32))
             guard position + 46 + nameLength <= bytes.count else {
-                throw DecodeError(file: path, message: "central directory entry \(number) is cut short: the archive is corrupt")
+                throw DecodeError(file: path, text: Message(.zipEntryShort, ["number": .number(number)]))
             }
             let name = String(decoding: bytes[(position + 46)..<(position + 46 + nameLength)], as: UTF8.self)
             let entry = Entry(name: name,
@@ -157,7 +159,7 @@ struct ZipArchive: Sendable {
                               size: Int(uint32(bytes, position + 24)),
                               localHeaderOffset: Int(uint32(bytes, position + 42)))
             if entry.compressedSize == 0xFFFF_FFFF || entry.size == 0xFFFF_FFFF || entry.localHeaderOffset == 0xFFFF_FFFF {
-                throw DecodeError(file: path + "/" + name, message: "zip64 members are not supported; re-pack the feed as a plain zip (under 4 GB)")
+                throw DecodeError(file: path + "/" + name, text: Message(.zip64Member))
             }
             entries.append(entry)
             position += 46 + nameLength + extraLength + commentLength

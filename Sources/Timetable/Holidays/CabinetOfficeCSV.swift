@@ -1,4 +1,5 @@
 import Foundation
+import Messages
 
 /// Reads the Cabinet Office's list of national holidays, `syukujitsu.csv`
 /// (https://www8.cao.go.jp/chosei/shukujitsu/syukujitsu.csv): one `YYYY/M/D,名称` line per holiday.
@@ -25,28 +26,28 @@ enum CabinetOfficeCSV {
                 // The published file starts with a header: 国民の祝日・休日月日,国民の祝日・休日名称
                 if lineNumber == 1 { continue }
                 throw DecodeError(file: file, line: lineNumber, column: 1,
-                                  message: "not a date (YYYY/M/D): \"\(text(fields[0]) ?? "?")\"")
+                                  text: Message(.holidayListNotADate, ["value": .text("\"\(text(fields[0]) ?? "?")\"")]))
             }
             guard fields.count == 2 else {
                 throw DecodeError(file: file, line: lineNumber,
-                                  message: "expected 2 fields (date,name), found \(fields.count): \"\(text(line) ?? "?")\"")
+                                  text: Message(.holidayListFieldCount, ["count": .number(fields.count), "line": .text("\"\(text(line) ?? "?")\"")]))
             }
             guard !fields[1].isEmpty else {
                 throw DecodeError(file: file, line: lineNumber, column: fields[0].count + 2,
-                                  message: "empty holiday name for \(date)")
+                                  text: Message(.holidayListEmptyName, ["date": .text("\(date)")]))
             }
             guard let name = text(fields[1]) else {
                 throw DecodeError(file: file, line: lineNumber, column: fields[0].count + 2,
-                                  message: "name for \(date) is neither UTF-8 nor Shift_JIS")
+                                  text: Message(.holidayListNameEncoding, ["date": .text("\(date)")]))
             }
             if let first = lineOfDate.updateValue(lineNumber, forKey: date) {
                 throw DecodeError(file: file, line: lineNumber, column: 1,
-                                  message: "date \(date) listed twice (first on line \(first))")
+                                  text: Message(.holidayListListedTwice, ["date": .text("\(date)"), "line": .number(first)]))
             }
             holidays.append(Holiday(date: date, name: name))
         }
         guard !holidays.isEmpty else {
-            throw DecodeError(file: file, message: "no holidays in the list")
+            throw DecodeError(file: file, text: Message(.holidayListEmpty))
         }
         holidays.sort { $0.date < $1.date }
         return holidays

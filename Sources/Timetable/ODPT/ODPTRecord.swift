@@ -1,4 +1,5 @@
 internal import JSONText
+import Messages
 
 /// One element of an ODPT response array, with what an error message needs to point at it.
 struct ODPTRecord {
@@ -13,19 +14,18 @@ struct ODPTRecord {
     var sameAs: String? { value["owl:sameAs"]?.stringValue }
 
     /// "record 2 of 3 (odpt.StationTimetable:…)": 1-based, with the record's id.
-    var place: String {
-        var text = "record \(index + 1) of \(count)"
-        if let sameAs { text += " (\(sameAs))" }
-        return text
+    var place: Message {
+        guard let sameAs else { return Message(.odptRecord, ["index": .number(index + 1), "count": .number(count)]) }
+        return Message(.odptRecordWithID, ["index": .number(index + 1), "count": .number(count), "id": .text(sameAs)])
     }
 
     /// A required string member; throws naming the record when it is missing or not a string.
     func requiredString(_ key: String, file: String) throws -> String {
         guard let member = value[key] else {
-            throw DecodeError(file: file, place: place, message: "missing \"\(key)\"")
+            throw DecodeError(file: file, placeText: place, text: Message(.odptMissing, ["key": .text("\"\(key)\"")]))
         }
         guard let text = member.stringValue else {
-            throw DecodeError(file: file, place: place, message: "\"\(key)\" must be a string, got \(member.quoted)")
+            throw DecodeError(file: file, placeText: place, text: ODPTRecord.mustBe("\"\(key)\"", .jsonKindString, got: member))
         }
         return text
     }
@@ -34,7 +34,7 @@ struct ODPTRecord {
     func optionalString(_ key: String, file: String) throws -> String? {
         guard let member = value[key], member != .null else { return nil }
         guard let text = member.stringValue else {
-            throw DecodeError(file: file, place: place, message: "\"\(key)\" must be a string, got \(member.quoted)")
+            throw DecodeError(file: file, placeText: place, text: ODPTRecord.mustBe("\"\(key)\"", .jsonKindString, got: member))
         }
         return text
     }
@@ -42,12 +42,19 @@ struct ODPTRecord {
     /// The array of timetable entries under `key`; throws when missing or not an array.
     func entries(_ key: String, file: String) throws -> [JSONValue] {
         guard let member = value[key] else {
-            throw DecodeError(file: file, place: place, message: "missing \"\(key)\"")
+            throw DecodeError(file: file, placeText: place, text: Message(.odptMissing, ["key": .text("\"\(key)\"")]))
         }
         guard let items = member.arrayValue else {
-            throw DecodeError(file: file, place: place, message: "\"\(key)\" must be an array, got \(member.kindDescription)")
+            throw DecodeError(file: file, placeText: place, text: Message(.odptMustBe, [
+                "key": .text("\"\(key)\""), "expected": .key(.jsonKindArray), "value": .message(member.kindDescription),
+            ]))
         }
         return items
+    }
+
+    /// `"key" must be a string, got 1`: `key` as it should be quoted, what it must be, the value found.
+    static func mustBe(_ key: String, _ expected: MessageKey, got value: JSONValue) -> Message {
+        Message(.odptMustBe, ["key": .text(key), "expected": .key(expected), "value": .message(value.quoted)])
     }
 }
 
@@ -72,17 +79,17 @@ enum ODPTDocument {
             throw decodeError(error, bytes: bytes, file: file, type: type)
         }
         guard let items = document.arrayValue else {
-            var message = "expected a JSON array of \(type) records, got \(document.kindDescription)"
+            var message = Message(.odptNotAnArray, ["type": .text(type), "kind": .message(document.kindDescription)])
             if case .object = document {
-                message += " \(document.quoted)"
+                message = message + .verbatim(" ") + document.quoted
                 for key in ["title", "message", "description", "error"] {
-                    if let text = document[key]?.stringValue { message += "; \(key): \"\(text)\"" }
+                    if let text = document[key]?.stringValue { message = message + .verbatim("; \(key): \"\(text)\"") }
                 }
             }
-            throw DecodeError(file: file, message: message)
+            throw DecodeError(file: file, text: message)
         }
         guard !items.isEmpty else {
-            throw DecodeError(file: file, message: "the file holds no \(type) records (an empty array)")
+            throw DecodeError(file: file, text: Message(.odptEmptyArray, ["type": .text(type)]))
         }
         var records: [ODPTRecord] = []
         records.reserveCapacity(items.count)
@@ -90,15 +97,19 @@ enum ODPTDocument {
         for (index, item) in items.enumerated() {
             let record = ODPTRecord(index: index, count: items.count, value: item)
             guard case .object = item else {
-                throw DecodeError(file: file, place: record.place,
-                                  message: "expected a \(type) object, got \(item.kindDescription) \(item.quoted)")
+                throw DecodeError(file: file, placeText: record.place, text: Message(.odptExpectedTypeObject, [
+                    "type": .text(type), "kind": .message(item.kindDescription), "value": .message(item.quoted),
+                ]))
             }
             if let actual = item["@type"]?.stringValue {
                 if let found, actual != found {
-                    throw DecodeError(file: file, place: record.place, message: "this is \(actual), not \(found) like the records before it")
+                    throw DecodeError(file: file, placeText: record.place,
+                                      text: Message(.odptMixedTypes, ["actual": .text(actual), "found": .text(found)]))
                 }
                 guard types.contains(actual) else {
-                    throw DecodeError(file: file, place: record.place, message: "this is \(actual), not \(types.joined(separator: " or "))")
+                    throw DecodeError(file: file, placeText: record.place, text: Message(.odptWrongType, [
+                        "actual": .text(actual), "expected": .message(.joined(types.map(Message.verbatim), separator: Message(.odptOrSeparator))),
+                    ]))
                 }
                 found = actual
             }
@@ -112,13 +123,13 @@ enum ODPTDocument {
     private static func decodeError(_ error: JSONSyntaxError, bytes: [UInt8], file: String, type: String) -> DecodeError {
         switch error.kind {
         case .empty:
-            return DecodeError(file: file, message: "the file is empty: expected a JSON array of \(type) records")
+            return DecodeError(file: file, text: Message(.odptEmptyFile, ["type": .text(type)]))
         case .html:
-            return DecodeError(file: file, message: "expected ODPT JSON, got an HTML page (\(excerpt(bytes[error.offset...])))")
+            return DecodeError(file: file, text: Message(.odptGotHTML, ["excerpt": .text(excerpt(bytes[error.offset...]))]))
         case .notJSON:
-            return DecodeError(file: file, message: "expected ODPT JSON, got plain text (\(excerpt(bytes[error.offset...])))")
+            return DecodeError(file: file, text: Message(.odptGotText, ["excerpt": .text(excerpt(bytes[error.offset...]))]))
         case .truncated, .syntax, .tooDeep:
-            return DecodeError(file: file, line: error.line, column: error.column, message: error.message)
+            return DecodeError(file: file, line: error.line, column: error.column, text: error.text)
         }
     }
 

@@ -1,4 +1,5 @@
 internal import JSONText
+import Messages
 
 extension ODPTTimetableDecoder {
     /// The timetable of one bus stop pole from `odpt:BusTimetable` records (one record per trip,
@@ -24,17 +25,15 @@ extension ODPTTimetableDecoder {
         for record in records {
             let calendar = try ODPTTimetableDecoder.calendar(of: record, file: file)
             let entries = try record.entries("odpt:busTimetableObject", file: file)
-            var stops: [(pole: String, note: String?, entry: JSONValue, place: String)] = []
+            var stops: [(pole: String, note: String?, entry: JSONValue, index: Int)] = []
+            func place(_ index: Int) -> Message { Message(.odptStopPlace, ["record": .message(record.place), "index": .number(index + 1)]) }
             for (index, entry) in entries.enumerated() {
-                let place = record.place + ", stop \(index + 1)"
-                guard case .object = entry else {
-                    throw DecodeError(file: file, place: place, message: "expected an object, got \(entry.kindDescription) \(entry.quoted)")
-                }
-                guard let id = try string(entry, "odpt:busstopPole", place: place, file: file) else {
-                    throw DecodeError(file: file, place: place, message: "missing \"odpt:busstopPole\"")
+                guard case .object = entry else { throw notAnObject(entry, place: place(index), file: file) }
+                guard let id = try string(entry, "odpt:busstopPole", place: place(index), file: file) else {
+                    throw DecodeError(file: file, placeText: place(index), text: Message(.odptMissing, ["key": .text("\"odpt:busstopPole\"")]))
                 }
                 if poles.count < 5, !poles.contains(id) { poles.append(id) }
-                stops.append((id, try string(entry, "odpt:note", place: place, file: file), entry, place))
+                stops.append((id, try string(entry, "odpt:note", place: place(index), file: file), entry, index))
             }
             guard let pole else { continue }
             let route = try record.optionalString("odpt:busroutePattern", file: file)
@@ -45,9 +44,9 @@ extension ODPTTimetableDecoder {
             var departs = false
             for (index, stop) in stops.enumerated() where ODPTDocument.matches(stop.pole, filter: pole) && index < stops.count - 1 {
                 if case .bool(false) = stop.entry["odpt:canGetOn"] ?? .null { continue }
-                guard var seconds = try departureSeconds(stop.entry, place: stop.place, file: file) else { continue }
-                if try flag(stop.entry, "odpt:isMidnight", place: stop.place, file: file), seconds < 12 * 3600 { seconds += 24 * 3600 }
-                let sign = try string(stop.entry, "odpt:destinationSign", place: stop.place, file: file).map(destinationLabel)
+                guard var seconds = try departureSeconds(stop.entry, place: place(stop.index), file: file) else { continue }
+                if try flag(stop.entry, "odpt:isMidnight", place: place(stop.index), file: file), seconds < 12 * 3600 { seconds += 24 * 3600 }
+                let sign = try string(stop.entry, "odpt:destinationSign", place: place(stop.index), file: file).map(destinationLabel)
                 days[calendar.key, default: []].append(Departure(
                     time: seconds, line: line, stop: stop.note.map(noteName) ?? ODPTDocument.lastComponent(stop.pole),
                     destination: sign.flatMap { $0.isEmpty ? nil : $0 } ?? lastStop, isOrigin: index == 0,
@@ -57,12 +56,12 @@ extension ODPTTimetableDecoder {
             if departs { used.append(record) }
         }
         guard let pole else {
-            throw DecodeError(file: file, message: "the file holds odpt:BusTimetable trips through many poles "
-                              + "(\(poles.joined(separator: ", ")), …); choose one pole")
+            throw DecodeError(file: file, text: Message(.odptBusTimetableManyPoles, ["list": .message(.list(poles))]))
         }
         guard !used.isEmpty else {
-            throw DecodeError(file: file, message: "no odpt:BusTimetable trip departs from pole \"\(pole)\"; the trips stop at "
-                              + poles.joined(separator: ", ") + (poles.count == 5 ? ", …" : ""))
+            throw DecodeError(file: file, text: Message(.odptNoTripFromPole, [
+                "pole": .text("\"\(pole)\""), "list": .message(.list(poles + (poles.count == 5 ? ["…"] : []))),
+            ]))
         }
         for key in Array(days.keys) {
             var list = days[key, default: []].sorted { $0.time < $1.time }

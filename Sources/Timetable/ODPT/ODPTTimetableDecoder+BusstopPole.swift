@@ -1,4 +1,5 @@
 internal import JSONText
+import Messages
 
 extension ODPTTimetableDecoder {
     /// The departures of an `odpt:BusstopPoleTimetable` response (a bus stop pole's timetable),
@@ -34,12 +35,12 @@ extension ODPTTimetableDecoder {
         let selected = headers.filter { header in pole.map { ODPTDocument.matches(header.pole, filter: $0) } ?? true }
         let poles = uniqueInOrder(headers.map { $0.pole + ($0.titleFields.count > 1 ? " (\($0.titleFields[1]))" : "") })
         guard !selected.isEmpty else {
-            throw DecodeError(file: file, message: "no \(type) record for pole \"\(pole ?? "")\"; the file has: "
-                              + poles.joined(separator: ", "))
+            throw DecodeError(file: file, text: Message(.odptNoPoleRecord, [
+                "type": .text(type), "pole": .text("\"\(pole ?? "")\""), "list": .message(.list(poles)),
+            ]))
         }
         if pole == nil, poles.count > 1 {
-            throw DecodeError(file: file, message: "the file holds timetables of \(poles.count) poles "
-                              + "(\(poles.joined(separator: ", "))); choose one pole")
+            throw DecodeError(file: file, text: Message(.odptManyPoles, ["count": .number(poles.count), "list": .message(.list(poles))]))
         }
 
         var days: [DayTypeKey: [Departure]] = [:]
@@ -94,10 +95,8 @@ extension ODPTTimetableDecoder {
         var clock = ODPTDepartureClock()
         var departures: [Departure] = []
         for (index, entry) in try record.entries("odpt:busstopPoleTimetableObject", file: file).enumerated() {
-            func place() -> String { record.place + ", departure \(index + 1)" }
-            guard case .object = entry else {
-                throw DecodeError(file: file, place: place(), message: "expected an object, got \(entry.kindDescription) \(entry.quoted)")
-            }
+            func place() -> Message { Message(.odptDeparturePlace, ["record": .message(record.place), "index": .number(index + 1)]) }
+            guard case .object = entry else { throw notAnObject(entry, place: place(), file: file) }
             guard var clockSeconds = try departureSeconds(entry, place: place(), file: file) else { continue }
             if try flag(entry, "odpt:isMidnight", place: place(), file: file), clockSeconds < 12 * 3600 {
                 clockSeconds += 24 * 3600

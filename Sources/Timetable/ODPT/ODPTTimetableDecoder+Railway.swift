@@ -1,4 +1,5 @@
 internal import JSONText
+import Messages
 
 extension ODPTTimetableDecoder {
     /// The railways of an `odpt:Railway` response with their station order, in file order.
@@ -15,14 +16,14 @@ extension ODPTTimetableDecoder {
         try ODPTDocument.records(bytes, file: file, type: "odpt:Railway").map { record in
             var stations: [(index: Int, position: Int, station: String)] = []
             for (position, entry) in try record.entries("odpt:stationOrder", file: file).enumerated() {
-                let place = record.place + ", station \(position + 1)"
+                func place() -> Message { Message(.odptStationPlace, ["record": .message(record.place), "index": .number(position + 1)]) }
                 guard case .object = entry, let station = entry["odpt:station"]?.stringValue else {
-                    throw DecodeError(file: file, place: place, message: "expected an object with a string \"odpt:station\", got \(entry.quoted)")
+                    throw DecodeError(file: file, placeText: place(), text: Message(.odptRailwayStation, ["value": .message(entry.quoted)]))
                 }
                 var index = position
                 if let value = entry["odpt:index"], value != .null {
                     guard let number = value.numberValue, number == number.rounded(), abs(number) < 1e6 else {
-                        throw DecodeError(file: file, place: place, message: "\"odpt:index\" must be a whole number, got \(value.quoted)")
+                        throw DecodeError(file: file, placeText: place(), text: ODPTRecord.mustBe("\"odpt:index\"", .odptExpectedWholeNumber, got: value))
                     }
                     index = Int(number)
                 }

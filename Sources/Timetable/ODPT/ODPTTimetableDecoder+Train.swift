@@ -1,4 +1,5 @@
 internal import JSONText
+import Messages
 
 extension ODPTTimetableDecoder {
     /// The trains of an `odpt:Train` response (train locations and delays), in file order.
@@ -34,14 +35,14 @@ extension ODPTTimetableDecoder {
             railway: try record.requiredString("odpt:railway", file: file),
             operator: try record.optionalString("odpt:operator", file: file),
             direction: try record.optionalString("odpt:railDirection", file: file),
-            delaySeconds: try fields.wholeNumber("odpt:delay", what: "a whole number of seconds"),
+            delaySeconds: try fields.wholeNumber("odpt:delay", what: .odptExpectedWholeSeconds),
             fromStation: try record.optionalString("odpt:fromStation", file: file),
             toStation: try record.optionalString("odpt:toStation", file: file),
             originStations: origins.isEmpty ? starting : origins,
             destinationStations: destinations.isEmpty ? terminal : destinations,
             trainType: try record.optionalString("odpt:trainType", file: file),
             trainTypeTitle: try fields.title("odpt:trainTypeTitle"),
-            index: try fields.wholeNumber("odpt:index", what: "a whole number"),
+            index: try fields.wholeNumber("odpt:index", what: .odptExpectedWholeNumber),
             date: try fields.timestamp("dc:date"),
             validUntil: try fields.timestamp("dct:valid"))
     }
@@ -55,12 +56,12 @@ private struct ODPTTrainFields {
     /// Japan time, for a timestamp without an offset.
     private static let japan = ZoneClock(identifier: "Asia/Tokyo")
 
-    private func wrongKind(_ key: String, expected: String, got value: JSONValue) -> DecodeError {
-        DecodeError(file: file, place: record.place, message: "\"\(key)\" must be \(expected), got \(value.quoted)")
+    private func wrongKind(_ key: String, expected: MessageKey, got value: JSONValue) -> DecodeError {
+        DecodeError(file: file, placeText: record.place, text: ODPTRecord.mustBe("\"\(key)\"", expected, got: value))
     }
 
     /// A whole number, or nil when absent or null.
-    func wholeNumber(_ key: String, what: String) throws -> Int? {
+    func wholeNumber(_ key: String, what: MessageKey) throws -> Int? {
         guard let value = record.value[key], value != .null else { return nil }
         guard case .number(let number) = value, number == number.rounded(), abs(number) < 1e9 else {
             throw wrongKind(key, expected: what, got: value)
@@ -75,12 +76,12 @@ private struct ODPTTrainFields {
         if let items = value.arrayValue {
             return try items.map { item in
                 guard let id = item.stringValue else {
-                    throw wrongKind(key, expected: "a station id or an array of them", got: item)
+                    throw wrongKind(key, expected: .odptExpectedStations, got: item)
                 }
                 return id
             }
         }
-        throw wrongKind(key, expected: "a station id or an array of them", got: value)
+        throw wrongKind(key, expected: .odptExpectedStations, got: value)
     }
 
     /// A title given as a string or a multilingual object (Japanese preferred).
@@ -90,7 +91,7 @@ private struct ODPTTrainFields {
         case .string, .object:
             return ODPTDocument.title(value, language: "ja")
         default:
-            throw wrongKind(key, expected: "a string or an object of strings per language", got: value)
+            throw wrongKind(key, expected: .odptExpectedTitle, got: value)
         }
     }
 
@@ -98,8 +99,9 @@ private struct ODPTTrainFields {
     func timestamp(_ key: String) throws -> Int64? {
         guard let text = try record.optionalString(key, file: file) else { return nil }
         guard let clock = Self.japan, let instant = clock.parseTimestamp(text) else {
-            throw DecodeError(file: file, place: record.place,
-                              message: "\"\(key)\" is not an ISO 8601 time (2017-12-27T15:53:33+09:00), got \"\(text)\"")
+            throw DecodeError(file: file, placeText: record.place, text: Message(.odptNotISOTime, [
+                "key": .text("\"\(key)\""), "example": .text("2017-12-27T15:53:33+09:00"), "value": .text("\"\(text)\""),
+            ]))
         }
         return instant
     }

@@ -1,4 +1,5 @@
 internal import JSONText
+import Messages
 
 extension ODPTTimetableDecoder {
     /// The service status of every railway in an `odpt:TrainInformation` response, in file order.
@@ -41,7 +42,7 @@ extension ODPTTimetableDecoder {
         let operatorID = try record.optionalString("odpt:operator", file: file) ?? derivedOperator(railway)
 
         guard let text = try localized(record, "odpt:trainInformationText", file: file) else {
-            throw DecodeError(file: file, place: record.place, message: "missing \"odpt:trainInformationText\"")
+            throw DecodeError(file: file, placeText: record.place, text: Message(.odptMissing, ["key": .text("\"odpt:trainInformationText\"")]))
         }
         let status = try localized(record, "odpt:trainInformationStatus", file: file)
         let statusText = status?.pick(language)
@@ -74,8 +75,7 @@ extension ODPTTimetableDecoder {
         default:
             break
         }
-        throw DecodeError(file: file, place: record.place,
-                          message: "\"\(key)\" must be a string or an object of strings per language, got \(value.quoted)")
+        throw DecodeError(file: file, placeText: record.place, text: ODPTRecord.mustBe("\"\(key)\"", .odptExpectedTitle, got: value))
     }
 
     /// `odpt.Railway:Toei.Mita` → `odpt.Operator:Toei`.

@@ -1,3 +1,5 @@
+import Messages
+
 extension ODPTTimetableDecoder {
     /// The validity the chosen records state: `dct:issued` (the date the timetable takes effect,
     /// ダイヤ改正日) and `dct:valid` (until when the data is guaranteed). Several records (one per
@@ -12,15 +14,17 @@ extension ODPTTimetableDecoder {
         for record in records {
             if let text = try record.optionalString("dct:issued", file: file) {
                 guard let date = firstValidDate(dctIssued: text) else {
-                    throw DecodeError(file: file, place: record.place,
-                                      message: "dct:issued \"\(text)\" is not a date (2025-03-15) or an ISO 8601 time")
+                    throw DecodeError(file: file, placeText: record.place, text: Message(.odptBadDate, [
+                        "key": .text("dct:issued"), "value": .text("\"\(text)\""), "example": .text("2025-03-15"),
+                    ]))
                 }
                 from = max(from ?? date, date)
             }
             if let text = try record.optionalString("dct:valid", file: file) {
                 guard let date = lastValidDate(dctValid: text) else {
-                    throw DecodeError(file: file, place: record.place,
-                                      message: "dct:valid \"\(text)\" is not a date (2025-03-14) or an ISO 8601 time")
+                    throw DecodeError(file: file, placeText: record.place, text: Message(.odptBadDate, [
+                        "key": .text("dct:valid"), "value": .text("\"\(text)\""), "example": .text("2025-03-14"),
+                    ]))
                 }
                 until = min(until ?? date, date)
             }

@@ -1,4 +1,5 @@
 internal import JSONText
+import Messages
 
 /// Decodes ODPT (公共交通オープンデータ, API v4) timetable responses into day-type timetables.
 ///
@@ -49,16 +50,17 @@ public enum ODPTTimetableDecoder {
                 && (direction.map { filter in header.direction.map { ODPTDocument.matches($0, filter: filter) } ?? false } ?? true)
         }
         guard !selected.isEmpty else {
-            var wanted: [String] = []
-            if let station { wanted.append("station \"\(station)\"") }
-            if let direction { wanted.append("direction \"\(direction)\"") }
-            throw DecodeError(file: file, message: "no \(type) record for \(wanted.joined(separator: " and ")); the file has: "
-                              + contents(of: headers))
+            var wanted: [Message] = []
+            if let station { wanted.append(Message(.odptWantedStation, ["id": .text("\"\(station)\"")])) }
+            if let direction { wanted.append(Message(.odptWantedDirection, ["id": .text("\"\(direction)\"")])) }
+            throw DecodeError(file: file, text: Message(.odptNoRecordFor, [
+                "type": .text(type), "wanted": .message(.joined(wanted, separator: Message(.andSeparator))),
+                "contents": .message(contents(of: headers)),
+            ]))
         }
         let stations = uniqueInOrder(selected.map(\.station))
         if station == nil, stations.count > 1 {
-            throw DecodeError(file: file, message: "the file holds timetables of \(stations.count) stations "
-                              + "(\(stations.joined(separator: ", "))); choose one station")
+            throw DecodeError(file: file, text: Message(.odptManyStations, ["count": .number(stations.count), "list": .message(.list(stations))]))
         }
 
         var days: [DayTypeKey: [Departure]] = [:]
@@ -93,8 +95,9 @@ public enum ODPTTimetableDecoder {
     static func calendar(of record: ODPTRecord, file: String) throws -> ODPTCalendar {
         let id = try record.requiredString("odpt:calendar", file: file)
         guard let calendar = ODPTCalendar(id: id) else {
-            throw DecodeError(file: file, place: record.place,
-                              message: "odpt:calendar \"\(id)\" names no known day type (expected odpt.Calendar:\(ODPTCalendar.knownNames))")
+            throw DecodeError(file: file, placeText: record.place, text: Message(.odptUnknownCalendar, [
+                "id": .text("\"\(id)\""), "known": .text(ODPTCalendar.knownNames),
+            ]))
         }
         return calendar
     }
@@ -131,10 +134,8 @@ public enum ODPTTimetableDecoder {
         var clock = ODPTDepartureClock()
         var departures: [Departure] = []
         for (index, entry) in try record.entries("odpt:stationTimetableObject", file: file).enumerated() {
-            func place() -> String { record.place + ", departure \(index + 1)" }
-            guard case .object = entry else {
-                throw DecodeError(file: file, place: place(), message: "expected an object, got \(entry.kindDescription) \(entry.quoted)")
-            }
+            func place() -> Message { Message(.odptDeparturePlace, ["record": .message(record.place), "index": .number(index + 1)]) }
+            guard case .object = entry else { throw notAnObject(entry, place: place(), file: file) }
             guard let clockSeconds = try departureSeconds(entry, place: place(), file: file) else { continue }
             let destinations = try destinationStations(entry, place: place(), file: file)
             let destination = destinations.isEmpty ? fallbackDestination : destinations.map {
@@ -151,39 +152,43 @@ public enum ODPTTimetableDecoder {
     }
 
     /// `odpt:departureTime` in seconds since 00:00; nil for an arrival-only entry (a terminal station).
-    static func departureSeconds(_ entry: JSONValue, place: @autoclosure () -> String, file: String) throws -> Int32? {
+    static func departureSeconds(_ entry: JSONValue, place: @autoclosure () -> Message, file: String) throws -> Int32? {
         guard let value = entry["odpt:departureTime"] else {
             if entry["odpt:arrivalTime"] != nil { return nil }
-            throw DecodeError(file: file, place: place(), message: "missing \"odpt:departureTime\"")
+            throw DecodeError(file: file, placeText: place(), text: Message(.odptMissing, ["key": .text("\"odpt:departureTime\"")]))
         }
         guard let text = value.stringValue, let seconds = ODPTDepartureClock.seconds(text) else {
-            throw DecodeError(file: file, place: place(),
-                              message: "odpt:departureTime \(value.quoted) is not a time HH:MM (hours 0–29, minutes 0–59)")
+            throw DecodeError(file: file, placeText: place(), text: Message(.odptBadDepartureTime, ["value": .message(value.quoted)]))
         }
         return seconds
     }
 
+    /// `expected an object, got a number 1` for a timetable entry that is not an object.
+    static func notAnObject(_ entry: JSONValue, place: Message, file: String) -> DecodeError {
+        DecodeError(file: file, placeText: place, text: Message(.odptExpectedObject, [
+            "kind": .message(entry.kindDescription), "value": .message(entry.quoted),
+        ]))
+    }
+
     /// `odpt:destinationStation`: a string (2017), an array of strings (2025), or absent.
-    private static func destinationStations(_ entry: JSONValue, place: @autoclosure () -> String, file: String) throws -> [String] {
+    private static func destinationStations(_ entry: JSONValue, place: @autoclosure () -> Message, file: String) throws -> [String] {
         guard let value = entry["odpt:destinationStation"], value != .null else { return [] }
         if let id = value.stringValue { return [id] }
         if let items = value.arrayValue {
             return try items.map { item in
                 guard let id = item.stringValue else {
-                    throw DecodeError(file: file, place: place(),
-                                      message: "odpt:destinationStation must hold station ids, got \(item.quoted)")
+                    throw DecodeError(file: file, placeText: place(), text: Message(.odptMustHoldStations, ["value": .message(item.quoted)]))
                 }
                 return id
             }
         }
-        throw DecodeError(file: file, place: place(),
-                          message: "odpt:destinationStation must be a station id or an array of them, got \(value.quoted)")
+        throw DecodeError(file: file, placeText: place(), text: ODPTRecord.mustBe("odpt:destinationStation", .odptExpectedStations, got: value))
     }
 
     /// The entry's train number, what `odpt:Train` realtime data is joined on: `odpt:trainNumber`
     /// (`A1551`), else the last component of `odpt:train` (`odpt.Train:TokyoMetro.Ginza.A1551` →
     /// `A1551`); nil when the entry has neither (2017 data).
-    static func trainNumber(_ entry: JSONValue, place: @autoclosure () -> String, file: String) throws -> String? {
+    static func trainNumber(_ entry: JSONValue, place: @autoclosure () -> Message, file: String) throws -> String? {
         if let number = try string(entry, "odpt:trainNumber", place: place(), file: file), !number.isEmpty {
             return number
         }
@@ -191,34 +196,39 @@ public enum ODPTTimetableDecoder {
     }
 
     /// An optional string member of an entry.
-    static func string(_ entry: JSONValue, _ key: String, place: @autoclosure () -> String, file: String) throws -> String? {
+    static func string(_ entry: JSONValue, _ key: String, place: @autoclosure () -> Message, file: String) throws -> String? {
         guard let value = entry[key], value != .null else { return nil }
         guard let text = value.stringValue else {
-            throw DecodeError(file: file, place: place(), message: "\(key) must be a string, got \(value.quoted)")
+            throw DecodeError(file: file, placeText: place(), text: ODPTRecord.mustBe(key, .jsonKindString, got: value))
         }
         return text
     }
 
     /// A flag that ODPT writes only when true (`odpt:isLast`, `odpt:isOrigin`, `odpt:isMidnight`).
-    static func flag(_ entry: JSONValue, _ key: String, place: @autoclosure () -> String, file: String) throws -> Bool {
+    static func flag(_ entry: JSONValue, _ key: String, place: @autoclosure () -> Message, file: String) throws -> Bool {
         guard let value = entry[key], value != .null else { return false }
         guard case .bool(let flag) = value else {
-            throw DecodeError(file: file, place: place(), message: "\(key) must be true or false, got \(value.quoted)")
+            throw DecodeError(file: file, placeText: place(), text: ODPTRecord.mustBe(key, .odptExpectedBool, got: value))
         }
         return flag
     }
 
     /// "odpt.Station:… toward odpt.RailDirection:… (Weekday, SaturdayHoliday); …" for error messages.
-    private static func contents(of headers: [StationHeader]) -> String {
-        var order: [String] = []
-        var calendars: [String: [String]] = [:]
+    private static func contents(of headers: [StationHeader]) -> Message {
+        struct Place: Hashable { var station: String, direction: String? }
+        var order: [Place] = []
+        var calendars: [Place: [String]] = [:]
         for header in headers {
-            let name = header.station + (header.direction.map { " toward \($0)" } ?? "")
-            if calendars[name] == nil { order.append(name) }
+            let place = Place(station: header.station, direction: header.direction)
+            if calendars[place] == nil { order.append(place) }
             let calendar = header.calendar.id.replacingPrefix("odpt.Calendar:")
-            if calendars[name, default: []].contains(calendar) == false { calendars[name, default: []].append(calendar) }
+            if calendars[place, default: []].contains(calendar) == false { calendars[place, default: []].append(calendar) }
         }
-        return order.map { "\($0) (\(calendars[$0, default: []].joined(separator: ", ")))" }.joined(separator: "; ")
+        return .joined(order.map { place in
+            let name = place.direction.map { Message(.odptToward, ["station": .text(place.station), "direction": .text($0)]) }
+                ?? .verbatim(place.station)
+            return name + .verbatim(" (") + .list(calendars[place, default: []]) + .verbatim(")")
+        }, separator: .verbatim("; "))
     }
 
     static func uniqueInOrder(_ items: [String]) -> [String] {

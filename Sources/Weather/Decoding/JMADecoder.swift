@@ -1,4 +1,5 @@
 import Foundation
+import Messages
 
 /// Decodes the Japan Meteorological Agency forecast `https://www.jma.go.jp/bosai/forecast/data/forecast/<office>.json`.
 ///
@@ -23,10 +24,10 @@ public enum JMADecoder {
     public static func forecast(_ bytes: [UInt8], source: String, area: String? = nil, temperatureStation: String? = nil) throws -> Forecast {
         let root = try JSONNode(document: bytes, source: source)
         let reports = try root.elements()
-        guard let shortTerm = reports.first else { throw root.error(.missingValue, "expected an array of forecast reports, got an empty array") }
+        guard let shortTerm = reports.first else { throw root.error(.missingValue, .weatherNoReports) }
         let offset = 9 * 3600
         let series = try shortTerm.required("timeSeries").elements()
-        guard series.count >= 2 else { throw shortTerm.error(.missingValue, "expected at least 2 timeSeries (weathers, pops), got \(series.count)") }
+        guard series.count >= 2 else { throw shortTerm.error(.missingValue, .weatherTooFewSeries, ["count": .number(series.count)]) }
 
         let (weatherArea, areaIndex) = try pickArea(in: series[0], matching: area)
         let code = try weatherArea.required("area").requiredString("code")
@@ -143,7 +144,7 @@ public enum JMADecoder {
     private static func pickArea(in series: JSONNode, matching wanted: String?) throws -> (JSONNode, Int) {
         let areas = try series.required("areas").elements()
         guard let wanted else {
-            guard let first = areas.first else { throw series.error(.missingValue, "no areas") }
+            guard let first = areas.first else { throw series.error(.missingValue, .weatherNoAreas) }
             return (first, 0)
         }
         for (index, entry) in areas.enumerated() where try areaMatches(entry, wanted) { return (entry, index) }
@@ -151,7 +152,7 @@ public enum JMADecoder {
             let area = try entry.required("area")
             return "\(try area.optionalString("name") ?? "?") \(try area.optionalString("code") ?? "?")"
         }
-        throw try series.required("areas").error(.invalidValue, "no area \"\(wanted)\"; the forecast has: \(known.joined(separator: ", "))")
+        throw try series.required("areas").error(.invalidValue, .weatherNoArea, ["area": .text("\"\(wanted)\""), "list": .message(.list(known))])
     }
 
     private static func matchingArea(in series: JSONNode, code: String) throws -> JSONNode? {
@@ -162,7 +163,7 @@ public enum JMADecoder {
         let stations = try series.required("areas").elements()
         if let wanted {
             guard let station = try stations.first(where: { try areaMatches($0, wanted) }) else {
-                throw try series.required("areas").error(.invalidValue, "no temperature station \"\(wanted)\"")
+                throw try series.required("areas").error(.invalidValue, .weatherNoTemperatureStation, ["station": .text("\"\(wanted)\"")])
             }
             return station
         }

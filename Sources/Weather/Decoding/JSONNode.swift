@@ -1,5 +1,6 @@
 import Foundation
 internal import JSONText
+import Messages
 
 /// A JSON value together with its path in the document, so every error can say where it is.
 struct JSONNode {
@@ -28,15 +29,20 @@ struct JSONNode {
         self.source = source
     }
 
-    func error(_ kind: WeatherDecodeError.Kind, _ message: String) -> WeatherDecodeError {
-        WeatherDecodeError(source: source, path: path.isEmpty ? "(top level)" : path, kind: kind, message: message)
+    func error(_ kind: WeatherDecodeError.Kind, _ text: Message) -> WeatherDecodeError {
+        WeatherDecodeError(source: source, pathText: path.isEmpty ? Message(.weatherTopLevel) : .verbatim(path), kind: kind, text: text)
+    }
+
+    /// An error of `kind` saying the catalogue entry `key` with `arguments`.
+    func error(_ kind: WeatherDecodeError.Kind, _ key: MessageKey, _ arguments: [String: MessageArgument] = [:]) -> WeatherDecodeError {
+        error(kind, Message(key, arguments))
     }
 
     private func childPath(_ key: String) -> String { path.isEmpty ? key : path + "." + key }
 
     /// The member `key` when present and not null; throws when this node is not an object.
     func optional(_ key: String) throws -> JSONNode? {
-        guard case .object(let members, _) = value else { throw error(.wrongType, "expected an object, got \(value.quoted)") }
+        guard case .object(let members, _) = value else { throw error(.wrongType, .weatherExpectedObject, ["value": .message(value.quoted)]) }
         guard let member = members[key] else { return nil }
         if case .null = member { return nil }
         return JSONNode(value: member, path: childPath(key), source: source)
@@ -45,14 +51,14 @@ struct JSONNode {
     /// The member `key`; throws when it is missing or null.
     func required(_ key: String) throws -> JSONNode {
         guard let member = try optional(key) else {
-            throw JSONNode(value: .null, path: childPath(key), source: source).error(.missingValue, "missing required value")
+            throw JSONNode(value: .null, path: childPath(key), source: source).error(.missingValue, .weatherMissingValue)
         }
         return member
     }
 
     /// The elements of an array, each with its indexed path.
     func elements() throws -> [JSONNode] {
-        guard case .array(let values) = value else { throw error(.wrongType, "expected an array, got \(value.quoted)") }
+        guard case .array(let values) = value else { throw error(.wrongType, .weatherExpectedArray, ["value": .message(value.quoted)]) }
         return values.enumerated().map { offset, element in
             JSONNode(value: element, path: "\(path)[\(offset)]", source: source)
         }
@@ -66,20 +72,20 @@ struct JSONNode {
 
     /// The value as a number.
     func number() throws -> Double {
-        guard case .number(let number) = value else { throw error(.wrongType, "expected a number, got \(value.quoted)") }
+        guard case .number(let number) = value else { throw error(.wrongType, .weatherExpectedNumber, ["value": .message(value.quoted)]) }
         return number
     }
 
     /// The value as a whole number.
     func integer() throws -> Int {
         let number = try number()
-        guard number.rounded() == number, abs(number) < 1e15 else { throw error(.invalidValue, "expected a whole number, got \(number)") }
+        guard number.rounded() == number, abs(number) < 1e15 else { throw error(.invalidValue, .weatherExpectedWholeNumber, ["value": .text("\(number)")]) }
         return Int(number)
     }
 
     /// The value as a string.
     func string() throws -> String {
-        guard case .string(let text) = value else { throw error(.wrongType, "expected a string, got \(value.quoted)") }
+        guard case .string(let text) = value else { throw error(.wrongType, .weatherExpectedString, ["value": .message(value.quoted)]) }
         return text
     }
 
@@ -87,7 +93,7 @@ struct JSONNode {
     func numericString() throws -> Double? {
         let text = try string().trimmingCharacters(in: .whitespaces)
         if text.isEmpty { return nil }
-        guard let number = Double(text), number.isFinite else { throw error(.invalidValue, "expected a number in a string, got \"\(text)\"") }
+        guard let number = Double(text), number.isFinite else { throw error(.invalidValue, .weatherExpectedNumberInString, ["value": .text("\"\(text)\"")]) }
         return number
     }
 

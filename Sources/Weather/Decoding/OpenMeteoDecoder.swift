@@ -1,4 +1,5 @@
 import Foundation
+import Messages
 
 /// Decodes Open-Meteo `/v1/forecast` responses.
 ///
@@ -15,7 +16,7 @@ public enum OpenMeteoDecoder {
     public static func forecast(_ bytes: [UInt8], source: String) throws -> Forecast {
         let root = try JSONNode(document: bytes, source: source)
         if let reason = try root.optionalString("reason"), try root.optional("error") != nil {
-            throw root.error(.invalidValue, "Open-Meteo answered with an error: \"\(reason)\"")
+            throw root.error(.invalidValue, .weatherOpenMeteoError, ["reason": .text("\"\(reason)\"")])
         }
         let offset = try root.optional("utc_offset_seconds")?.integer() ?? 0
         var forecast = Forecast(
@@ -87,7 +88,9 @@ private struct ColumnTable {
         guard let node = try block.optional(name) else { return nil }
         let elements = try node.elements()
         guard elements.count == times.count else {
-            throw node.error(.invalidValue, "has \(elements.count) values but \(block.path).time has \(times.count)")
+            throw node.error(.invalidValue, .weatherColumnLength, [
+                "count": .number(elements.count), "time": .text("\(block.path).time"), "times": .number(times.count),
+            ])
         }
         return try elements.map { $0.isNull ? nil : try $0.number() }
     }
@@ -98,7 +101,9 @@ private struct ColumnTable {
         guard let node = try block.optional(name) else { return nil }
         let elements = try node.elements()
         guard elements.count == times.count else {
-            throw node.error(.invalidValue, "has \(elements.count) values but \(block.path).time has \(times.count)")
+            throw node.error(.invalidValue, .weatherColumnLength, [
+                "count": .number(elements.count), "time": .text("\(block.path).time"), "times": .number(times.count),
+            ])
         }
         return try elements.map { $0.isNull ? nil : try $0.integer() }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Messages
 
 /// Decodes OpenWeather One Call responses (3.0 `/data/3.0/onecall` and 2.5 `/data/2.5/onecall`).
 ///
@@ -50,8 +51,8 @@ public enum OpenWeatherDecoder {
         let raw = try node.number()
         let celsius = units.celsius(raw)
         guard OpenWeatherUnits.isPlausible(celsius: celsius) else {
-            let hint = OpenWeatherUnits.likelyUnits(for: raw).map { " (it looks like units=\($0.rawValue))" } ?? ""
-            throw node.error(.invalidValue, "temperature \(raw) is not plausible with units=\(units.rawValue)\(hint); pass the units the request used")
+            let hint = OpenWeatherUnits.likelyUnits(for: raw).map { Message(.weatherLooksLikeUnits, ["units": .text($0.rawValue)]) } ?? .empty
+            throw node.error(.invalidValue, .weatherImplausibleTemperature, ["value": .text("\(raw)"), "units": .text(units.rawValue), "hint": .message(hint)])
         }
         return celsius
     }
@@ -59,7 +60,7 @@ public enum OpenWeatherDecoder {
     private static func probability(_ node: JSONNode?) throws -> Double? {
         guard let node else { return nil }
         let value = try node.number()
-        guard (0...1).contains(value) else { throw node.error(.invalidValue, "expected a probability 0…1, got \(value)") }
+        guard (0...1).contains(value) else { throw node.error(.invalidValue, .weatherExpectedProbability, ["value": .text("\(value)")]) }
         return value
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 internal import JSONText
+import Messages
 
 /// Converts between civil date-times and instants without a calendar or the machine's time zone.
 enum Timestamp {
@@ -102,11 +103,11 @@ extension JSONNode {
             return try unixTime()
         case .string(let text):
             guard let parsed = Timestamp.parse(text, defaultOffsetSeconds: defaultOffsetSeconds) else {
-                throw error(.invalidValue, "expected an ISO 8601 time, got \"\(text)\"")
+                throw error(.invalidValue, .weatherExpectedISOTime, ["value": .text("\"\(text)\"")])
             }
             return parsed.date
         default:
-            throw error(.wrongType, "expected a time (number or ISO 8601 string), got \(value.quoted)")
+            throw error(.wrongType, .weatherExpectedTime, ["value": .message(value.quoted)])
         }
     }
 }
@@ -127,10 +128,10 @@ extension JSONNode {
     func unixTime() throws -> Date {
         let seconds = try number()
         guard seconds.rounded() == seconds else {
-            throw error(.invalidValue, "expected whole Unix seconds, got \(seconds) (a fraction)")
+            throw error(.invalidValue, .weatherUnixFraction, ["value": .text("\(seconds)")])
         }
         guard abs(seconds) < 1e12 else {
-            throw error(.invalidValue, "expected Unix seconds, got \(seconds) (out of range)")
+            throw error(.invalidValue, .weatherUnixRange, ["value": .text("\(seconds)")])
         }
         return Date(timeIntervalSince1970: seconds)
     }

@@ -60,7 +60,7 @@ public enum HealthCheck {
             let known = openSince(HealthProblem.id(.board, board))
             // A board only waiting for its first fetch (an ODPT API timetable) has the source limit to get it.
             let waiting = failures.allSatisfy(\.isPending) && now - (known ?? now) < limit
-            let list = Message.joined(failures.map { Message(.healthFailedSource, ["source": .text($0.source), "why": .message($0.text)]) },
+            let list = Message.joined(failures.map { Message(.healthFailedSource, ["source": .message($0.sourceText), "why": .message($0.text)]) },
                                       separator: Message(.healthDetailSeparator))
             var problem = HealthProblem(kind: .board, subject: board, since: known, detail: Message(.healthDetailBoard, ["failures": .message(list)]))
             problem.isPending = waiting
@@ -86,7 +86,9 @@ public enum HealthCheck {
         }
         for (board, notice) in inputs.endingFeeds {
             let subject = board + "/" + notice.source
-            problems.append(HealthProblem(kind: .feed, subject: subject, since: openSince(HealthProblem.id(.feed, subject)), detail: notice.text))
+            var problem = HealthProblem(kind: .feed, subject: subject, since: openSince(HealthProblem.id(.feed, subject)), detail: notice.text)
+            problem.subjectText = .verbatim(board + "/") + notice.sourceText
+            problems.append(problem)
         }
         for (channel, streak) in inputs.channelStreaks.sorted(by: { $0.key < $1.key }) where streak.count >= limits.channelFailures {
             problems.append(HealthProblem(kind: .channel, subject: channel, since: streak.since,

@@ -28,6 +28,9 @@ public struct HealthProblem: Sendable, Equatable {
     public var kind: Kind
     /// The board, source or channel id (for ``Kind/feed``: `board/source label`; ``Kind/commit``: `state`).
     public var subject: String
+    /// ``subject`` for people when it holds words (a feed's source label: `kawasaki-west/gtfs-jp-rinkobus
+    /// 停留所 1510-57` in Japanese); nil: the subject as it is.
+    public var subjectText: Message?
     /// When it began, as far as is known (seconds since the epoch); nil when nobody saw it begin
     /// (`status` without the worker's episode: it began before now, when is not known).
     public var since: Int64?
@@ -52,7 +55,10 @@ public struct HealthProblem: Sendable, Equatable {
     public static func id(_ kind: Kind, _ subject: String) -> String { kind.rawValue + ":" + subject }
 
     /// What the problem is about, for titles: `board ginza-live`, `channel hook`.
-    public var subjectMessage: Message { Self.subjectMessage(kind, subject) }
+    public var subjectMessage: Message {
+        guard kind == .feed, let subjectText else { return Self.subjectMessage(kind, subject) }
+        return Message(.healthSubjectFeed, ["feed": .message(subjectText)])
+    }
 
     /// ``subjectMessage`` of a problem known by its id only (a recovery after a restart).
     public static func subjectMessage(_ kind: Kind, _ subject: String) -> Message {

@@ -1,3 +1,4 @@
+import Messages
 import Config
 import Facts
 import Rules
@@ -57,7 +58,7 @@ struct HistoryRecorder {
             record.held = waiting.count
             record.heldUntil = waiting.map(\.fireAt).min()
             record.next = step.evaluation.nextWakeUp
-            record.reasons = step.evaluation.explanation
+            record.reasons = step.evaluation.explanation.map(Message.verbatim)
             entries.append(RuleHistoryEntry(rule: rule.id, at: now, record: record.json))
         }
         return entries

@@ -1,4 +1,5 @@
 import JSONText
+import Messages
 
 /// What the worker records of one evaluation of a rule (`leavenow history`): why it ran, the facts
 /// it read with their snapshot times, what it decided and why (the engine's reasons, as `explain`
@@ -62,11 +63,11 @@ public struct RuleHistoryRecord: Sendable, Equatable {
     public var heldUntil: Int64?
     /// When the rule looks again on its own (nil: only on new data).
     public var next: Int64?
-    /// The engine's reasons.
-    public var reasons: [String]
+    /// The engine's reasons, kept as catalogue messages (rendered in the reader's language when shown).
+    public var reasons: [Message]
 
     public init(trigger: Trigger, updated: [String] = [], facts: [Fact] = [], queued: [Queued] = [], held: Int = 0,
-                heldUntil: Int64? = nil, next: Int64? = nil, reasons: [String] = []) {
+                heldUntil: Int64? = nil, next: Int64? = nil, reasons: [Message] = []) {
         self.trigger = trigger
         self.updated = updated
         self.facts = facts
@@ -82,7 +83,7 @@ public struct RuleHistoryRecord: Sendable, Equatable {
 
     /// The stored form: `{"trigger":"time","facts":[{"source":"chofu","kind":"weather","at":1734830520}],…}`.
     public var json: String {
-        var writer = JSONWriter(style: .compact, capacity: 256 + reasons.reduce(0) { $0 + $1.utf8.count + 4 })
+        var writer = JSONWriter(style: .compact, capacity: 256 + 160 * reasons.count)
         writer.beginObject()
         writer.member("trigger", trigger.rawValue)
         if !updated.isEmpty { Self.write("updated", updated, to: &writer) }
@@ -114,7 +115,12 @@ public struct RuleHistoryRecord: Sendable, Equatable {
             writer.member("held_until", heldUntil)
         }
         if let next { writer.member("next", next) }
-        if !reasons.isEmpty { Self.write("why", reasons, to: &writer) }
+        if !reasons.isEmpty {
+            writer.key("why")
+            writer.beginArray()
+            for reason in reasons { MessageJSON.write(reason, to: &writer) }
+            writer.endArray()
+        }
         writer.endObject()
         return writer.text
     }
@@ -145,6 +151,6 @@ public struct RuleHistoryRecord: Sendable, Equatable {
         held = object["held"]?.wholeNumber.map { Int($0) } ?? 0
         heldUntil = object["held_until"]?.wholeNumber
         next = object["next"]?.wholeNumber
-        reasons = (object["why"]?.arrayValue ?? []).compactMap(\.stringValue)
+        reasons = (object["why"]?.arrayValue ?? []).compactMap(MessageJSON.message(from:))
     }
 }

@@ -3,6 +3,7 @@ import Facts
 import Foundation
 import Timetable
 import XCTest
+import Messages
 
 /// `BoardRealtime.evaluate` on the boards of `Fixtures/realtime-boards/boards.yaml`: the real
 /// Caltrain TripUpdates capture on a Hillsdale board (one source with `realtime:`, one without),
@@ -116,7 +117,9 @@ final class BoardRealtimeTests: XCTestCase {
         XCTAssertEqual(realtime.suspensions.count, 1)
         let suspension = try XCTUnwrap(realtime.suspensions.first)
         XCTAssertEqual(suspension.extent, .partial)
-        XCTAssertEqual(suspension.summary(clock: board.clock), "中央線快速電車 一部運休 since 15:35: 中央線快速電車は、車両点検の影響で、一部列車が運休となっています。")
+        XCTAssertEqual(suspension.summary(clock: board.clock).english, "中央線快速電車 一部運休 since 15:35: 中央線快速電車は、車両点検の影響で、一部列車が運休となっています。")
+        XCTAssertEqual(suspension.summary(clock: board.clock).rendered(in: .japanese),
+                       "中央線快速電車 一部運休（15:35 から）: 中央線快速電車は、車両点検の影響で、一部列車が運休となっています。")
     }
 
     func testShinjukuFiveMinutesAfterTheCaptureIsStaleWithTheEntrysMaxAge() throws {

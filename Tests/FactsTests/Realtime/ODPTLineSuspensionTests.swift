@@ -35,7 +35,7 @@ final class ODPTLineSuspensionTests: XCTestCase {
         XCTAssertEqual(last.extent, .partial)
         XCTAssertEqual(last.statusText, "一部運休")
         XCTAssertEqual(last.since, at("2017-12-11T18:22:59+09:00"))
-        XCTAssertEqual(last.summary(clock: clock),
+        XCTAssertEqual(last.summary(clock: clock).english,
                        "内房線 一部運休 since 18:22: 内房線は、強風の影響で、館山〜千倉駅間の下り線で一部列車が運休となっています。")
         XCTAssertNil(ODPTLineSuspension.current(railway: "odpt.Railway:JR-East.ChuoRapid", in: history))
     }
@@ -61,7 +61,7 @@ final class ODPTLineSuspensionTests: XCTestCase {
                                                            at: at("2017-12-11T12:45:00+09:00")))
         XCTAssertEqual(now.extent, .whole)
         XCTAssertEqual(now.since, at("2017-12-11T12:38:00+09:00"))
-        XCTAssertEqual(now.summary(clock: clock),
+        XCTAssertEqual(now.summary(clock: clock).english,
                        "羽越本線 運転見合わせ since 12:38: 羽越本線は、強風の影響で、酒田〜秋田駅間の上下線で運転を見合わせています。")
     }
 
