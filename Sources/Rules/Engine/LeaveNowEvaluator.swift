@@ -1,3 +1,4 @@
+import Messages
 import Config
 import Facts
 import Foundation
@@ -68,16 +69,16 @@ struct LeaveNowEvaluator: Sendable {
         // through the runtime: their types hold Foundation's).
         if realtime == nil, group.status == nil, !hasRain {
             if scanPlain(taken: taken, rain: nil, state: state, now: now, outcome: &outcome, trace: &trace) == 0 {
-                trace.note("no departure of board \"\(group.board)\" within \(LeaveNowEvaluator.horizon / 3600) h matches the rule's filters")
+                trace.note(.explainNoMatchWithin, ["board": .inQuotes(group.board), "hours": .number(Int(LeaveNowEvaluator.horizon / 3600))])
             }
             return
         }
         var forecast: Forecast?
         if let rain {
             forecast = facts.forecasts[rain.weather]?.value
-            if forecast == nil { trace.note("no forecast from weather source \"\(rain.weather)\" yet: no rain adjustment") }
+            if forecast == nil { trace.note(.explainNoForecastNoRain, ["source": .inQuotes(rain.weather)]) }
         }
-        if let realtime { for line in realtime.describeSources() { trace.note(line) } }
+        if let realtime, trace.enabled { for line in realtime.describeSources() { trace.note(line) } }
         // Read once per evaluation; only a notification being made looks its line up.
         let statusReport = group.status?.freshReport(facts, now: now, trace: &trace)
         var considered = 0
@@ -88,7 +89,7 @@ struct LeaveNowEvaluator: Sendable {
             considered = scan(taken: taken, forecast: forecast, statusReport: statusReport, realtime: realtime, state: state, now: now,
                               outcome: &outcome, trace: &trace)
         }
-        if considered == 0 { trace.note("no departure of board \"\(group.board)\" within \(LeaveNowEvaluator.horizon / 3600) h matches the rule's filters") }
+        if considered == 0 { trace.note(.explainNoMatchWithin, ["board": .inQuotes(group.board), "hours": .number(Int(LeaveNowEvaluator.horizon / 3600))]) }
     }
 
     /// The scan of a plain timetable board (no realtime, no service status to mention): as
@@ -176,16 +177,16 @@ struct LeaveNowEvaluator: Sendable {
                 disrupted = true
             }
             if holdsWhenSuspended, disrupted, let disruption, Self.isWhollySuspended(disruption) {
-                trace.note("departure \(board.clock.iso8601(instant)) \(schedule.departures[index].line): held, the line is suspended "
-                    + "(\(disruption.mention(in: rule.common.language))) and the rule says when_suspended: hold")
+                trace.note(.explainHeldSuspended, ["time": .text(board.clock.iso8601(instant)), "line": .text(schedule.departures[index].line),
+                                                  "mention": .text(disruption.mention(in: rule.common.language))])
                 // New service status wakes the rule; its notification times too (the status may be stale by then).
                 for offset in headsUpSeconds where leaveAt - Int64(offset) > now { outcome.wake(at: leaveAt - Int64(offset)) }
                 continue
             }
             let alert = realtime?.realtime.alert(for: schedule.departures[index])
             if holdsWhenSuspended, let alert, alert.extent == .whole {
-                trace.note("departure \(board.clock.iso8601(instant)) \(schedule.departures[index].line): held, an alert of \(alert.source) says no service "
-                    + "(\(alert.header)) and the rule says when_suspended: hold")
+                trace.note(.explainHeldAlert, ["time": .text(board.clock.iso8601(instant)), "line": .text(schedule.departures[index].line),
+                                              "source": .text(alert.source), "header": .text(alert.header)])
                 // Looked at again when the alert ends, and at its notification times (it may have ended by then).
                 if let until = alert.until, until > now { outcome.wake(at: until) }
                 for offset in headsUpSeconds where leaveAt - Int64(offset) > now { outcome.wake(at: leaveAt - Int64(offset)) }
@@ -217,7 +218,7 @@ struct LeaveNowEvaluator: Sendable {
                                              body: .leaveNow(position: Int32(position - 1), headsUp: Int32(send), leaveAt: leaveAt, rainy: rainy)))
                 continue
             }
-            if disrupted, let disruption { trace.note("  service status: \(disruption.mention(in: rule.common.language))") }
+            if disrupted, let disruption { trace.note(.explainServiceStatusMention, ["mention": .text(disruption.mention(in: rule.common.language))]) }
             let notification = self.notification(index, schedule: schedule, board: board, key: key(index, schedule: schedule, offset: sendOffset),
                                                  leaveAt: leaveAt, offset: sendOffset, rainy: rainy, now: now, disruption: disruption,
                                                  realtime: realtime.map { RealtimeMention(prediction: prediction, live: $0.realtime.status.isLive, alert: alert) })
@@ -267,7 +268,7 @@ struct LeaveNowEvaluator: Sendable {
         var skipped = 0
         for offset in headsUpSeconds where skipped < count && isDue(offset, leaveAt: leaveAt, instant: instant, labels: labels, state: state, now: now) {
             skipped += 1
-            trace.note("  heads-up \(offset / 60) min skipped: a later notification for the same departure is due")
+            trace.note(.explainHeadsUpSkipped, ["minutes": .number(offset / 60)])
             outcome.due.append(DueNotice(mark: .occurrence(instant: instant, labels: labels, offset: Self.offset(offset)),
                                          forgetAfter: forgetAfter, expiresAt: expected, body: .none))
         }
@@ -282,10 +283,15 @@ struct LeaveNowEvaluator: Sendable {
         for offset in headsUpSeconds where isDue(offset, leaveAt: leaveAt, instant: departure.departure, labels: labels, state: state, now: now) {
             due.append(offset)
         }
-        trace.note("departure \(clock.iso8601(departure.departure)) \(departure.line) from \(departure.stop): leave at \(clock.clockText(leaveAt))"
-            + (prediction.map { " (" + Self.delayText($0, clock: clock, language: .en) + ")" } ?? "")
-            + (rainy ? " (rain expected: +\(rainExtra / 60) min walk)" : "")
-            + (due.isEmpty ? "" : "; due now: " + due.map { $0 == 0 ? "leave-now" : "heads-up \($0 / 60) min" }.joined(separator: ", ")))
+        let dueNow = due.map { $0 == 0 ? Message(.explainDueLeaveNow) : Message(.explainDueHeadsUp, ["minutes": .number($0 / 60)]) }
+        trace.note(.explainDeparture, [
+            "time": .text(clock.iso8601(departure.departure)), "line": .text(departure.line), "stop": .text(departure.stop),
+            "leave": .text(clock.clockText(leaveAt)),
+            "delay": .message(prediction.map { Message(.explainDepartureDelay, ["delay": .message(Self.delayMessage($0, clock: clock))]) } ?? .empty),
+            "rain": .message(rainy ? Message(.explainDepartureRain, ["minutes": .number(Int(rainExtra / 60))]) : .empty),
+            "due": .message(due.isEmpty ? .empty
+                : Message(.explainDepartureDue, ["list": .message(.joined(dueNow, separator: .verbatim(", ")))])),
+        ])
     }
 
     /// A heads-up offset as an occurrence keeps it (offsets are at most a day: see

@@ -1,3 +1,4 @@
+import Messages
 import Timetable
 
 /// Where a leave-now rule's next departure lies when none within the evaluator's horizon needs it:
@@ -9,7 +10,7 @@ public enum LeaveNowPlan: Sendable, Equatable {
     /// Every source of the board has a last service date, and it is behind the search.
     case ended(lastServiceDate: LocalDate)
     /// No departure matches from the searched instant through `searchedThrough`.
-    case nothing(searchedThrough: Int64, reason: String)
+    case nothing(searchedThrough: Int64, reason: [Message])
 }
 
 extension LeaveNowGroup {
@@ -136,19 +137,20 @@ extension LeaveNowGroup {
     }
 
     /// Which label filters name nothing the board has, as a sentence (empty when every one exists).
-    private func missingLabels(_ labels: (lines: Set<String>, stops: Set<String>, destinations: Set<String>)) -> String {
-        var parts: [String] = []
-        func check(_ wanted: Set<String>?, _ have: Set<String>, _ key: String) {
+    private func missingLabels(_ labels: (lines: Set<String>, stops: Set<String>, destinations: Set<String>)) -> [Message] {
+        var parts: [Message] = []
+        func check(_ wanted: Set<String>?, _ have: Set<String>, _ key: String, _ noun: MessageKey) {
             guard let wanted, !have.isEmpty else { return }
             let missing = wanted.subtracting(have).sorted()
             guard !missing.isEmpty else { return }
             let known = have.sorted().prefix(12).joined(separator: ", ")
-            parts.append("`\(key): [\(missing.joined(separator: ", "))]` names no \(key.dropLast()) of this board (it has: \(known))")
+            parts.append(Message(.explainMissingLabels, ["key": .text(key), "missing": .text(missing.joined(separator: ", ")),
+                                                        "noun": .key(noun), "known": .text(known)]))
         }
-        check(lines, labels.lines, "lines")
-        check(stops, labels.stops, "stops")
-        check(destinations, labels.destinations, "destinations")
-        return parts.joined(separator: "; ")
+        check(lines, labels.lines, "lines", .explainNounLine)
+        check(stops, labels.stops, "stops", .explainNounStop)
+        check(destinations, labels.destinations, "destinations", .explainNounDestination)
+        return parts
     }
 }
 
@@ -161,15 +163,17 @@ extension LeaveNowEvaluator {
     }
 
     /// The sentence `explain` and `check` give for a plan, in the board's clock.
-    static func describe(_ plan: LeaveNowPlan, board: Board) -> String {
+    static func describe(_ plan: LeaveNowPlan, board: Board) -> Message {
         switch plan {
         case .found(let departure, let line, let stop):
-            return "the next departure that matches is \(board.clock.iso8601(departure)) \(line) from \(stop)"
+            return Message(.explainPlanFound, ["time": .text(board.clock.iso8601(departure)), "line": .text(line), "stop": .text(stop)])
         case .ended(let last):
-            return "the service of board \"\(board.id)\" ended on \(last) (the last date any of its sources runs): the rule cannot fire again until its timetable changes"
+            return Message(.explainPlanEnded, ["board": .inQuotes(board.id), "date": .text("\(last)")])
         case .nothing(let through, let reason):
-            return "no departure of board \"\(board.id)\" matches the rule's filters through \(board.clock.localTime(at: through).date)"
-                + (reason.isEmpty ? "" : ": " + reason)
+            return Message(.explainPlanNothing, [
+                "board": .inQuotes(board.id), "date": .text("\(board.clock.localTime(at: through).date)"),
+                "reason": .message(reason.isEmpty ? .empty : Message(.explainPlanReason, ["reason": .message(.joined(reason, separator: .verbatim("; ")))])),
+            ])
         }
     }
 }

@@ -1,3 +1,4 @@
+import Messages
 import Config
 import Facts
 import Notifications
@@ -141,8 +142,8 @@ public struct RuleEngine: Sendable {
     /// The leave-now rules that cannot fire within the planning span (more than a year) after
     /// `now`, with why: the board's service has ended, or no departure matches the filters. A rule
     /// whose board is not in `boards` is not listed (the board's own problem is reported).
-    public func silentLeaveNowRules(boards: [String: Board], now: Int64) -> [(rule: RuleSpec, reason: String)] {
-        var silent: [(rule: RuleSpec, reason: String)] = []
+    public func silentLeaveNowRules(boards: [String: Board], now: Int64) -> [(rule: RuleSpec, reason: Message)] {
+        var silent: [(rule: RuleSpec, reason: Message)] = []
         for index in rules.indices {
             guard let evaluator = leaveNow(index), let board = boards[evaluator.group.board] else { continue }
             let plan = evaluator.group.plan(board: board, after: now)
@@ -162,8 +163,10 @@ public struct RuleEngine: Sendable {
         public var notifications: [Notice]
         /// When this rule can next produce something without new facts; nil = only on new facts.
         public var nextWakeUp: Int64?
-        /// Why (filled when asked for).
-        public var explanation: [String]
+        /// Why (filled when asked for), rendered when shown.
+        public var reasons: [Message]
+        /// ``reasons`` in English (`--json`, tests).
+        public var explanation: [String] { reasons.map(\.english) }
     }
 
     /// Evaluates every rule at `now`.
@@ -256,9 +259,9 @@ public struct RuleEngine: Sendable {
                 }
             }
         }
-        if sendable.isEmpty, due.isEmpty, !hadReady { trace.note("nothing to send at this time") }
+        if sendable.isEmpty, due.isEmpty, !hadReady { trace.note(.explainNothingToSend) }
         schedules.giveBack(due: &due)
-        return RuleEvaluation(notifications: sendable, nextWakeUp: outcome.nextWakeUp, explanation: trace.lines)
+        return RuleEvaluation(notifications: sendable, nextWakeUp: outcome.nextWakeUp, reasons: trace.lines)
     }
 
     /// A leave-now rule: the departures its group takes from its board's schedule come from the
@@ -269,7 +272,7 @@ public struct RuleEngine: Sendable {
         let group = evaluator.group
         // Looked up without copying the board out: the cached departures keep it.
         guard let found = facts.boards.index(forKey: group.board) else {
-            trace.note("board \"\(group.board)\" is not loaded")
+            trace.note(.explainBoardNotLoaded, ["board": .inQuotes(group.board)])
             return nil
         }
         let taken = schedules.taken(by: group, of: groups, now: now) ?? schedules.taken(by: group, of: groups, now: now, board: facts.boards[found].value)
@@ -290,12 +293,12 @@ public struct RuleEngine: Sendable {
         case .found(let departure, _, _):
             let wake = max(evaluator.earliestFire(departure: departure, board: board), now + 1)
             outcome.wake(at: wake)
-            trace.note(LeaveNowEvaluator.describe(plan, board: board) + "; the rule wakes at \(board.clock.iso8601(wake))")
+            trace.note(.explainPlanWakes, ["plan": .message(LeaveNowEvaluator.describe(plan, board: board)), "time": .text(board.clock.iso8601(wake))])
         case .ended:
             trace.note(LeaveNowEvaluator.describe(plan, board: board))
         case .nothing(let through, _):
             outcome.wake(at: max(through, now + 1))
-            trace.note(LeaveNowEvaluator.describe(plan, board: board) + "; the rule looks again at \(board.clock.iso8601(through))")
+            trace.note(.explainPlanLooksAgain, ["plan": .message(LeaveNowEvaluator.describe(plan, board: board)), "time": .text(board.clock.iso8601(through))])
         }
         return made
     }
@@ -312,21 +315,21 @@ public struct RuleEngine: Sendable {
         let today = Int(local >= 0 ? local / 86_400 : (local - 86_399) / 86_400)
         let seconds = Int(local - Int64(today) * 86_400)
         if let expiry = expiresAt, expiry <= now {
-            trace.note("dropped \(key()): expired at \(rule.common.clock.iso8601(expiry))")
+            trace.note(.explainDroppedExpired, ["key": .text(key()), "time": .text(rule.common.clock.iso8601(expiry))])
             return
         }
         if let days = rule.common.activeDays, !days.contains(LocalDate(dayNumber: today).weekday) {
-            trace.note("dropped \(key()): the rule is not active on this weekday")
+            trace.note(.explainDroppedWeekday, ["key": .text(key())])
             return
         }
         if let hours = rule.common.activeHours, !hours.contains(seconds) {
-            trace.note("dropped \(key()): outside the active hours \(hours)")
+            trace.note(.explainDroppedHours, ["key": .text(key()), "hours": .text("\(hours)")])
             return
         }
         if let quiet = rule.common.quietHours, quiet.contains(seconds), rule.common.urgency != .critical {
             let end = now + Int64(quiet.secondsUntilEnd(from: seconds))
             if let expiry = expiresAt, expiry <= end {
-                trace.note("dropped \(key()): quiet hours \(quiet), and it expires before they end")
+                trace.note(.explainDroppedQuiet, ["key": .text(key()), "quiet": .text("\(quiet)")])
             } else {
                 var made: [Notice] = []
                 make(&made)
@@ -334,23 +337,23 @@ public struct RuleEngine: Sendable {
                 waiting.fireAt = end
                 state.deferred.append(waiting)
                 outcome.wake(at: end)
-                trace.note("held \(waiting.key) until the quiet hours \(quiet) end at \(rule.common.clock.iso8601(end))")
+                trace.note(.explainHeldQuiet, ["key": .text(waiting.key), "quiet": .text("\(quiet)"), "time": .text(rule.common.clock.iso8601(end))])
             }
             return
         }
         if let last = state.lastSentAt, rule.common.cooldownSeconds > 0, now - last < Int64(rule.common.cooldownSeconds) {
-            trace.note("dropped \(key()): cooldown \(rule.common.cooldownSeconds / 60) min since the last one at \(rule.common.clock.iso8601(last))")
+            trace.note(.explainDroppedCooldown, ["key": .text(key()), "minutes": .number(rule.common.cooldownSeconds / 60), "time": .text(rule.common.clock.iso8601(last))])
             return
         }
         let count = state.dayCount?.day == today ? state.dayCount!.count : 0
         if let limit = rule.common.maxPerDay, count >= limit {
-            trace.note("dropped \(key()): already \(count) today (max_per_day \(limit))")
+            trace.note(.explainDroppedMaxPerDay, ["key": .text(key()), "count": .number(count), "limit": .number(limit)])
             return
         }
         state.dayCount = RuleState.DayCount(day: today, count: count + 1)
         state.lastSentAt = now
         make(&sendable)
-        trace.note("send \(sendable[sendable.count - 1].key) → \(sendable[sendable.count - 1].channels.joined(separator: ", ")): "
-            + sendable[sendable.count - 1].text)
+        trace.note(.explainSend, ["key": .text(sendable[sendable.count - 1].key), "channels": .text(sendable[sendable.count - 1].channels.joined(separator: ", ")),
+                                  "text": .text(sendable[sendable.count - 1].text)])
     }
 }

@@ -1,13 +1,20 @@
+import Messages
 import Notifications
-/// Why a rule did or did not fire: lines collected only when explaining.
+/// Why a rule did or did not fire: lines collected only when explaining, as catalogue messages
+/// (rendered when shown: `explain` in the reader's language, `--json` and the logs in English, the
+/// rule history stores them language-neutral). Nothing is made when not explaining.
 struct Trace {
     let enabled: Bool
-    private(set) var lines: [String] = []
+    private(set) var lines: [Message] = []
 
     init(enabled: Bool) { self.enabled = enabled }
 
-    mutating func note(_ line: @autoclosure () -> String) {
+    mutating func note(_ line: @autoclosure () -> Message) {
         if enabled { lines.append(line()) }
+    }
+
+    mutating func note(_ key: MessageKey, _ arguments: @autoclosure () -> [String: MessageArgument] = [:]) {
+        if enabled { lines.append(Message(key, arguments())) }
     }
 }
 

@@ -1,3 +1,4 @@
+import Messages
 import Facts
 import Notifications
 import Timetable
@@ -46,6 +47,14 @@ extension LeaveNowEvaluator {
         return ja ? "\(-minutes)分早く、\(leaves)発" : "\(-minutes) min early, leaves \(leaves)"
     }
 
+    /// ``delayText(_:clock:language:)`` for `explain`, in the reader's language.
+    static func delayMessage(_ prediction: DeparturePrediction, clock: ZoneClock) -> Message {
+        let minutes = delayMinutes(prediction)
+        if minutes == 0 { return Message(.explainOnTime) }
+        let leaves = clock.clockText(prediction.expected)
+        return Message(minutes > 0 ? .explainLate : .explainEarly, ["minutes": .number(abs(minutes)), "time": .text(leaves)])
+    }
+
     /// The prediction's delay in whole minutes, rounded half away from zero (0 without one).
     static func delayMinutes(_ prediction: DeparturePrediction?) -> Int {
         guard let delay = prediction?.delaySeconds else { return 0 }
@@ -78,19 +87,23 @@ extension LeaveNowEvaluator {
         let noticeAt = leaveAt - Int64(longestHeadsUp)
         if noticeAt > now {
             outcome.wake(at: noticeAt)
-            trace.note("departure \(board.clock.iso8601(departure.departure)) \(departure.line): canceled (realtime); "
-                + "the notice is due at \(board.clock.clockText(noticeAt))")
+            trace.note(.explainCanceledNoticeDue, ["time": .text(board.clock.iso8601(departure.departure)), "line": .text(departure.line),
+                                                   "at": .text(board.clock.clockText(noticeAt))])
             return
         }
         let key = eventKey(index, schedule: schedule, event: "canceled")
         guard state.sent[key] == nil else {
-            trace.note("departure \(board.clock.iso8601(departure.departure)) \(departure.line): canceled (realtime), already said")
+            trace.note(.explainCanceledAlreadySaid, ["time": .text(board.clock.iso8601(departure.departure)), "line": .text(departure.line)])
             return
         }
         let next = nextServing(after: index, schedule: schedule, filter: taken.filter, board: board, realtime: realtime, now: now)
-        trace.note("departure \(board.clock.iso8601(departure.departure)) \(departure.line): canceled (realtime); "
-            + (next.map { "next serving departure \(board.clock.clockText($0.expected)), leave at \(board.clock.clockText($0.leaveAt))" }
-                ?? "no later departure serves the rule within \(LeaveNowEvaluator.horizon / 3600) h"))
+        let canceledAt: [String: MessageArgument] = ["time": .text(board.clock.iso8601(departure.departure)), "line": .text(departure.line)]
+        if let next {
+            trace.note(.explainCanceledNext, canceledAt.merging(["next": .text(board.clock.clockText(next.expected)),
+                                                                 "leave": .text(board.clock.clockText(next.leaveAt))]) { $1 })
+        } else {
+            trace.note(.explainCanceledNoNext, canceledAt.merging(["hours": .number(Int(LeaveNowEvaluator.horizon / 3600))]) { $1 })
+        }
         var notice = notification(index, schedule: schedule, board: board, key: key, leaveAt: leaveAt, offset: 0, rainy: false, now: now)
         notice.fireAt = now
         notice.expiresAt = departure.departure
@@ -161,20 +174,20 @@ extension LeaveNowEvaluator {
         let movedBy = spec.movedBySeconds
         guard abs(shift) >= Int64(movedBy) else {
             if shift != 0 {
-                trace.note("  leave time moved \(shift) s since \(board.clock.clockText(told.leaveAt)) was told: less than moved_by "
-                    + "\(movedBy / 60) min, no update")
+                trace.note(.explainMovedTooLittle, ["seconds": .number(Int(shift)), "told": .text(board.clock.clockText(told.leaveAt)),
+                                                    "minutes": .number(movedBy / 60)])
             }
             return
         }
         guard told.updates < AnnouncedLeave.maximumUpdates else {
-            trace.note("  leave time moved to \(board.clock.clockText(leaveAt)), but \(told.updates) updates were sent already (at most "
-                + "\(AnnouncedLeave.maximumUpdates))")
+            trace.note(.explainMovedTooOften, ["leave": .text(board.clock.clockText(leaveAt)), "updates": .number(Int(told.updates)),
+                                               "maximum": .number(Int(AnnouncedLeave.maximumUpdates))])
             return
         }
         let key = movedKey + String(told.updates + 1)
         guard state.sent[key] == nil else { return }
         let departure = schedule.departures[index]
-        trace.note("  leave time moved from \(board.clock.clockText(told.leaveAt)) to \(board.clock.clockText(leaveAt)): update")
+        trace.note(.explainMovedUpdate, ["told": .text(board.clock.clockText(told.leaveAt)), "leave": .text(board.clock.clockText(leaveAt))])
         var notice = notification(index, schedule: schedule, board: board, key: key, leaveAt: leaveAt, offset: 0, rainy: false, now: now)
         notice.fireAt = now
         notice.expiresAt = prediction.expected

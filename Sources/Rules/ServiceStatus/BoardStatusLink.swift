@@ -1,3 +1,4 @@
+import Messages
 import Config
 import Facts
 import Timetable
@@ -42,12 +43,12 @@ final class BoardStatusLink: Sendable {
     /// The latest report if it is fresh enough at `now`; otherwise nil, with why in `trace`.
     func freshReport(_ facts: FactSet, now: Int64, trace: inout Trace) -> ServiceStatusReport? {
         guard let snapshot = facts.serviceStatus[source] else {
-            trace.note("no snapshot of service status \"\(source)\" yet: departures carry no status")
+            trace.note(.explainStatusNoSnapshotForBoard, ["source": .inQuotes(source)])
             return nil
         }
         let age = snapshot.age(at: now)
         guard age <= Int64(maxAgeSeconds) else {
-            trace.note("service status \"\(source)\" is \(age / 60) min old (older than \(maxAgeSeconds / 60) min): stale, not mentioned")
+            trace.note(.explainStatusStaleForBoard, ["source": .inQuotes(source), "age": .number(Int(age / 60)), "maximum": .number(maxAgeSeconds / 60)])
             return nil
         }
         return snapshot.value
