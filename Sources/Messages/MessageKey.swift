@@ -2059,4 +2059,177 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case testToBeforeFrom
     /// sources
     case pluralSources
+
+    // MARK: explain's reasons (the rule engine's trace) and dry-run
+
+    /// no departure of board {board} within {hours} h matches the rule's filters
+    case explainNoMatchWithin
+    /// no forecast from weather source {source} yet: no rain adjustment
+    case explainNoForecastNoRain
+    /// departure {time} {line}: held, the line is suspended ({mention}) and the rule says when_suspended: hold
+    case explainHeldSuspended
+    /// departure {time} {line}: held, an alert of {source} says no service ({header}) and the rule says when_suspended: hold
+    case explainHeldAlert
+    ///   service status: {mention}
+    case explainServiceStatusMention
+    ///   heads-up {minutes} min skipped: a later notification for the same departure is due
+    case explainHeadsUpSkipped
+    /// departure {time} {line} from {stop}: leave at {leave}{delay}{rain}{due}
+    case explainDeparture
+    ///  ({delay})
+    case explainDepartureDelay
+    ///  (rain expected: +{minutes} min walk)
+    case explainDepartureRain
+    /// ; due now: {list}
+    case explainDepartureDue
+    /// leave-now
+    case explainDueLeaveNow
+    /// heads-up {minutes} min
+    case explainDueHeadsUp
+    /// on time
+    case explainOnTime
+    /// {minutes} min late, leaves {time}
+    case explainLate
+    /// {minutes} min early, leaves {time}
+    case explainEarly
+    /// nothing to send at this time
+    case explainNothingToSend
+    /// board {board} is not loaded
+    case explainBoardNotLoaded
+    /// {plan}; the rule wakes at {time}
+    case explainPlanWakes
+    /// {plan}; the rule looks again at {time}
+    case explainPlanLooksAgain
+    /// dropped {key}: expired at {time}
+    case explainDroppedExpired
+    /// dropped {key}: the rule is not active on this weekday
+    case explainDroppedWeekday
+    /// dropped {key}: outside the active hours {hours}
+    case explainDroppedHours
+    /// dropped {key}: quiet hours {quiet}, and it expires before they end
+    case explainDroppedQuiet
+    /// held {key} until the quiet hours {quiet} end at {time}
+    case explainHeldQuiet
+    /// dropped {key}: cooldown {minutes} min since the last one at {time}
+    case explainDroppedCooldown
+    /// dropped {key}: already {count} today (max_per_day {limit})
+    case explainDroppedMaxPerDay
+    /// send {key} → {channels}: {text}
+    case explainSend
+    /// no forecast from weather source {source} yet
+    case explainNoForecast
+    /// forecast fetched at {time} ({age} min old): {minutely} minutely, {hourly} hourly points, {alerts} alerts
+    case explainForecastFetched
+    /// the forecast is older than max_age {minutes} min: not used (nothing fires until a newer one)
+    case explainForecastTooOld
+    /// in a rain episode (fires again only after a dry spell)
+    case explainInRainEpisode
+    /// no rain of ≥ {threshold} mm/h expected within {minutes} min
+    case explainNoRainExpected
+    /// probability ≥ {percent}% within {hours} h: {answer}
+    case explainProbability
+    /// pressure drop ≥ {hpa} hPa within {hours} h: {answer}
+    case explainPressureDrop
+    /// temperature ≥ {degrees} °C below the same hour yesterday: {answer}
+    case explainTemperatureDrop
+    /// yes
+    case explainYes
+    /// no
+    case explainNo
+    /// {total} alerts in the forecast, {new} new
+    case explainAlerts
+    /// first forecast: recorded as the baseline
+    case explainFirstForecast
+    /// compared with the previous forecast: {change}
+    case explainComparedForecast
+    /// no change
+    case explainNoChange
+    /// changed
+    case explainChanged
+    /// fires: {text}
+    case explainWeatherFires
+    /// no snapshot of feed {feed} yet
+    case explainNoFeedSnapshot
+    /// feed {feed} has not been fetched again since it was last looked at
+    case explainFeedNotRefetched
+    /// first snapshot of {feed}: {count} entries recorded as seen, nothing sent (first_run: silent)
+    case explainFeedFirstSnapshot
+    /// {new} new entries, {wanted} pass the filters
+    case explainFeedNewEntries
+    /// departure {time} {line}: canceled (realtime); the notice is due at {at}
+    case explainCanceledNoticeDue
+    /// departure {time} {line}: canceled (realtime), already said
+    case explainCanceledAlreadySaid
+    /// departure {time} {line}: canceled (realtime); next serving departure {next}, leave at {leave}
+    case explainCanceledNext
+    /// departure {time} {line}: canceled (realtime); no later departure serves the rule within {hours} h
+    case explainCanceledNoNext
+    ///   leave time moved {seconds} s since {told} was told: less than moved_by {minutes} min, no update
+    case explainMovedTooLittle
+    ///   leave time moved to {leave}, but {updates} updates were sent already (at most {maximum})
+    case explainMovedTooOften
+    ///   leave time moved from {told} to {leave}: update
+    case explainMovedUpdate
+    /// realtime {source}: live, observed {age} s ago (max_age {maximum} s): predictions used
+    case explainRealtimeLive
+    /// realtime {source}: stale, observed {age} s ago, older than max_age {maximum} s: not used, the timetable applies
+    case explainRealtimeStale
+    /// realtime {source}: nothing fetched yet: the timetable applies
+    case explainRealtimeMissing
+    /// realtime {source}: not configured
+    case explainRealtimeNotConfigured
+    /// no snapshot of service status {source} yet: departures carry no status
+    case explainStatusNoSnapshotForBoard
+    /// service status {source} is {age} min old (older than {maximum} min): stale, not mentioned
+    case explainStatusStaleForBoard
+    /// board {board} has no status: nothing to watch
+    case explainBoardHasNoStatus
+    /// no snapshot of service status {source} yet
+    case explainNoStatusSnapshot
+    /// service status {source} fetched at {time} ({age} min old): {count} railways
+    case explainStatusFetched
+    /// the snapshot is older than max_age {minutes} min: stale, not used (nothing fires until a newer one)
+    case explainStatusTooOld
+    /// {title}: {condition} (since {time}): fires
+    case explainLineFires
+    /// {title}: {condition}: already notified ({key})
+    case explainLineAlreadyNotified
+    /// {title}: {condition}{episode}{notified}
+    case explainLineCondition
+    /// , a new episode
+    case explainNewEpisode
+    /// , episode since {time}
+    case explainEpisodeSince
+    /// , already notified
+    case explainAlreadyNotified
+    ///  (not in when: {list})
+    case explainNotInWhen
+    /// {title}: back to normal: recovery fires
+    case explainRecoveryFires
+    /// {title}: back to normal (episode since {time} ended)
+    case explainEpisodeEnded
+    /// {title}: normal
+    case explainLineNormal
+    /// board {board} is not loaded: its lines are unknown
+    case explainStatusBoardNotLoaded
+    /// line {line} is not in service status {source} (railways: {list})
+    case explainLineNotInStatus
+    /// the next departure that matches is {time} {line} from {stop}
+    case explainPlanFound
+    /// the service of board {board} ended on {date} (the last date any of its sources runs): the rule cannot fire again until its timetable changes
+    case explainPlanEnded
+    /// no departure of board {board} matches the rule's filters through {date}{reason}
+    case explainPlanNothing
+    /// : {reason}
+    case explainPlanReason
+    /// `{key}: [{missing}]` names no {noun} of this board (it has: {known})
+    case explainMissingLabels
+    /// line
+    case explainNounLine
+    /// stop
+    case explainNounStop
+    /// destination
+    case explainNounDestination
+    /// {path}: no such fixtures directory
+    case dryRunNoFixtures
 }

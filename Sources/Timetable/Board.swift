@@ -219,15 +219,7 @@ public struct BoardSchedule: Sendable {
 
     /// Index of the first departure at or after `instant`.
     @inlinable public func firstIndex(atOrAfter instant: Int64) -> Int {
-        let instants = storage.instants
-        var low = 0, high = instants.count
-        instants.withUnsafeBufferPointer { buffer in
-            while low < high {
-                let mid = (low + high) >> 1
-                if buffer[mid] < instant { low = mid + 1 } else { high = mid }
-            }
-        }
-        return low
+        storage.instants.firstIndex(atOrAfter: instant)
     }
 
     /// Up to `count` departures with `departure >= instant`.

@@ -328,7 +328,8 @@ public final class Worker {
     private func adoptLeases(now: Int64) {
         guard let leased else { return }
         let before = Set(stepper.engine.rules.map(\.id))
-        setEngine(leased.engine(for: rules.configuration, now: now), now: now)
+        // The rules kept go on at the wake-ups they asked for; those taken over run now.
+        setEngine(leased.engine(for: rules.configuration, now: now), now: now, continuing: stepper)
         let held = stepper.engine.rules.map(\.id)
         let kept = Set(held)
         state.rules = state.rules.filter { kept.contains($0.key) }
@@ -346,7 +347,7 @@ public final class Worker {
             // decided (the outbox refuses a key twice, but a first run would be silent): not stepped
             // until the state can be read, at the next heartbeat's adoption.
             logger.log(.error, "state.load_failed", ["msg": "\(error); the rules taken over wait until their state can be read"])
-            setEngine(leased.engine(for: rules.configuration, now: now, excluding: Set(taken)), now: now)
+            setEngine(leased.engine(for: rules.configuration, now: now, excluding: Set(taken)), now: now, continuing: stepper)
             leased.forgetAdoption()
         }
     }
@@ -354,9 +355,10 @@ public final class Worker {
     // MARK: - History and health
 
     /// Steps `engine`'s rules from now on (a start, a reload, a change of leases), recording their
-    /// evaluations when the `history:` section keeps any.
-    private func setEngine(_ engine: RuleEngine, now: Int64) {
-        stepper = RuleStepper(engine: engine, start: now)
+    /// evaluations when the `history:` section keeps any. With `previous` (a change of leases), the
+    /// rules it stepped too go on at the wake-ups they asked for; the others run now.
+    private func setEngine(_ engine: RuleEngine, now: Int64, continuing previous: RuleStepper? = nil) {
+        stepper = previous.map { RuleStepper(engine: engine, start: now, continuing: $0) } ?? RuleStepper(engine: engine, start: now)
         recorder = HistoryRecorder(engine: engine, configuration: rules.configuration)
         stepper.recordsEvaluations = recorder.isOn
     }

@@ -498,34 +498,36 @@ func runSharedRulesBenchmark(arguments: [String]) throws {
     }
     guard let takenAt else { throw LocalNginxError("the killed worker's partitions were not taken over in 120 s") }
     // The survivors adopt their new shares as the worker does (`Worker.adoptLeases`): a new engine over
-    // the share, the committed states of the rules new to them read from PostgreSQL, a first step of
-    // every rule they hold.
-    var adoption: [(engine: Double, load: Double, step: Double, rules: Int, taken: Int)] = []
+    // the share going on from the old stepper (the rules kept keep their wake-ups), the committed
+    // states of the rules new to them read from PostgreSQL, a first step of those rules.
+    var adoption: [(engine: Double, load: Double, step: Double, rules: Int, taken: Int, ran: Int)] = []
     for index in survivors {
         let engineStart = BenchmarkClock.seconds()
         let kept = Set(shares[index].map(\.id))
         let rules = share(leases[index].held)
-        var stepper = RuleStepper(engine: RuleEngine(rules: rules), start: takenAt)
+        var stepper = RuleStepper(engine: RuleEngine(rules: rules), start: takenAt, continuing: planned[index].stepper!)
         let taken = rules.map(\.id).filter { !kept.contains($0) }
         let loadStart = BenchmarkClock.seconds()
-        var state = planned[index].state
+        var state = EngineState()
+        swap(&state, &planned[index].state)
         for (id, ruleState) in try stores[index].loadEngineState(rules: taken, onUndecodable: nil).rules { state.rules[id] = ruleState }
         let stepStart = BenchmarkClock.seconds()
         var schedules = ScheduleCache()
-        _ = stepper.step(now: takenAt, updated: [], facts: facts, state: &state, schedules: &schedules)
+        let ran = stepper.step(now: takenAt, updated: [], facts: facts, state: &state, schedules: &schedules).ran.count
         let stepEnd = BenchmarkClock.seconds()
-        adoption.append((loadStart - engineStart, stepStart - loadStart, stepEnd - stepStart, rules.count, taken.count))
+        adoption.append((loadStart - engineStart, stepStart - loadStart, stepEnd - stepStart, rules.count, taken.count, ran))
     }
     print("  takeover after a kill -9 of the worker with \(orphaned.count) partitions: leases taken \(takenAt - killedAt) s (logical) after the "
           + "kill (TTL 30 s), then adopted by each survivor in " + adoption.map {
-              String(format: "%.1f s (engine %.1f + %@ states read %.1f + first step of %@ rules %.1f)", $0.engine + $0.load + $0.step, $0.engine,
-                     BenchmarkClock.grouped(Double($0.taken)), $0.load, BenchmarkClock.grouped(Double($0.rules)), $0.step)
+              String(format: "%.1f s (engine over %@ rules %.1f + %@ states read %.1f + first step %.1f, %@ rules ran)", $0.engine + $0.load + $0.step,
+                     BenchmarkClock.grouped(Double($0.rules)), $0.engine, BenchmarkClock.grouped(Double($0.taken)), $0.load, $0.step,
+                     BenchmarkClock.grouped(Double($0.ran)))
           }.joined(separator: "; "))
 }
 
 /// The commutes of `leavenow-bench rules` (same generator, same seed): `count` leave-now rules
 /// over the example boards, one platform or direction and a 30-minute window each.
-private func sharedBenchRules(count: Int, zone: TimeZone) -> [RuleSpec] {
+func sharedBenchRules(count: Int, zone: TimeZone) -> [RuleSpec] {
     let location = ConfigLocation(file: "bench", line: 1, column: 1)
     let boardIDs = ["chofu-to-mitaka", "mitaka-to-chofu", "ginza"]
     var rng = SplitMix64(seed: 7)
@@ -549,7 +551,7 @@ private func sharedBenchRules(count: Int, zone: TimeZone) -> [RuleSpec] {
 }
 
 /// This thread's CPU seconds so far.
-private func threadCPUSeconds() -> Double {
+func threadCPUSeconds() -> Double {
     var now = timespec()
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
     return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9

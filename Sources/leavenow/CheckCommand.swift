@@ -43,7 +43,7 @@ struct CheckCommand {
         }
         for warning in configuration.quotaPlan.warningMessages { context.warn(.verbatim("\(warning.location): ") + warning.message) }
         for (rule, reason) in RuleEngine(configuration: configuration).silentLeaveNowRules(boards: catalog.boardsByID, now: context.now()) {
-            context.warn(Message(.checkRuleWillNotFire, ["location": .text("\(rule.location)"), "rule": .text("\"\(rule.id)\""), "reason": .text(reason)]))
+            context.warn(Message(.checkRuleWillNotFire, ["location": .text("\(rule.location)"), "rule": .text("\"\(rule.id)\""), "reason": .message(reason)]))
         }
         for message in Self.holdsWithNothingToHold(configuration) { context.warn(message) }
         let secrets = SecretSource(environment: context.environment)

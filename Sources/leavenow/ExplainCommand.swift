@@ -36,7 +36,7 @@ struct ExplainCommand {
         }
         var lines = [Message(.explainHeader, ["rule": .text(id), "kind": .text(rule.kindName), "at": .text(clock.iso8601(at)),
                                               "location": .text("\(rule.location)")]).text]
-        lines += evaluation.explanation.map { "  " + $0 }
+        lines += evaluation.reasons.map { "  " + $0.text }
         lines.append(evaluation.notifications.isEmpty ? Message(.explainNoFire).text
             : Message(.explainFires, ["texts": .text(evaluation.notifications.map(\.text).joined(separator: " | "))]).text)
         if let next = evaluation.nextWakeUp {

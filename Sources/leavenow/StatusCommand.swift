@@ -103,7 +103,7 @@ struct StatusCommand {
                         var members: [(String, JSONOutput)] = [("id", .string(rule.id)), ("kind", .string(rule.kindName)),
                                                               ("next_wake", wake.map { .string(tokyo.iso8601($0)) } ?? .null)]
                         if let board = unloadableBoard(of: rule) { members.append(("unloadable_board", .string(board))) }
-                        if let reason = health.silentRules[rule.id] { members.append(("will_not_fire", .string(reason))) }
+                        if let reason = health.silentRules[rule.id] { members.append(("will_not_fire", .string(reason.english))) }
                         return .object(members)
                     })),
                     ("boards", .array(health.boardJSON)),
@@ -147,7 +147,7 @@ struct StatusCommand {
                 if let board = unloadableBoard(of: rule) {
                     return [rule.id, rule.kindName, Message(.statusNeverUnloadable, ["board": .text(board)]).text]
                 }
-                if wake == nil, let reason = health.silentRules[rule.id] { return [rule.id, rule.kindName, Message(.statusNever, ["reason": .text(reason)]).text] }
+                if wake == nil, let reason = health.silentRules[rule.id] { return [rule.id, rule.kindName, Message(.statusNever, ["reason": .message(reason)]).text] }
                 return [rule.id, rule.kindName, wake.map(tokyo.iso8601) ?? (record == nil ? "-" : Message(.statusOnNewData).text)]
             }))
         lines += health.lines

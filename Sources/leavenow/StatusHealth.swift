@@ -27,7 +27,7 @@ struct StatusHealth {
     var ending: [(board: String, notice: ServicePeriodNotice)]
     /// Leave-now rules that cannot fire within the planning span, with why (an ended service, a
     /// filter that matches nothing), by rule id.
-    var silentRules: [String: String]
+    var silentRules: [String: Message]
     let now: Int64
 
     /// Loads the boards as the worker does (API timetables from the source cache of `stateDirectory`).

@@ -63,4 +63,26 @@ extension JapaneseOutputTests {
         XCTAssertTrue(typo.japanese.stdout.contains("broken.yaml:5:13: ルール \"chofu-leave-nwo\" は定義されていません（\"chofu-leave-now\" の間違いではありませんか？）"),
                       typo.japanese.stdout)
     }
+
+    /// `explain`'s reasons, and `check`'s reason for a rule that will not fire, in Japanese.
+    func testExplainReasonsInJapanese() throws {
+        let explain = try both(["explain", "ginza-morning", "--at", "2025-01-25T09:00"])
+        XCTAssertEqual(explain.english.status, 0, explain.english.stderr)
+        assertSameInformation(explain, "explain on a day the rule cannot fire")
+        for expected in [
+            "  運行情報 \"tokyo-metro\" は 7220 分前のもの（9 分より古い）: 古いため触れません\n",
+            "  ボード \"ginza\" には 30 時間以内にルールの条件に合う発車がありません\n",
+            "  条件に合う次の発車は 2025-01-27T08:02:00+09:00 銀座線（銀座 から）です。ルールは 2025-01-27T07:59:00+09:00 に起きます\n",
+            "  この時点で送るものはありません\n",
+        ] {
+            XCTAssertTrue(explain.japanese.stdout.contains(expected), "missing \(expected) in\n\(explain.japanese.stdout)")
+        }
+        XCTAssertTrue(explain.english.stdout.contains("  no departure of board \"ginza\" within 30 h matches the rule's filters\n"), explain.english.stdout)
+
+        let departure = try both(["explain", "chofu-leave-now", "--at", "2024-12-22T10:26"])
+        XCTAssertTrue(departure.japanese.stdout.contains("  発車 2024-12-22T10:33:00+09:00 鷹56（12 から）: 出発 10:26（雨の予報: 徒歩 +3 分）。今送る通知: 出発の通知\n"),
+                      departure.japanese.stdout)
+        XCTAssertTrue(departure.english.stdout.contains(
+            "  departure 2024-12-22T10:33:00+09:00 鷹56 from 12: leave at 10:26 (rain expected: +3 min walk); due now: leave-now\n"), departure.english.stdout)
+    }
 }

@@ -1,3 +1,4 @@
+import Messages
 import Config
 import Facts
 import Foundation
@@ -37,7 +38,7 @@ public struct Workspace: Sendable {
             timeline = loaded.timeline
             warnings += loaded.warnings
         } else if fixtures != nil {
-            warnings.append("\(fixturePath): no such fixtures directory")
+            warnings.append(Message(.dryRunNoFixtures, ["path": .text(fixturePath)]).text)
         }
         var workspace = Workspace(configuration: configuration,
                                   boards: catalog.boardsByID,

@@ -18,10 +18,9 @@ struct ByteWriter {
     }
 
     mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
-        for byte in bytes {
-            buffer[count] = byte
-            count += 1
-        }
+        guard let base = bytes.baseAddress else { return }
+        (buffer.baseAddress! + count).update(from: base, count: bytes.count)
+        count += bytes.count
     }
 
     mutating func write(_ text: String) {

@@ -8,7 +8,8 @@ struct CompiledTemplate<Variable: RawRepresentable & Sendable>: Sendable where V
     }
 
     let parts: [Part]
-    private let capacity: Int
+    /// Room to reserve for a rendering: the template's text and some for its values.
+    let capacity: Int
 
     /// Compiles `template`; a name that is not a `Variable` renders as empty (configuration checks
     /// reject such names before an engine is built).

@@ -1,3 +1,4 @@
+import Messages
 import Timetable
 
 /// Where a leave-now rule's next departure lies when none within the evaluator's horizon needs it:
@@ -9,10 +10,10 @@ public enum LeaveNowPlan: Sendable, Equatable {
     /// Every source of the board has a last service date, and it is behind the search.
     case ended(lastServiceDate: LocalDate)
     /// No departure matches from the searched instant through `searchedThrough`.
-    case nothing(searchedThrough: Int64, reason: String)
+    case nothing(searchedThrough: Int64, reason: [Message])
 }
 
-extension LeaveNowEvaluator {
+extension LeaveNowGroup {
     /// How far ahead a rule looks for its next departure past the horizon, in service dates: more
     /// than a year, so a holiday-only rule finds next year's holiday. A rule that finds nothing wakes
     /// at the end of the span and searches again.
@@ -21,15 +22,18 @@ extension LeaveNowEvaluator {
     /// The first departure after `instant` that the rule's filters match (days, day types, window,
     /// `last_only`, `pick`, labels), searching the board's service dates a week at a time, or why
     /// there is none within `days` service dates.
-    func plan(board: Board, after instant: Int64, days: Int = LeaveNowEvaluator.searchDays) -> LeaveNowPlan {
+    func plan(board: Board, after instant: Int64, days: Int = LeaveNowGroup.searchDays) -> LeaveNowPlan {
         Self.plans([self], board: board, after: instant, days: days)[0]
     }
 
     /// The plans of several rules of one board after the same instant, each exactly what its own
     /// `plan` gives: the search walks the same weeks for every rule, so each week's schedule is
     /// built once for all of them, and a rule drops out of the walk once its departure is found.
-    static func plans(_ evaluators: [LeaveNowEvaluator], board: Board, after instant: Int64,
-                      days: Int = LeaveNowEvaluator.searchDays) -> [LeaveNowPlan] {
+    ///
+    /// `byKindOfDate` false walks every week's schedule (what the walk by kinds of date, see
+    /// `PlanDays`, must always agree with).
+    static func plans(_ groups: [LeaveNowGroup], board: Board, after instant: Int64,
+                      days: Int = LeaveNowGroup.searchDays, byKindOfDate: Bool = true) -> [LeaveNowPlan] {
         let today = board.clock.localTime(at: instant).date
         let end = today.adding(days: days)
         // Every source must end for the board to end (a day-type timetable never does).
@@ -37,8 +41,12 @@ extension LeaveNowEvaluator {
         var first = today.adding(days: -Board.previousServiceDays)
         // The labels of the weeks searched: the same for every rule still searching.
         var labels = (lines: Set<String>(), stops: Set<String>(), destinations: Set<String>())
-        var plans = [LeaveNowPlan?](repeating: nil, count: evaluators.count)
-        var searching = Array(evaluators.indices)
+        var plans = [LeaveNowPlan?](repeating: nil, count: groups.count)
+        var searching = Array(groups.indices)
+        // Past the first week, on a board whose dates are alike by kind, each kind of date is
+        // built once (see `PlanDays`) instead of every week.
+        var days = byKindOfDate ? PlanDays(board: board, from: first) : nil
+        let instantDate = board.clock.localTime(at: instant).date
         while first <= end, !searching.isEmpty {
             if let lastService, first > lastService {
                 for index in searching { plans[index] = .ended(lastServiceDate: lastService) }
@@ -48,11 +56,38 @@ extension LeaveNowEvaluator {
             // A week of service dates plus two that may start before its last ones end (24:xx–47:59),
             // so the first match found is the earliest in time.
             let last = first.adding(days: 6)
+            // Every departure of the week is after the instant: the week's first match is the
+            // earliest of its dates' first matches.
+            if days != nil, first > instantDate {
+                searching.removeAll { index in
+                    var best: (instant: Int64, line: String, stop: String)?
+                    var date = first
+                    while date <= last.adding(days: 2) {
+                        if let match = days!.firstMatch(of: groups[index], on: date),
+                           best.map({ (match.instant, match.line, match.stop) < ($0.instant, $0.line, $0.stop) }) ?? true {
+                            best = match
+                        }
+                        date = date.adding(days: 1)
+                    }
+                    guard let best else { return false }
+                    plans[index] = .found(departure: best.instant, line: best.line, stop: best.stop)
+                    return true
+                }
+                if !searching.isEmpty {
+                    var date = first
+                    while date <= last.adding(days: 2) {
+                        days!.collectLabels(on: date, into: &labels)
+                        date = date.adding(days: 1)
+                    }
+                }
+                first = last.adding(days: 1)
+                continue
+            }
             let schedule = board.schedule(from: first, through: last.adding(days: 2))
             if !schedule.departures.isEmpty {
                 let start = schedule.firstIndex(atOrAfter: instant + 1)
                 searching.removeAll { index in
-                    guard let found = evaluators[index].firstMatch(in: schedule, from: start, board: board) else { return false }
+                    guard let found = groups[index].firstMatch(in: schedule, from: start, board: board) else { return false }
                     plans[index] = found
                     return true
                 }
@@ -64,15 +99,15 @@ extension LeaveNowEvaluator {
             if let lastService, lastService < end {
                 plans[index] = .ended(lastServiceDate: lastService)
             } else {
-                plans[index] = .nothing(searchedThrough: board.clock.serviceDayStart(end), reason: evaluators[index].missingLabels(labels))
+                plans[index] = .nothing(searchedThrough: board.clock.serviceDayStart(end), reason: groups[index].missingLabels(labels))
             }
         }
         return plans.map { $0! }
     }
 
     /// The first departure of `schedule` from `start` on that the rule's filters match, as a plan.
-    private func firstMatch(in schedule: BoardSchedule, from start: Int, board: Board) -> LeaveNowPlan? {
-        let filter = CompiledFilter(spec: spec, schedule: schedule, board: board)
+    func firstMatch(in schedule: BoardSchedule, from start: Int, board: Board) -> LeaveNowPlan? {
+        let filter = CompiledFilter(group: self, schedule: schedule, board: board)
         var index = start
         while index < schedule.instants.count {
             if matches(index, filter: filter, board: board, schedule: schedule) {
@@ -86,7 +121,7 @@ extension LeaveNowEvaluator {
 
     /// Adds the lines, stops and destinations of the schedule's departures to `labels`, each label
     /// hashed once per schedule (by its id) rather than once per departure.
-    private static func collectLabels(of schedule: BoardSchedule,
+    static func collectLabels(of schedule: BoardSchedule,
                                       into labels: inout (lines: Set<String>, stops: Set<String>, destinations: Set<String>)) {
         let departures = schedule.departures
         let count = schedule.labelTokens.count
@@ -102,37 +137,43 @@ extension LeaveNowEvaluator {
     }
 
     /// Which label filters name nothing the board has, as a sentence (empty when every one exists).
-    private func missingLabels(_ labels: (lines: Set<String>, stops: Set<String>, destinations: Set<String>)) -> String {
-        var parts: [String] = []
-        func check(_ wanted: Set<String>?, _ have: Set<String>, _ key: String) {
+    private func missingLabels(_ labels: (lines: Set<String>, stops: Set<String>, destinations: Set<String>)) -> [Message] {
+        var parts: [Message] = []
+        func check(_ wanted: Set<String>?, _ have: Set<String>, _ key: String, _ noun: MessageKey) {
             guard let wanted, !have.isEmpty else { return }
             let missing = wanted.subtracting(have).sorted()
             guard !missing.isEmpty else { return }
             let known = have.sorted().prefix(12).joined(separator: ", ")
-            parts.append("`\(key): [\(missing.joined(separator: ", "))]` names no \(key.dropLast()) of this board (it has: \(known))")
+            parts.append(Message(.explainMissingLabels, ["key": .text(key), "missing": .text(missing.joined(separator: ", ")),
+                                                        "noun": .key(noun), "known": .text(known)]))
         }
-        check(spec.lines, labels.lines, "lines")
-        check(spec.stops, labels.stops, "stops")
-        check(spec.destinations, labels.destinations, "destinations")
-        return parts.joined(separator: "; ")
+        check(lines, labels.lines, "lines", .explainNounLine)
+        check(stops, labels.stops, "stops", .explainNounStop)
+        check(destinations, labels.destinations, "destinations", .explainNounDestination)
+        return parts
     }
+}
+
+extension LeaveNowEvaluator {
 
     /// The earliest instant a departure needs this rule awake: its earliest heads-up with the rain
     /// extra counted (waking early is harmless; the evaluation then asks for the exact time).
     func earliestFire(departure: Int64, board: Board) -> Int64 {
-        departure - Int64(board.longestWalkSeconds + longestHeadsUp + spec.bufferSeconds + (spec.rain?.extraWalkSeconds ?? 0))
+        departure - Int64(board.longestWalkSeconds + longestHeadsUp) - bufferSeconds - Int64(rainExtraSeconds)
     }
 
     /// The sentence `explain` and `check` give for a plan, in the board's clock.
-    func describe(_ plan: LeaveNowPlan, board: Board) -> String {
+    static func describe(_ plan: LeaveNowPlan, board: Board) -> Message {
         switch plan {
         case .found(let departure, let line, let stop):
-            return "the next departure that matches is \(board.clock.iso8601(departure)) \(line) from \(stop)"
+            return Message(.explainPlanFound, ["time": .text(board.clock.iso8601(departure)), "line": .text(line), "stop": .text(stop)])
         case .ended(let last):
-            return "the service of board \"\(board.id)\" ended on \(last) (the last date any of its sources runs): the rule cannot fire again until its timetable changes"
+            return Message(.explainPlanEnded, ["board": .inQuotes(board.id), "date": .text("\(last)")])
         case .nothing(let through, let reason):
-            return "no departure of board \"\(board.id)\" matches the rule's filters through \(board.clock.localTime(at: through).date)"
-                + (reason.isEmpty ? "" : ": " + reason)
+            return Message(.explainPlanNothing, [
+                "board": .inQuotes(board.id), "date": .text("\(board.clock.localTime(at: through).date)"),
+                "reason": .message(reason.isEmpty ? .empty : Message(.explainPlanReason, ["reason": .message(.joined(reason, separator: .verbatim("; ")))])),
+            ])
         }
     }
 }

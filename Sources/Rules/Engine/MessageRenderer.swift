@@ -30,8 +30,9 @@ struct MessageRenderer {
     }
 
     /// Appends "platform 12 (鷹56)" / "12番のりば (鷹56)" for numbered stops, else the stop's name.
-    func appendPlace(stop: String, line: String, to output: inout TextBuilder) {
-        if MessageRenderer.isNumber(stop) {
+    /// `stopIsNumber`: ``isNumber(_:)`` of the stop, when known already.
+    static func appendPlace(stop: String, line: String, language: MessageLanguage, stopIsNumber: Bool? = nil, to output: inout TextBuilder) {
+        if stopIsNumber ?? isNumber(stop) {
             if language == .ja {
                 output.append(stop)
                 output.append("番のりば")

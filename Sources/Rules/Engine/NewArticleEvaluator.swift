@@ -1,3 +1,4 @@
+import Messages
 import Config
 import Facts
 import Feeds
@@ -15,11 +16,11 @@ struct NewArticleEvaluator {
     func evaluate(facts: FactSet, state: inout RuleState, now: Int64, trace: inout Trace) -> RuleOutcome {
         var outcome = RuleOutcome()
         guard let snapshot = facts.feeds[spec.feed] else {
-            trace.note("no snapshot of feed \"\(spec.feed)\" yet")
+            trace.note(.explainNoFeedSnapshot, ["feed": .inQuotes(spec.feed)])
             return outcome
         }
         guard state.lastSnapshotAt != snapshot.fetchedAt else {
-            trace.note("feed \"\(spec.feed)\" has not been fetched again since it was last looked at")
+            trace.note(.explainFeedNotRefetched, ["feed": .inQuotes(spec.feed)])
             return outcome
         }
         let firstRun = state.seenEntries == nil
@@ -27,18 +28,18 @@ struct NewArticleEvaluator {
         state.seenEntries = seen
         state.lastSnapshotAt = snapshot.fetchedAt
         if firstRun && spec.firstRunSilent {
-            trace.note("first snapshot of \"\(spec.feed)\": \(snapshot.value.entries.count) entries recorded as seen, nothing sent (first_run: silent)")
+            trace.note(.explainFeedFirstSnapshot, ["feed": .inQuotes(spec.feed), "count": .number(snapshot.value.entries.count)])
             return outcome
         }
         let wanted = new.filter(isWanted)
-        trace.note("\(new.count) new entries, \(wanted.count) pass the filters")
+        trace.note(.explainFeedNewEntries, ["new": .number(new.count), "wanted": .number(wanted.count)])
         guard !wanted.isEmpty else { return outcome }
         if spec.digest {
             let notification = digest(wanted, feed: snapshot.value, fetchedAt: snapshot.fetchedAt, now: now)
-            outcome.due.append((notification, now + 30 * 86_400, true))
+            outcome.due.append(DueNotice(forgetAfter: now + 30 * 86_400, notice: notification))
         } else {
             for entry in wanted {
-                outcome.due.append((self.notification(entry, feed: snapshot.value, now: now), now + 30 * 86_400, true))
+                outcome.due.append(DueNotice(forgetAfter: now + 30 * 86_400, notice: self.notification(entry, feed: snapshot.value, now: now)))
             }
         }
         return outcome

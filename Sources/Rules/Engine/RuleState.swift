@@ -3,30 +3,80 @@ import Feeds
 import Notifications
 import Weather
 
-/// What one rule remembers between evaluations; the caller stores it (SQLite in the worker,
-/// memory in a dry run).
-public struct RuleState: Sendable, Equatable, Codable {
-    /// Keys already sent, with the instant after which they can be forgotten.
+/// What one rule remembers between evaluations; the caller stores it (SQLite or PostgreSQL in the
+/// worker, memory in a dry run).
+///
+/// Kept small, because a worker holds one per rule: the leave-now occurrences already handled are
+/// numbers (`SentOccurrences`, not key texts), the counters are packed, and what only some kinds of
+/// rule use (held notifications, detector and feed memory, service status episodes, realtime leave
+/// times) lives in one shared box that is absent while empty — 40 bytes in all for a leave-now rule
+/// plus 24 per occurrence. Stored as JSON; a state written by an older version (every key in
+/// `sent`) reads as the same state (see `RuleState+Coding.swift`).
+public struct RuleState: Sendable, Equatable {
+    /// The leave-now notifications handled (sent, held or superseded), by occurrence.
+    var occurrences = SentOccurrences()
+    /// Keys already sent that are not leave-now occurrences (weather, feeds, service status, the
+    /// realtime `…/canceled` and `…/moved1` events), with the instant after which they can be forgotten.
     public var sent: [String: Int64] = [:]
-    /// When the rule last sent anything (for the cooldown).
-    public var lastSentAt: Int64?
-    /// The day (rule's timezone) and how many were sent that day (for `max_per_day`).
-    public var dayCount: DayCount?
-    /// Notifications waiting for quiet hours to end.
-    public var deferred: [Notice] = []
-    /// The weather detector's memory.
-    public var weather: WeatherDetectorState?
-    /// Feed entries seen so far (nil before the first snapshot).
-    public var seenEntries: SeenEntries?
-    /// The last snapshot (fetch time) a feed, weather or service status rule looked at.
-    public var lastSnapshotAt: Int64?
-    /// A service status rule's disruption episodes in progress, by railway id (nil when none).
-    public var serviceStatus: [String: ServiceStatusEpisode]?
-    /// A leave-now rule with realtime: the leave time last announced for each departure it sent a
-    /// heads-up, leave-now or update for, by the departure's `…/moved` key (nil when none).
-    public var announced: [String: AnnouncedLeave]?
+    /// `lastSentAt`, `Int64.min` for none.
+    private var lastSent = Int64.min
+    /// `dayCount` as (day, count), `Int32.min` as the day for none.
+    private var countedDay = Int32.min
+    private var countedSends: Int32 = 0
+    /// The rarely used part (nil while all of it is empty).
+    private var extras: Extras?
 
     public init() {}
+
+    /// When the rule last sent anything (for the cooldown).
+    public var lastSentAt: Int64? {
+        get { lastSent == .min ? nil : lastSent }
+        set { lastSent = newValue ?? .min }
+    }
+
+    /// The day (rule's timezone) and how many were sent that day (for `max_per_day`).
+    public var dayCount: DayCount? {
+        get { countedDay == .min ? nil : DayCount(day: Int(countedDay), count: Int(countedSends)) }
+        set {
+            countedDay = newValue.map { Int32(clamping: $0.day) } ?? .min
+            countedSends = newValue.map { Int32(clamping: $0.count) } ?? 0
+        }
+    }
+
+    /// Notifications waiting for quiet hours to end.
+    public var deferred: [Notice] {
+        get { extras?.deferred ?? [] }
+        set { change { $0.deferred = newValue } }
+    }
+    /// The weather detector's memory.
+    public var weather: WeatherDetectorState? {
+        get { extras?.weather }
+        set { change { $0.weather = newValue } }
+    }
+    /// Feed entries seen so far (nil before the first snapshot).
+    public var seenEntries: SeenEntries? {
+        get { extras?.seenEntries }
+        set { change { $0.seenEntries = newValue } }
+    }
+    /// The last snapshot (fetch time) a feed, weather or service status rule looked at.
+    public var lastSnapshotAt: Int64? {
+        get { extras?.lastSnapshotAt }
+        set { change { $0.lastSnapshotAt = newValue } }
+    }
+    /// A service status rule's disruption episodes in progress, by railway id (nil when none).
+    public var serviceStatus: [String: ServiceStatusEpisode]? {
+        get { extras?.serviceStatus }
+        set { change { $0.serviceStatus = newValue } }
+    }
+    /// A leave-now rule with realtime: the leave time last announced for each departure it sent a
+    /// heads-up, leave-now or update for, by the departure's `…/moved` key (nil when none).
+    public var announced: [String: AnnouncedLeave]? {
+        get { extras?.announced }
+        set { change { $0.announced = newValue } }
+    }
+
+    /// Whether notifications wait for quiet hours to end (without copying them out).
+    var hasDeferred: Bool { !(extras?.deferred.isEmpty ?? true) }
 
     public struct DayCount: Sendable, Equatable, Codable {
         /// Days since 1970-01-01 in the rule's timezone.
@@ -34,12 +84,68 @@ public struct RuleState: Sendable, Equatable, Codable {
         public var count: Int
     }
 
-    /// Forgets sent keys that can no longer come back.
+    /// Whether the leave-now occurrence was handled.
+    @inline(__always)
+    func hasHandled(instant: Int64, labels: KeyLabels, offset: Int32) -> Bool {
+        occurrences.contains(instant: instant, labels: labels, offset: offset)
+    }
+
+    /// Records a leave-now occurrence as handled.
+    mutating func handled(instant: Int64, labels: KeyLabels, offset: Int32, forgetAfter: Int64) {
+        occurrences.insert(instant: instant, labels: labels, offset: offset, forgetAfter: forgetAfter)
+    }
+
+    /// Forgets what can no longer come back: occurrences at every evaluation (a few numbers), the
+    /// keys and leave times told once they are more than 64.
     mutating func prune(now: Int64) {
-        sent = sent.filter { $0.value >= now }
-        if let announced {
+        occurrences.prune(now: now)
+        if sent.count > 64 { sent = sent.filter { $0.value >= now } }
+        if extras != nil, let announced, announced.count > 64 {
             let kept = announced.filter { $0.value.forgetAfter >= now }
             self.announced = kept.isEmpty ? nil : kept
+        }
+    }
+
+    /// Changes the box (copied first when another state shares it), dropping it once empty.
+    private mutating func change(_ body: (Extras) -> Void) {
+        if extras == nil {
+            extras = Extras()
+        } else if !isKnownUniquelyReferenced(&extras!) {
+            extras = extras!.copy()
+        }
+        body(extras!)
+        if extras!.isEmpty { extras = nil }
+    }
+
+    public static func == (lhs: RuleState, rhs: RuleState) -> Bool {
+        lhs.occurrences == rhs.occurrences && lhs.sent == rhs.sent && lhs.lastSent == rhs.lastSent && lhs.dayCount == rhs.dayCount
+            && lhs.deferred == rhs.deferred && lhs.weather == rhs.weather && lhs.seenEntries == rhs.seenEntries
+            && lhs.lastSnapshotAt == rhs.lastSnapshotAt && lhs.serviceStatus == rhs.serviceStatus && lhs.announced == rhs.announced
+    }
+
+    /// The fields only some rules use, boxed so a state without them costs one word. Copied before a
+    /// change when shared (value semantics), so it is never changed while another thread reads it.
+    private final class Extras: @unchecked Sendable {
+        var deferred: [Notice] = []
+        var weather: WeatherDetectorState?
+        var seenEntries: SeenEntries?
+        var lastSnapshotAt: Int64?
+        var serviceStatus: [String: ServiceStatusEpisode]?
+        var announced: [String: AnnouncedLeave]?
+
+        var isEmpty: Bool {
+            deferred.isEmpty && weather == nil && seenEntries == nil && lastSnapshotAt == nil && serviceStatus == nil && announced == nil
+        }
+
+        func copy() -> Extras {
+            let copy = Extras()
+            copy.deferred = deferred
+            copy.weather = weather
+            copy.seenEntries = seenEntries
+            copy.lastSnapshotAt = lastSnapshotAt
+            copy.serviceStatus = serviceStatus
+            copy.announced = announced
+            return copy
         }
     }
 }

@@ -12,8 +12,13 @@ public struct RuleStepper: Sendable {
     public let engine: RuleEngine
     /// The rules that read each source, by source id.
     private let readers: [String: [Int]]
+    /// When each rule wants to run next, by rule index: ``noWake`` for only on new data (a plain
+    /// number, not an optional: 8 bytes a rule instead of 16).
+    private var wakes: [Int64]
+    private static let noWake = Int64.min
+
     /// When each rule wants to run next (nil: only on new data), by rule index.
-    public private(set) var wake: [Int64?]
+    public var wake: [Int64?] { wakes.map { $0 == Self.noWake ? nil : $0 } }
     /// (time, rule index) for every wake-up set; an entry whose time is no longer the rule's is stale.
     private var queue = WakeHeap()
     /// Whether ``step(now:updated:facts:state:schedules:)`` keeps each evaluation, with the engine's
@@ -24,14 +29,37 @@ public struct RuleStepper: Sendable {
 
     /// A stepper whose rules all run at the first step at or after `start`.
     public init(engine: RuleEngine, start: Int64) {
+        self.init(engine: engine, wake: Array(repeating: start, count: engine.rules.count))
+    }
+
+    /// A stepper for a new `engine` that goes on from `previous`: a rule both step (the same
+    /// `RuleSpec` object: the same rule, unchanged) keeps the wake-up it asked `previous` for,
+    /// since its state goes on too; every other rule runs at the first step at or after `start`.
+    /// What a worker does when its share of the rules changes (the rules it keeps do not all run
+    /// again at once).
+    public init(engine: RuleEngine, start: Int64, continuing previous: RuleStepper) {
+        var kept: [ObjectIdentifier: Int64?] = [:]
+        kept.reserveCapacity(previous.engine.rules.count)
+        for (index, rule) in previous.engine.rules.enumerated() {
+            kept[ObjectIdentifier(rule)] = previous.wakes[index] == Self.noWake ? .some(nil) : previous.wakes[index]
+        }
+        // (`previous` holds its rules alive while their identities are compared.)
+        let wake = engine.rules.map { rule in kept[ObjectIdentifier(rule)] ?? start }
+        self.init(engine: engine, wake: wake)
+    }
+
+    private init(engine: RuleEngine, wake: [Int64?]) {
         self.engine = engine
         var readers: [String: [Int]] = [:]
         for index in engine.rules.indices {
             for source in engine.sources(of: index) { readers[source, default: []].append(index) }
         }
         self.readers = readers
-        self.wake = Array(repeating: start, count: engine.rules.count)
-        for index in engine.rules.indices { queue.push(time: start, index: index) }
+        self.wakes = wake.map { $0 ?? Self.noWake }
+        queue.reserve(wake.count)
+        for (index, time) in wake.enumerated() {
+            if let time { queue.push(time: time, index: index) }
+        }
     }
 
     /// Runs the rules due at `now` (their wake time has come, or a source they read is in
@@ -42,7 +70,7 @@ public struct RuleStepper: Sendable {
         var due: [Int] = []
         while let top = queue.top, top.time <= now {
             queue.pop()
-            if wake[top.index] == top.time { due.append(top.index) }
+            if wakes[top.index] == top.time { due.append(top.index) }
         }
         for source in updated { due += readers[source] ?? [] }
         // In rule order, each once.
@@ -55,11 +83,9 @@ public struct RuleStepper: Sendable {
         for index in due where index != previous {
             previous = index
             let id = rules[index].id
-            var ruleState = state.rules[id] ?? RuleState()
-            let result = engine.evaluate(rule: index, facts: facts, state: &ruleState, now: now, schedules: &schedules,
-                                         explain: recordsEvaluations)
+            let result = engine.evaluate(rule: index, facts: facts, state: &state.rules[id, default: RuleState()], now: now,
+                                         schedules: &schedules, explain: recordsEvaluations)
             if recordsEvaluations { evaluations.append(StepEvaluation(rule: index, evaluation: result)) }
-            state.rules[id] = ruleState
             notifications += result.notifications
             ran.append(id)
             set(index, result.nextWakeUp.map { max($0, now + 1) })
@@ -69,7 +95,7 @@ public struct RuleStepper: Sendable {
 
     /// Sets a rule's wake-up (and queues it).
     private mutating func set(_ index: Int, _ time: Int64?) {
-        wake[index] = time
+        wakes[index] = time ?? Self.noWake
         if let time { queue.push(time: time, index: index) }
     }
 
@@ -77,14 +103,14 @@ public struct RuleStepper: Sendable {
     public mutating func wake(_ ids: [String], at instant: Int64) {
         let wanted = Set(ids)
         for index in engine.rules.indices where wanted.contains(engine.rules[index].id) {
-            set(index, min(wake[index] ?? instant, instant))
+            set(index, min(wakes[index] == Self.noWake ? instant : wakes[index], instant))
         }
     }
 
     /// The earliest time any rule wants to run; nil when every rule waits for new data.
     public var nextWake: Int64? {
         mutating get {
-            while let top = queue.top, wake[top.index] != top.time { queue.pop() }
+            while let top = queue.top, wakes[top.index] != top.time { queue.pop() }
             return queue.top?.time
         }
     }
@@ -92,8 +118,8 @@ public struct RuleStepper: Sendable {
     /// The rule that wakes first and when, for status lines.
     public var firstWake: (rule: String, at: Int64)? {
         var best: (String, Int64)?
-        for (index, time) in wake.enumerated() {
-            guard let time else { continue }
+        for (index, time) in wakes.enumerated() {
+            guard time != Self.noWake else { continue }
             if best == nil || time < best!.1 { best = (engine.rules[index].id, time) }
         }
         return best.map { (rule: $0.0, at: $0.1) }
@@ -101,7 +127,7 @@ public struct RuleStepper: Sendable {
 
     /// Every rule's next wake time, by rule id, for `leavenow status`.
     public var wakeTimes: [(rule: String, at: Int64?)] {
-        engine.rules.indices.map { (rule: engine.rules[$0].id, at: wake[$0]) }
+        engine.rules.indices.map { (rule: engine.rules[$0].id, at: wakes[$0] == Self.noWake ? nil : wakes[$0]) }
     }
 }
 
@@ -110,6 +136,8 @@ struct WakeHeap: Sendable {
     private var items: [(time: Int64, index: Int)] = []
 
     var top: (time: Int64, index: Int)? { items.first }
+
+    mutating func reserve(_ count: Int) { items.reserveCapacity(count) }
 
     private static func less(_ a: (time: Int64, index: Int), _ b: (time: Int64, index: Int)) -> Bool {
         a.time != b.time ? a.time < b.time : a.index < b.index

@@ -46,12 +46,13 @@ struct SharedPlans: Sendable {
         let plan: LeaveNowPlan
     }
 
-    private var entries: [Key: Entry] = [:]
+    /// By group index (`LeaveNowGroup.index`).
+    private var entries: [Entry?] = []
 
     /// The shared answer for a search after `instant` from service date `date`, when it is the
     /// answer a fresh search would give.
-    func plan(for key: Key, after instant: Int64, date: LocalDate) -> LeaveNowPlan? {
-        guard let entry = entries[key], entry.searchedAfter <= instant else { return nil }
+    func plan(for group: Int, after instant: Int64, date: LocalDate) -> LeaveNowPlan? {
+        guard group < entries.count, let entry = entries[group], entry.searchedAfter <= instant else { return nil }
         switch entry.plan {
         case .found(let departure, _, _) where departure > instant: return entry.plan
         case .ended: return entry.plan
@@ -60,37 +61,18 @@ struct SharedPlans: Sendable {
         }
     }
 
-    /// Whether a search from `date` should also answer for `key` while it walks the board: nothing
+    /// Whether a search from `date` should also answer for `group` while it walks the board: nothing
     /// was searched for it yet, or only nothing was found, from another date (the costly case:
     /// the whole span is walked again). A departure found earlier is searched for on its own.
-    func wantsSearch(for key: Key, date: LocalDate) -> Bool {
-        guard let entry = entries[key] else { return true }
+    func wantsSearch(for group: Int, date: LocalDate) -> Bool {
+        guard group < entries.count, let entry = entries[group] else { return true }
         if case .nothing = entry.plan { return entry.date != date }
         return false
     }
 
     /// Remembers a search's answer for the rules with the same filters.
-    mutating func remember(_ plan: LeaveNowPlan, for key: Key, after instant: Int64, date: LocalDate) {
-        entries[key] = Entry(searchedAfter: instant, date: date, plan: plan)
-    }
-}
-
-extension SharedPlans {
-    /// One leave-now rule per distinct filter of a board, with its key: the rules whose plans one
-    /// search finds together.
-    struct Peer: Sendable {
-        let key: Key
-        let evaluator: LeaveNowEvaluator
-    }
-
-    /// The peers of each board among `evaluators`, by board id: the first rule of each distinct filter.
-    static func peers(of evaluators: [LeaveNowEvaluator?]) -> [String: [Peer]] {
-        var seen = Set<Key>()
-        var peers: [String: [Peer]] = [:]
-        for case let evaluator? in evaluators {
-            let key = Key(evaluator.spec)
-            if seen.insert(key).inserted { peers[evaluator.spec.board, default: []].append(Peer(key: key, evaluator: evaluator)) }
-        }
-        return peers
+    mutating func remember(_ plan: LeaveNowPlan, for group: Int, after instant: Int64, date: LocalDate) {
+        if group >= entries.count { entries.append(contentsOf: repeatElement(nil, count: group + 1 - entries.count)) }
+        entries[group] = Entry(searchedAfter: instant, date: date, plan: plan)
     }
 }

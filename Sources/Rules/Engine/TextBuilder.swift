@@ -1,31 +1,22 @@
-/// A message being rendered: UTF-8 bytes appended one piece after another, turned into a `String`
-/// once at the end (cheaper than growing a `String` piece by piece).
+/// A message being rendered: texts appended one after another to a `String` whose storage is
+/// allocated once, up front. Appending a `String` to a `String` copies its bytes without checking
+/// them again (both are valid UTF-8), so a message costs one allocation and a copy of its bytes.
 struct TextBuilder {
-    private var bytes: [UInt8] = []
-
-    init(capacity: Int) {
-        bytes.reserveCapacity(capacity)
-    }
-
-    mutating func append(_ text: String) {
-        bytes.append(contentsOf: text.utf8)
-    }
-
-    /// The decimal text of `value` (as `String(value)`).
-    mutating func append(_ value: Int) {
-        if value >= 0, value < 10 {
-            bytes.append(UInt8(ascii: "0") + UInt8(value))
-        } else {
-            bytes.append(contentsOf: String(value).utf8)
-        }
-    }
-
-    /// `value` (0…99) as two digits: `07`.
-    mutating func appendTwoDigits(_ value: Int) {
-        bytes.append(UInt8(ascii: "0") + UInt8(value / 10))
-        bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
-    }
-
     /// The text built so far.
-    var text: String { String(decoding: bytes, as: UTF8.self) }
+    private(set) var text: String
+
+    /// A builder with room for `capacity` bytes.
+    init(capacity: Int) {
+        text = String()
+        text.reserveCapacity(capacity)
+    }
+
+    mutating func append(_ piece: String) {
+        text.append(piece)
+    }
+
+    /// The decimal text of `value` (as `String(value)`; a small string, not allocated).
+    mutating func append(_ value: Int) {
+        text.append(String(value))
+    }
 }

@@ -1,3 +1,4 @@
+import Messages
 import Config
 import Facts
 import Foundation
@@ -14,16 +15,17 @@ struct WeatherRuleEvaluator {
     func evaluate(facts: FactSet, state: inout RuleState, now: Int64, trace: inout Trace) -> RuleOutcome {
         var outcome = RuleOutcome()
         guard let snapshot = facts.forecasts[spec.weather] else {
-            trace.note("no forecast from weather source \"\(spec.weather)\" yet")
+            trace.note(.explainNoForecast, ["source": .inQuotes(spec.weather)])
             return outcome
         }
         let forecast = snapshot.value
         let date = Date(timeIntervalSince1970: TimeInterval(now))
         let age = snapshot.age(at: now)
-        trace.note("forecast fetched at \(rule.common.clock.iso8601(snapshot.fetchedAt)) (\(age / 60) min old): \(forecast.minutely.count) minutely, \(forecast.hourly.count) hourly points, \(forecast.alerts.count) alerts")
+        trace.note(.explainForecastFetched, ["time": .text(rule.common.clock.iso8601(snapshot.fetchedAt)), "age": .number(Int(age / 60)),
+                                             "minutely": .number(forecast.minutely.count), "hourly": .number(forecast.hourly.count), "alerts": .number(forecast.alerts.count)])
         // `max_age`: a forecast this old is not used; the detector's memory stays as it was.
         if let maxAge = spec.maxAgeSeconds, age > Int64(maxAge) {
-            trace.note("the forecast is older than max_age \(maxAge / 60) min: not used (nothing fires until a newer one)")
+            trace.note(.explainForecastTooOld, ["minutes": .number(maxAge / 60)])
             return outcome
         }
         /// Runs a detector on the stored state of this rule and stores its new state.
@@ -44,32 +46,34 @@ struct WeatherRuleEvaluator {
             if let next = detector.nextChange(after: date, forecast: forecast, state: result.state) {
                 outcome.wake(at: Int64(next.timeIntervalSince1970.rounded(.up)))
             }
-            trace.note(result.state.inEpisode ? "in a rain episode (fires again only after a dry spell)" : "no rain of ≥ \(threshold) mm/h expected within \(within / 60) min")
+            trace.note(result.state.inEpisode ? Message(.explainInRainEpisode)
+                : Message(.explainNoRainExpected, ["threshold": .text("\(threshold)"), "minutes": .number(Int(within / 60))]))
         case .precipitationProbability(let atLeast, let within):
             let result = run(PrecipitationProbabilityDetector(threshold: atLeast, window: .ahead(from: 0, to: TimeInterval(within))))
             events = result.events
-            trace.note("probability ≥ \(Int(atLeast * 100))% within \(within / 3600) h: \(result.state.isActive ? "yes" : "no")")
+            trace.note(.explainProbability, ["percent": .number(Int(atLeast * 100)), "hours": .number(Int(within / 3600)), "answer": .key(result.state.isActive ? .explainYes : .explainNo)])
         case .pressureDrop(let hpa, let within):
             let result = run(PressureDropDetector(dropHectopascals: hpa, horizon: TimeInterval(within)))
             events = result.events
-            trace.note("pressure drop ≥ \(hpa) hPa within \(within / 3600) h: \(result.state.isActive ? "yes" : "no")")
+            trace.note(.explainPressureDrop, ["hpa": .text("\(hpa)"), "hours": .number(Int(within / 3600)), "answer": .key(result.state.isActive ? .explainYes : .explainNo)])
         case .temperatureDrop(let degrees, let within):
             let result = run(TemperatureDropDetector(dropCelsius: degrees, horizon: TimeInterval(within)))
             events = result.events
-            trace.note("temperature ≥ \(degrees) °C below the same hour yesterday: \(result.state.isActive ? "yes" : "no")")
+            trace.note(.explainTemperatureDrop, ["degrees": .text("\(degrees)"), "answer": .key(result.state.isActive ? .explainYes : .explainNo)])
         case .newAlert:
             events = run(NewAlertDetector()).events
-            trace.note("\(forecast.alerts.count) alerts in the forecast, \(events.count) new")
+            trace.note(.explainAlerts, ["total": .number(forecast.alerts.count), "new": .number(events.count)])
         case .forecastChanged(let within):
             let result = run(ForecastChangeDetector(window: .ahead(from: 0, to: TimeInterval(within))))
             events = result.events
-            trace.note(result.previous.baseline == nil ? "first forecast: recorded as the baseline" : "compared with the previous forecast: \(events.isEmpty ? "no change" : "changed")")
+            trace.note(result.previous.baseline == nil ? Message(.explainFirstForecast)
+                : Message(.explainComparedForecast, ["change": .key(events.isEmpty ? .explainNoChange : .explainChanged)]))
         }
         state.lastSnapshotAt = snapshot.fetchedAt
         for event in events {
             let notification = self.notification(event, now: now, age: age)
-            trace.note("fires: \(notification.text)")
-            outcome.due.append((notification, max(now, notification.expiresAt ?? now) + 86_400, true))
+            trace.note(.explainWeatherFires, ["text": .text(notification.text)])
+            outcome.due.append(DueNotice(forgetAfter: max(now, notification.expiresAt ?? now) + 86_400, notice: notification))
         }
         return outcome
     }

@@ -1,10 +1,11 @@
+import Messages
 import Config
 import Facts
 import Timetable
 
 /// A leave-now rule's board as realtime sees it: the board's configuration (which of its sources
 /// have `realtime:`) and the `odpt:` section (its `trains:` entries), worked out once per engine.
-struct BoardRealtimeLink: Sendable {
+final class BoardRealtimeLink: Sendable {
     /// The board's configuration.
     let board: BoardSpec
     /// The configuration's `odpt:` section.
@@ -104,18 +105,18 @@ struct RealtimeView: Sendable {
     }
 
     /// One line per realtime source for `explain`: live and how old, or why the timetable applies.
-    func describeSources() -> [String] {
+    func describeSources() -> [Message] {
         realtime.sources.map { source in
-            let maxAge = "max_age \(source.maxAgeSeconds) s"
+            let id = MessageArgument.text(source.id), maximum = MessageArgument.number(Int(source.maxAgeSeconds))
             switch source.status {
             case .live(let age):
-                return "realtime \(source.id): live, observed \(age) s ago (\(maxAge)): predictions used"
+                return Message(.explainRealtimeLive, ["source": id, "age": .number(Int(age)), "maximum": maximum])
             case .stale(let age):
-                return "realtime \(source.id): stale, observed \(age) s ago, older than \(maxAge): not used, the timetable applies"
+                return Message(.explainRealtimeStale, ["source": id, "age": .number(Int(age)), "maximum": maximum])
             case .missing:
-                return "realtime \(source.id): nothing fetched yet: the timetable applies"
+                return Message(.explainRealtimeMissing, ["source": id])
             case .notConfigured:
-                return "realtime \(source.id): not configured"
+                return Message(.explainRealtimeNotConfigured, ["source": id])
             }
         }
     }

@@ -1,3 +1,4 @@
+import Messages
 import Facts
 import Notifications
 import Timetable
@@ -46,6 +47,14 @@ extension LeaveNowEvaluator {
         return ja ? "\(-minutes)分早く、\(leaves)発" : "\(-minutes) min early, leaves \(leaves)"
     }
 
+    /// ``delayText(_:clock:language:)`` for `explain`, in the reader's language.
+    static func delayMessage(_ prediction: DeparturePrediction, clock: ZoneClock) -> Message {
+        let minutes = delayMinutes(prediction)
+        if minutes == 0 { return Message(.explainOnTime) }
+        let leaves = clock.clockText(prediction.expected)
+        return Message(minutes > 0 ? .explainLate : .explainEarly, ["minutes": .number(abs(minutes)), "time": .text(leaves)])
+    }
+
     /// The prediction's delay in whole minutes, rounded half away from zero (0 without one).
     static func delayMinutes(_ prediction: DeparturePrediction?) -> Int {
         guard let delay = prediction?.delaySeconds else { return 0 }
@@ -71,49 +80,53 @@ extension LeaveNowEvaluator {
 
     /// A departure the rule follows is canceled: one notice, from the time its first notification
     /// would have been due until it would have left, naming the next departure that serves the rule.
-    func canceled(_ index: Int, leaveAt: Int64, forgetAfter: Int64, board: Board, schedule: BoardSchedule,
-                  filter: CompiledFilter, realtime: RealtimeView?, state: RuleState, now: Int64,
-                  outcome: inout RuleOutcome, trace: inout Trace) {
+    func canceled(_ index: Int, leaveAt: Int64, forgetAfter: Int64, board: Board, taken: TakenDepartures,
+                  realtime: RealtimeView?, state: borrowing RuleState, now: Int64, outcome: inout RuleOutcome, trace: inout Trace) {
+        let schedule = taken.schedule
         let departure = schedule.departures[index]
         let noticeAt = leaveAt - Int64(longestHeadsUp)
         if noticeAt > now {
             outcome.wake(at: noticeAt)
-            trace.note("departure \(board.clock.iso8601(departure.departure)) \(departure.line): canceled (realtime); "
-                + "the notice is due at \(board.clock.clockText(noticeAt))")
+            trace.note(.explainCanceledNoticeDue, ["time": .text(board.clock.iso8601(departure.departure)), "line": .text(departure.line),
+                                                   "at": .text(board.clock.clockText(noticeAt))])
             return
         }
         let key = eventKey(index, schedule: schedule, event: "canceled")
         guard state.sent[key] == nil else {
-            trace.note("departure \(board.clock.iso8601(departure.departure)) \(departure.line): canceled (realtime), already said")
+            trace.note(.explainCanceledAlreadySaid, ["time": .text(board.clock.iso8601(departure.departure)), "line": .text(departure.line)])
             return
         }
-        let next = nextServing(after: index, schedule: schedule, filter: filter, board: board, realtime: realtime, now: now)
-        trace.note("departure \(board.clock.iso8601(departure.departure)) \(departure.line): canceled (realtime); "
-            + (next.map { "next serving departure \(board.clock.clockText($0.expected)), leave at \(board.clock.clockText($0.leaveAt))" }
-                ?? "no later departure serves the rule within \(LeaveNowEvaluator.horizon / 3600) h"))
-        var notice = notification(departure, board: board, key: key, leaveAt: leaveAt, offset: 0, rainy: false, now: now)
+        let next = nextServing(after: index, schedule: schedule, filter: taken.filter, board: board, realtime: realtime, now: now)
+        let canceledAt: [String: MessageArgument] = ["time": .text(board.clock.iso8601(departure.departure)), "line": .text(departure.line)]
+        if let next {
+            trace.note(.explainCanceledNext, canceledAt.merging(["next": .text(board.clock.clockText(next.expected)),
+                                                                 "leave": .text(board.clock.clockText(next.leaveAt))]) { $1 })
+        } else {
+            trace.note(.explainCanceledNoNext, canceledAt.merging(["hours": .number(Int(LeaveNowEvaluator.horizon / 3600))]) { $1 })
+        }
+        var notice = notification(index, schedule: schedule, board: board, key: key, leaveAt: leaveAt, offset: 0, rainy: false, now: now)
         notice.fireAt = now
         notice.expiresAt = departure.departure
         notice.text = cancelText(departure, next: next, board: board)
-        outcome.due.append((notice, forgetAfter, true))
+        outcome.due.append(DueNotice(forgetAfter: forgetAfter, notice: notice))
     }
 
     /// The first departure after `index` that matches the rule's lines, stops, destinations and days
     /// (at any time of day, not only the first), is not canceled and is still ahead, with its expected instant and leave time.
-    func nextServing(after index: Int, schedule: BoardSchedule, filter: CompiledFilter, board: Board, realtime: RealtimeView?,
+    func nextServing(after index: Int, schedule: BoardSchedule, filter: LeaveNowGroup.CompiledFilter, board: Board, realtime: RealtimeView?,
                      now: Int64) -> (departure: BoardDeparture, expected: Int64, leaveAt: Int64)? {
         let instants = schedule.instants
         let limit = instants[index] + LeaveNowEvaluator.horizon
         var next = index + 1
         while next < instants.count, instants[next] <= limit {
             defer { next += 1 }
-            guard matches(next, filter: filter, board: board, schedule: schedule, ignoringPick: true, ignoringWindow: true) else { continue }
+            guard group.matches(next, filter: filter, board: board, schedule: schedule, ignoringPick: true, ignoringWindow: true) else { continue }
             let departure = schedule.departures[next]
             let prediction = realtime?.prediction(for: departure)
             if prediction?.canceled == true { continue }
             let expected = prediction?.expected ?? instants[next]
             guard expected > now else { continue }
-            return (departure, expected, departure.leaveAt + (expected - instants[next]) - Int64(spec.bufferSeconds))
+            return (departure, expected, departure.leaveAt + (expected - instants[next]) - bufferSeconds)
         }
         return nil
     }
@@ -129,11 +142,11 @@ extension LeaveNowEvaluator {
         ClockText.append(departure.departure, clock: board.clock, to: &output)
         if ja {
             output.append("発 ")
-            renderer.appendPlace(stop: departure.stop, line: departure.line, to: &output)
+            MessageRenderer.appendPlace(stop: departure.stop, line: departure.line, language: renderer.language, to: &output)
             output.append(" \(departure.destination)行。")
         } else {
             output.append(" to \(departure.destination) from ")
-            renderer.appendPlace(stop: departure.stop, line: departure.line, to: &output)
+            MessageRenderer.appendPlace(stop: departure.stop, line: departure.line, language: renderer.language, to: &output)
             output.append(". ")
         }
         if let next {
@@ -153,33 +166,34 @@ extension LeaveNowEvaluator {
     /// time by `moved_by` or more sends one update (at most ``AnnouncedLeave/maximumUpdates`` per
     /// departure); each update becomes the leave time told.
     func moved(_ index: Int, leaveAt: Int64, prediction: DeparturePrediction, forgetAfter: Int64, board: Board,
-               schedule: BoardSchedule, state: RuleState, now: Int64, outcome: inout RuleOutcome, trace: inout Trace) {
+               schedule: BoardSchedule, state: borrowing RuleState, now: Int64, outcome: inout RuleOutcome, trace: inout Trace) {
         guard let announced = state.announced, !announced.isEmpty else { return }
         let movedKey = movedKey(index, schedule: schedule)
         guard let told = announced[movedKey] else { return }
         let shift = leaveAt - told.leaveAt
-        guard abs(shift) >= Int64(spec.movedBySeconds) else {
+        let movedBy = spec.movedBySeconds
+        guard abs(shift) >= Int64(movedBy) else {
             if shift != 0 {
-                trace.note("  leave time moved \(shift) s since \(board.clock.clockText(told.leaveAt)) was told: less than moved_by "
-                    + "\(spec.movedBySeconds / 60) min, no update")
+                trace.note(.explainMovedTooLittle, ["seconds": .number(Int(shift)), "told": .text(board.clock.clockText(told.leaveAt)),
+                                                    "minutes": .number(movedBy / 60)])
             }
             return
         }
         guard told.updates < AnnouncedLeave.maximumUpdates else {
-            trace.note("  leave time moved to \(board.clock.clockText(leaveAt)), but \(told.updates) updates were sent already (at most "
-                + "\(AnnouncedLeave.maximumUpdates))")
+            trace.note(.explainMovedTooOften, ["leave": .text(board.clock.clockText(leaveAt)), "updates": .number(Int(told.updates)),
+                                               "maximum": .number(Int(AnnouncedLeave.maximumUpdates))])
             return
         }
         let key = movedKey + String(told.updates + 1)
         guard state.sent[key] == nil else { return }
         let departure = schedule.departures[index]
-        trace.note("  leave time moved from \(board.clock.clockText(told.leaveAt)) to \(board.clock.clockText(leaveAt)): update")
-        var notice = notification(departure, board: board, key: key, leaveAt: leaveAt, offset: 0, rainy: false, now: now)
+        trace.note(.explainMovedUpdate, ["told": .text(board.clock.clockText(told.leaveAt)), "leave": .text(board.clock.clockText(leaveAt))])
+        var notice = notification(index, schedule: schedule, board: board, key: key, leaveAt: leaveAt, offset: 0, rainy: false, now: now)
         notice.fireAt = now
         notice.expiresAt = prediction.expected
         notice.text = updateText(departure, prediction: prediction, leaveAt: leaveAt, board: board)
-        outcome.due.append((notice, forgetAfter, true))
-        outcome.announcements[key] = (movedKey, AnnouncedLeave(leaveAt: leaveAt, updates: told.updates + 1, forgetAfter: forgetAfter))
+        outcome.due.append(DueNotice(forgetAfter: forgetAfter, notice: notice,
+                                     announce: (movedKey, AnnouncedLeave(leaveAt: leaveAt, updates: told.updates + 1, forgetAfter: forgetAfter))))
     }
 
     /// `4 min late: leave at 10:29 for the 10:33 to 三鷹駅 from platform 12 (鷹56), now 10:37` /
@@ -199,7 +213,7 @@ extension LeaveNowEvaluator {
         if ja {
             ClockText.append(leaveAt, clock: board.clock, to: &output)
             output.append("に出発 ")
-            renderer.appendPlace(stop: departure.stop, line: departure.line, to: &output)
+            MessageRenderer.appendPlace(stop: departure.stop, line: departure.line, language: renderer.language, to: &output)
             output.append(" ")
             ClockText.append(departure.departure, clock: board.clock, to: &output)
             output.append("発 \(departure.destination)行 → ")
@@ -211,7 +225,7 @@ extension LeaveNowEvaluator {
             output.append(" for the ")
             ClockText.append(departure.departure, clock: board.clock, to: &output)
             output.append(" to \(departure.destination) from ")
-            renderer.appendPlace(stop: departure.stop, line: departure.line, to: &output)
+            MessageRenderer.appendPlace(stop: departure.stop, line: departure.line, language: renderer.language, to: &output)
             output.append(", now ")
             ClockText.append(prediction.expected, clock: board.clock, to: &output)
         }

@@ -1,9 +1,10 @@
+import Messages
 import Config
 import Facts
 import Timetable
 /// A board's `status:`: which service status source its departures' lines are looked up in, how
 /// old a snapshot may be, and the line labels its configuration ties to a railway id.
-struct BoardStatusLink: Sendable {
+final class BoardStatusLink: Sendable {
     /// The `odpt: service_status:` id.
     let source: String
     /// A snapshot older than this is not mentioned (3 × the source's refresh).
@@ -42,12 +43,12 @@ struct BoardStatusLink: Sendable {
     /// The latest report if it is fresh enough at `now`; otherwise nil, with why in `trace`.
     func freshReport(_ facts: FactSet, now: Int64, trace: inout Trace) -> ServiceStatusReport? {
         guard let snapshot = facts.serviceStatus[source] else {
-            trace.note("no snapshot of service status \"\(source)\" yet: departures carry no status")
+            trace.note(.explainStatusNoSnapshotForBoard, ["source": .inQuotes(source)])
             return nil
         }
         let age = snapshot.age(at: now)
         guard age <= Int64(maxAgeSeconds) else {
-            trace.note("service status \"\(source)\" is \(age / 60) min old (older than \(maxAgeSeconds / 60) min): stale, not mentioned")
+            trace.note(.explainStatusStaleForBoard, ["source": .inQuotes(source), "age": .number(Int(age / 60)), "maximum": .number(maxAgeSeconds / 60)])
             return nil
         }
         return snapshot.value

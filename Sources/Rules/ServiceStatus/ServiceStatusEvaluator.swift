@@ -1,3 +1,4 @@
+import Messages
 import Config
 import Facts
 import Notifications
@@ -39,18 +40,19 @@ struct ServiceStatusEvaluator {
     func evaluate(facts: FactSet, state: inout RuleState, now: Int64, schedules: inout ScheduleCache, trace: inout Trace) -> RuleOutcome {
         var outcome = RuleOutcome()
         guard let source else {
-            trace.note("board \"\(spec.board ?? "")\" has no status: nothing to watch")
+            trace.note(.explainBoardHasNoStatus, ["board": .inQuotes(spec.board ?? "")])
             return outcome
         }
         guard let snapshot = facts.serviceStatus[source] else {
-            trace.note("no snapshot of service status \"\(source)\" yet")
+            trace.note(.explainNoStatusSnapshot, ["source": .inQuotes(source)])
             return outcome
         }
         let clock = rule.common.clock
         let age = snapshot.age(at: now)
-        trace.note("service status \"\(source)\" fetched at \(clock.iso8601(snapshot.fetchedAt)) (\(age / 60) min old): \(snapshot.value.railways.count) railways")
+        trace.note(.explainStatusFetched, ["source": .inQuotes(source), "time": .text(clock.iso8601(snapshot.fetchedAt)), "age": .number(Int(age / 60)),
+                                           "count": .number(snapshot.value.railways.count)])
         guard age <= Int64(maxAgeSeconds) else {
-            trace.note("the snapshot is older than max_age \(maxAgeSeconds / 60) min: stale, not used (nothing fires until a newer one)")
+            trace.note(.explainStatusTooOld, ["minutes": .number(maxAgeSeconds / 60)])
             return outcome
         }
         guard let watched = watchedRailways(snapshot.value, facts: facts, now: now, schedules: &schedules, trace: &trace) else {
@@ -67,29 +69,33 @@ struct ServiceStatusEvaluator {
                 if !episode.notified, spec.when.contains(condition) {
                     let notification = self.notification(railway, recovered: false, since: episode.since, age: age, now: now)
                     if state.sent[notification.key] == nil {
-                        outcome.due.append((notification, now + 2 * Self.disruptionLifetime, true))
-                        trace.note("\(title): \(condition.rawValue) (since \(clock.iso8601(episode.since))): fires")
+                        outcome.due.append(DueNotice(forgetAfter: now + 2 * Self.disruptionLifetime, notice: notification))
+                        trace.note(.explainLineFires, ["title": .text(title), "condition": .text(condition.rawValue), "time": .text(clock.iso8601(episode.since))])
                     } else {
-                        trace.note("\(title): \(condition.rawValue): already notified (\(notification.key))")
+                        trace.note(.explainLineAlreadyNotified, ["title": .text(title), "condition": .text(condition.rawValue), "key": .text(notification.key)])
                     }
                     episode.notified = true
                 } else {
-                    trace.note("\(title): \(condition.rawValue)" + (isNew ? ", a new episode" : ", episode since \(clock.iso8601(episode.since))")
-                        + (episode.notified ? ", already notified" : " (not in when: \(spec.when.map(\.rawValue).sorted().joined(separator: ", ")))"))
+                    trace.note(.explainLineCondition, [
+                        "title": .text(title), "condition": .text(condition.rawValue),
+                        "episode": isNew ? .key(.explainNewEpisode) : .key(.explainEpisodeSince, ["time": .text(clock.iso8601(episode.since))]),
+                        "notified": episode.notified ? .key(.explainAlreadyNotified)
+                            : .key(.explainNotInWhen, ["list": .text(spec.when.map(\.rawValue).sorted().joined(separator: ", "))]),
+                    ])
                 }
                 episodes[railway.railway] = episode
             } else if let episode = episodes.removeValue(forKey: railway.railway) {
                 if spec.notifyRecovery, episode.notified {
                     let notification = self.notification(railway, recovered: true, since: episode.since, age: age, now: now)
                     if state.sent[notification.key] == nil {
-                        outcome.due.append((notification, now + 2 * Self.recoveryLifetime, true))
+                        outcome.due.append(DueNotice(forgetAfter: now + 2 * Self.recoveryLifetime, notice: notification))
                     }
-                    trace.note("\(title): back to normal: recovery fires")
+                    trace.note(.explainRecoveryFires, ["title": .text(title)])
                 } else {
-                    trace.note("\(title): back to normal (episode since \(clock.iso8601(episode.since)) ended)")
+                    trace.note(.explainEpisodeEnded, ["title": .text(title), "time": .text(clock.iso8601(episode.since))])
                 }
             } else {
-                trace.note("\(title): normal")
+                trace.note(.explainLineNormal, ["title": .text(title)])
             }
         }
         state.serviceStatus = episodes.isEmpty ? nil : episodes
@@ -106,7 +112,7 @@ struct ServiceStatusEvaluator {
             labels = lines
         } else if let boardID = spec.board {
             guard let board = facts.boards[boardID] else {
-                trace.note("board \"\(boardID)\" is not loaded: its lines are unknown")
+                trace.note(.explainStatusBoardNotLoaded, ["board": .inQuotes(boardID)])
                 return nil
             }
             var seen = Set<String>()
@@ -118,7 +124,8 @@ struct ServiceStatusEvaluator {
         var watched: [RailwayStatus] = []
         for label in labels {
             guard let railway = report.railway(matching: label, railwayByLine: railwayByLine) else {
-                trace.note("line \"\(label)\" is not in service status \"\(source ?? "")\" (railways: \(report.railways.map(\.ja.railwayTitle).joined(separator: ", ")))")
+                trace.note(.explainLineNotInStatus, ["line": .inQuotes(label), "source": .inQuotes(source ?? ""),
+                                                     "list": .text(report.railways.map(\.ja.railwayTitle).joined(separator: ", "))])
                 continue
             }
             if !watched.contains(where: { $0.railway == railway.railway }) { watched.append(railway) }

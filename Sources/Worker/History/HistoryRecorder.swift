@@ -58,7 +58,7 @@ struct HistoryRecorder {
             record.held = waiting.count
             record.heldUntil = waiting.map(\.fireAt).min()
             record.next = step.evaluation.nextWakeUp
-            record.reasons = step.evaluation.explanation.map(Message.verbatim)
+            record.reasons = step.evaluation.reasons
             entries.append(RuleHistoryEntry(rule: rule.id, at: now, record: record.json))
         }
         return entries

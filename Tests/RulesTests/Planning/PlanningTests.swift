@@ -110,7 +110,7 @@ final class PlanningTests: XCTestCase {
         XCTAssertTrue(evaluation.explanation.contains { $0.contains("ended on 2017-04-30") }, "\(evaluation.explanation)")
         let silent = workspace.engine.silentLeaveNowRules(boards: workspace.boards, now: at("2025-01-14T09:00"))
         XCTAssertEqual(silent.map(\.rule.id), ["ended"])
-        XCTAssertTrue(silent[0].reason.contains("ended on 2017-04-30"), silent[0].reason)
+        XCTAssertTrue(silent[0].reason.english.contains("ended on 2017-04-30"), silent[0].reason.english)
         // Inside the feed's service the same rule plans as usual.
         XCTAssertTrue(workspace.engine.silentLeaveNowRules(boards: workspace.boards, now: at("2017-04-10T09:00")).isEmpty)
     }
