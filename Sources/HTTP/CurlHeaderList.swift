@@ -67,6 +67,27 @@ final class CurlHeaderList {
         starts.append(start)
     }
 
+    /// Appends a line already made (``line(name:value:)``'s UTF-8), copied as it is.
+    func append(bytes line: [UInt8]) {
+        let start = used
+        reserve(line.count + 1)
+        line.withUnsafeBufferPointer { source in
+            if let base = source.baseAddress { (bytes + used).update(from: base, count: source.count) }
+        }
+        used += line.count
+        copy(0)
+        starts.append(start)
+    }
+
+    /// `Name: value` (`Name;` for an empty value, as ``append(name:value:)`` writes it), with any
+    /// line break or NUL in either replaced by a space: a line that cannot break the header block.
+    static func line(name: String, value: String) -> String {
+        func clean(_ text: String) -> String {
+            String(decoding: text.utf8.map { $0 == 10 || $0 == 13 || $0 == 0 ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
+        }
+        return value.isEmpty ? clean(name) + ";" : clean(name) + ": " + clean(value)
+    }
+
     /// The list to hand to `CURLOPT_HTTPHEADER` (nil when empty), valid until the next change.
     func list() -> UnsafeMutablePointer<curl_slist>? {
         guard !starts.isEmpty else { return nil }

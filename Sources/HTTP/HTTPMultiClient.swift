@@ -112,7 +112,8 @@ extension HTTPMultiClient {
     /// (nothing is then running for `tag`).
     public func start(_ request: HTTPRequest, tag: Int) -> HTTPError? {
         guard let multi else { return CurlTransfer.unavailableError(for: request) }
-        guard let transfer = idleTransfers.popLast() ?? CurlTransfer(configuration: configuration, loop: loop) else {
+        // Cancellation is checked by `perform` between waits, not by a progress callback per transfer.
+        guard let transfer = idleTransfers.popLast() ?? CurlTransfer(configuration: configuration, loop: loop, checksCancellation: false) else {
             return CurlTransfer.unavailableError(for: request)
         }
         do {

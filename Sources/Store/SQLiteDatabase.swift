@@ -44,6 +44,7 @@ public final class SQLiteDatabase {
     /// Opens (creating if needed, mode 0600) the database at `path` and configures it: busy timeout,
     /// WAL, `synchronous=NORMAL`, foreign keys. The directory must exist.
     public static func open(path: String, busyTimeout: Duration = .seconds(5)) throws(StoreError) -> SQLiteDatabase {
+        _ = configured
         let inMemory = path == ":memory:"
         if !inMemory {
             try createFile(path)
@@ -76,6 +77,12 @@ public final class SQLiteDatabase {
         }
         return database
     }
+
+    /// SQLite's process-wide settings, made once before the first connection: no memory statistics
+    /// (nothing reads them, and they cost a global mutex per allocation).
+    private static let configured: Void = {
+        _ = leavenow_sqlite_disable_memory_statistics()
+    }()
 
     /// Creates `path` with mode 0600 unless it exists (another process may create it at the same time).
     private static func createFile(_ path: String) throws(StoreError) {

@@ -234,16 +234,23 @@ extension SQLiteStore {
 
     public func purge(statuses: Set<OutboxStatus>, olderThan: Int64) throws -> Int {
         guard !statuses.isEmpty else { return 0 }
-        // The log rows go with their entries (ON DELETE CASCADE).
+        // The log rows go with their entries (ON DELETE CASCADE). Without pending entries the
+        // finished-entries index (`status <> 'pending'`) finds them.
+        let finishedOnly = statuses.contains(.pending) ? "" : "status <> 'pending' AND "
         return try database.transaction {
-            try database.run("DELETE FROM outbox WHERE status IN \(Self.sqlList(statuses)) AND updated_at < ?",
+            try database.run("DELETE FROM outbox WHERE \(finishedOnly)status IN \(Self.sqlList(statuses)) AND updated_at < ?",
                              [.integer(olderThan)])
         }
     }
 
     public func counts() throws -> [OutboxStatus: Int] {
         var counts = Dictionary(uniqueKeysWithValues: OutboxStatus.allCases.map { ($0, 0) })
-        for (status, count) in try database.query("SELECT status, COUNT(*) FROM outbox GROUP BY status", [], { row in
+        // One statement (one snapshot), two index-only counts: the pending entries (`outbox_pending_due`),
+        // the finished ones (`outbox_finished`).
+        for (status, count) in try database.query("""
+            SELECT 'pending', COUNT(*) FROM outbox WHERE status = 'pending'
+            UNION ALL SELECT status, COUNT(*) FROM outbox WHERE status <> 'pending' GROUP BY status
+            """, [], { row in
             (try row.text(0), try row.int64(1))
         }) {
             if let status = OutboxStatus(rawValue: status) {

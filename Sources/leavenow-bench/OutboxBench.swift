@@ -34,7 +34,10 @@ import Worker
 /// (p50, p90, p99, max) after 5 warm-up samples.
 ///
 /// `leavenow-bench outbox [--count N] [--runs R] [--batch B] [--connections C] [--signed]
-/// [--samples S] [--interval-ms MS] [--no-latency] [--no-throughput] [--phases bare,curl,dispatcher,durable,worker] [--quiet] [--nginx PATH]`
+/// [--samples S] [--interval-ms MS] [--no-latency] [--no-throughput] [--phases bare,curl,dispatcher,durable,worker] [--quiet]
+/// [--nginx PATH] [--sink-port PORT]`
+/// (`--sink-port`: use an nginx already running with `LocalNginx`'s configuration — for valgrind, under which
+/// this process cannot start one).
 func runOutboxBenchmark(arguments: [String]) throws {
     var options = OutboxBenchOptions()
     try options.parse(arguments)
@@ -61,6 +64,8 @@ struct OutboxBenchOptions {
     var latency = true
     var throughput = true
     var nginx = "nginx"
+    /// An nginx already running on 127.0.0.1 (`--sink-port`), used instead of starting one.
+    var sinkPort: Int?
     var phases: Set<String> = ["bare", "curl", "dispatcher", "durable", "worker"]
     /// The worker logs every delivery at info; `--quiet` logs notices and above only.
     var logLevel = LogLevel.info
@@ -80,6 +85,7 @@ struct OutboxBenchOptions {
             case "--batch": batch = try number(argument)
             case "--connections": connections = try number(argument)
             case "--samples": samples = try number(argument)
+            case "--sink-port": sinkPort = try number(argument)
             case "--interval-ms": intervalMilliseconds = try number(argument)
             case "--phases":
                 guard let value = remaining.popFirst() else { throw LocalNginxError("--phases needs bare,curl,dispatcher,durable,worker") }
@@ -124,7 +130,7 @@ func temporaryDirectory(_ name: String) throws -> String {
 // MARK: - Throughput
 
 private func runOutboxThroughput(_ options: OutboxBenchOptions, logger: LogfmtLogger) throws {
-    let server = try LocalNginx(program: options.nginx)
+    let server = try options.sinkPort.map { try LocalNginx(attachingTo: $0) } ?? LocalNginx(program: options.nginx)
     defer { server.stop() }
     let url = "http://127.0.0.1:\(server.port)/hook"
     let (channels, secrets) = try benchChannels(url: url, signed: options.signed)
@@ -141,7 +147,8 @@ private func runOutboxThroughput(_ options: OutboxBenchOptions, logger: LogfmtLo
         let notification = benchNotification("curl-\(index)", fireAt: now)
         let payload = WebhookPayload.build(notification, channel: "sink", attempt: 1)
         return HTTPRequest(method: .post, url: url, headers: HTTPHeaders(payload.headers), body: payload.body,
-                           connectTimeout: .seconds(5), timeout: .seconds(15), maxResponseBytes: 64 * 1024, redirects: .doNotFollow)
+                           connectTimeout: .seconds(5), timeout: .seconds(15), maxResponseBytes: 64 * 1024, redirects: .doNotFollow,
+                           acceptsCompression: false)
     }
 
     // (0) The reference: a plain libcurl multi loop, the same requests.

@@ -1,0 +1,119 @@
+import Foundation
+@testable import Store
+import XCTest
+
+/// Schema version 2 of the SQLite outbox (cheaper writes, the same rows) and the migration to it.
+final class OutboxSchemaTests: StoreTestCase {
+    /// The opcodes SQLite runs for `sql`.
+    private func opcodes(_ database: SQLiteDatabase, _ sql: String, _ arguments: [SQLiteValue] = []) throws -> [String] {
+        try database.query("EXPLAIN " + sql, arguments) { try $0.text(1) }
+    }
+
+    func testWritingAnEntryBuildsNoTemporaryIndex() throws {
+        // Schema 1's `CHECK (status IN (…4 values…))` made SQLite build a temporary index of the
+        // four values for every row inserted or updated.
+        let store = try openStore()
+        let insert = try opcodes(store.database, """
+            INSERT INTO outbox (key, channel, rule, fire_at, expires_at, status, attempts, next_attempt_at,
+                                created_at, updated_at, notification)
+            VALUES ('k', 'c', 'r', 1, 2, 'pending', 0, 1, 1, 1, '{}')
+            """)
+        XCTAssertTrue(insert.contains("Insert"), "\(insert)")
+        XCTAssertFalse(insert.contains("OpenEphemeral"), "\(insert)")
+        let deliver = try opcodes(store.database, "UPDATE outbox SET status = 'delivered', updated_at = 2 WHERE id = 1")
+        XCTAssertFalse(deliver.contains("OpenEphemeral"), "\(deliver)")
+        // The CHECK still holds.
+        _ = try store.enqueue([notification("a")], now: 10)
+        XCTAssertThrowsError(try store.database.run("UPDATE outbox SET status = 'sent'")) { error in
+            XCTAssertTrue("\(error)".contains("CHECK constraint failed"), "\(error)")
+        }
+    }
+
+    func testAnInsertWritesNoStatusIndexAndADeliveryOne() throws {
+        let store = try openStore()
+        let indexes = try store.database.query("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'outbox' AND sql IS NOT NULL ORDER BY name") {
+            try $0.text(0)
+        }
+        XCTAssertEqual(indexes, ["outbox_finished", "outbox_pending_due", "outbox_pending_expiry"])
+        let plan = try store.database.query("EXPLAIN QUERY PLAN SELECT status, COUNT(*) FROM outbox WHERE status <> 'pending' GROUP BY status") {
+            try $0.text(3)
+        }
+        XCTAssertTrue(plan.joined().contains("outbox_finished"), "\(plan)")
+    }
+
+    func testAFileOfSchema1MigratesWithEveryRowAndItsLog() throws {
+        // A state file written by the previous version: schema 1 and rows of every status.
+        do {
+            let database = try SQLiteDatabase.open(path: file())
+            try database.migrate(Array(StoreSchema.migrations.prefix(1)))
+            let text = { (key: String) in SQLiteValue.text(NotificationJSON.encode(self.notification(key))) }
+            try database.run("""
+                INSERT INTO outbox (id, key, channel, rule, fire_at, expires_at, status, attempts, next_attempt_at, last_error,
+                                    created_at, delivered_at, updated_at, notification)
+                VALUES (1, 'a', 'phone', 'commute', 100, NULL, 'pending', 0, 100, NULL, 90, NULL, 90, ?),
+                       (2, 'b', 'phone', 'commute', 100, 200, 'delivered', 1, 100, NULL, 90, 101, 101, ?),
+                       (3, 'c', 'phone', 'commute', 100, NULL, 'dead', 3, 100, 'HTTP 400', 90, NULL, 150, ?),
+                       (7, 'd', 'desk', 'commute', 100, 120, 'expired', 0, 100, NULL, 90, NULL, 120, ?)
+                """, [text("a"), text("b"), text("c"), text("d")])
+            try database.execute("""
+                INSERT INTO delivery_log (entry_id, key, channel, at, outcome, status_code, detail)
+                VALUES (2, 'b', 'phone', 101, 'delivered', 204, NULL), (3, 'c', 'phone', 150, 'dead', NULL, 'HTTP 400'),
+                       (7, 'd', 'desk', 120, 'expired', NULL, 'expired at 120');
+                """)
+            XCTAssertEqual(try database.schemaVersion(), 1)
+        }
+        let before = try SQLiteDatabase.open(path: file()).query("SELECT * FROM outbox ORDER BY id") { row in
+            (0..<14).map { row.optionalText($0) }
+        }
+
+        let store = try openStore()
+        XCTAssertEqual(try store.database.schemaVersion(), SQLiteStore.schemaVersion)
+        let after = try store.database.query("SELECT * FROM outbox ORDER BY id") { row in (0..<14).map { row.optionalText($0) } }
+        XCTAssertEqual(after, before)
+        XCTAssertEqual(try store.counts(), [.pending: 1, .delivered: 1, .dead: 1, .expired: 1])
+        XCTAssertEqual(try store.deliveryLog(entry: 3).map(\.detail), ["HTTP 400"])
+        XCTAssertEqual(try store.database.query("SELECT COUNT(*) FROM delivery_log") { try $0.int64(0) }, [3])
+        XCTAssertEqual(try store.database.query("PRAGMA foreign_keys") { try $0.int64(0) }, [1])
+        // The next id follows the largest, and the log still goes with its entry.
+        XCTAssertEqual(try store.enqueue([notification("e")], now: 200).map(\.id), [8])
+        XCTAssertEqual(try store.purge(statuses: [.dead], olderThan: 1_000), 1)
+        XCTAssertEqual(try store.database.query("SELECT entry_id FROM delivery_log ORDER BY entry_id") { try $0.int64(0) }, [2, 7])
+        XCTAssertEqual(try store.list(statuses: [.pending], limit: 10).map(\.key), ["e", "a"])
+    }
+
+    func testMigrationsMayRebuildAParentTableWithoutLosingItsChildren() throws {
+        let parent = "CREATE TABLE p (id INTEGER PRIMARY KEY); CREATE TABLE c (p INTEGER REFERENCES p (id) ON DELETE CASCADE);"
+        let steps = [
+            SchemaMigration(version: 1, summary: "p, c", sql: parent + "INSERT INTO p VALUES (1); INSERT INTO c VALUES (1);"),
+            SchemaMigration(version: 2, summary: "rebuild p", sql: """
+                CREATE TABLE p2 (id INTEGER PRIMARY KEY, note TEXT); INSERT INTO p2 (id) SELECT id FROM p;
+                DROP TABLE p; ALTER TABLE p2 RENAME TO p;
+                """),
+        ]
+        let database = try SQLiteDatabase.open(path: file())
+        try database.migrate(steps)
+        // With foreign keys on, `DROP TABLE p` would have deleted c's row (ON DELETE CASCADE).
+        XCTAssertEqual(try database.query("SELECT COUNT(*) FROM c") { try $0.int64(0) }, [1])
+        XCTAssertEqual(try database.query("PRAGMA foreign_keys") { try $0.int64(0) }, [1])
+    }
+
+    func testAMigrationThatBreaksAForeignKeyIsUndone() throws {
+        let steps = [
+            SchemaMigration(version: 1, summary: "p, c", sql: """
+                CREATE TABLE p (id INTEGER PRIMARY KEY); CREATE TABLE c (p INTEGER REFERENCES p (id));
+                INSERT INTO p VALUES (1); INSERT INTO c VALUES (1);
+                """),
+            SchemaMigration(version: 2, summary: "loses p", sql: "DROP TABLE p; CREATE TABLE p (id INTEGER PRIMARY KEY);"),
+        ]
+        let database = try SQLiteDatabase.open(path: file())
+        try database.migrate(Array(steps.prefix(1)))
+        XCTAssertThrowsError(try database.migrate(steps)) { error in
+            let text = "\(error)"
+            XCTAssertTrue(text.contains("schema version 2 (loses p)"), text)
+            XCTAssertTrue(text.contains("foreign_key_check: c row 1 refers to a missing p row"), text)
+        }
+        XCTAssertEqual(try database.schemaVersion(), 1)
+        XCTAssertEqual(try database.query("SELECT COUNT(*) FROM p") { try $0.int64(0) }, [1])
+        XCTAssertEqual(try database.query("PRAGMA foreign_keys") { try $0.int64(0) }, [1])
+    }
+}
