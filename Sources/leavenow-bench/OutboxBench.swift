@@ -260,8 +260,10 @@ private func runOutboxThroughput(_ options: OutboxBenchOptions, logger: LogfmtLo
     rows.append(("durable, commits on a 2nd thread", workerRates, workerCPU, workerConnections, "as the worker: commit overlaps transfers"))
 
     // Ratios against the bare loop when it ran, else against leavenow's loop.
-    let reference = bareRates.isEmpty ? (name: "loop", rate: BenchmarkClock.median(curlRates), cpu: BenchmarkClock.median(curlCPU))
-        : (name: "bare", rate: BenchmarkClock.median(bareRates), cpu: BenchmarkClock.median(bareCPU))
+    let reference = !bareRates.isEmpty ? (name: "bare", rate: BenchmarkClock.median(bareRates), cpu: BenchmarkClock.median(bareCPU))
+        : !curlRates.isEmpty ? (name: "loop", rate: BenchmarkClock.median(curlRates), cpu: BenchmarkClock.median(curlCPU))
+        : (name: "first", rate: BenchmarkClock.median(rows.first { !$0.rates.isEmpty }?.rates ?? [1]),
+           cpu: BenchmarkClock.median(rows.first { !$0.rates.isEmpty }?.cpu ?? [1]))
     print("PATH                               NOTIFICATIONS/S (median)   RUNS                                    CPU µs/NOTIF  CONNECTIONS/RUN     "
           + "VS \(reference.name.uppercased())  CPU VS \(reference.name.uppercased())")
     for row in rows where !row.rates.isEmpty {

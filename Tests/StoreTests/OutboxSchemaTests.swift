@@ -117,3 +117,36 @@ final class OutboxSchemaTests: StoreTestCase {
         XCTAssertEqual(try database.query("PRAGMA foreign_keys") { try $0.int64(0) }, [1])
     }
 }
+
+/// WAL checkpoints run on a thread of their own, not inside the commit that takes the WAL past 1,000 pages.
+final class CheckpointTests: StoreTestCase {
+    private func size(_ path: String) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? -1
+    }
+
+    func testCommitsLeaveTheCheckpointsToTheCheckpointer() throws {
+        let first = try openStore()
+        let second = try openStore()
+        // No checkpoint inside a commit: SQLite's auto-checkpoint is replaced by the WAL hook.
+        XCTAssertEqual(try first.database.query("PRAGMA wal_autocheckpoint") { try $0.int64(0) }, [0])
+        let empty = size(file())
+        // ~1,200 pages of WAL from two connections (each entry ~4 KB of text: about a page).
+        let text = String(repeating: "x", count: 4_000)
+        for round in 0..<600 {
+            try first.setMeta("a\(round)", text)
+            try second.setMeta("b\(round)", text)
+        }
+        XCTAssertGreaterThan(size(file() + "-wal"), 1_000 * 4_096)
+        // The checkpointer copies the pages into the database file while the connections stay open.
+        let deadline = Date().addingTimeInterval(10)
+        while size(file()) < 1_000 * 4_096, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        XCTAssertGreaterThan(size(file()), 1_000 * 4_096, "the database file was \(empty) bytes before")
+        XCTAssertEqual(try second.meta("a599"), text)
+        first.close()
+        second.close()
+        // The last connection (the checkpointer's) checkpoints and removes the WAL as it closes.
+        XCTAssertFalse(FileManager.default.fileExists(atPath: file() + "-wal"))
+        let reopened = try openStore()
+        XCTAssertEqual(try reopened.meta("b599"), text)
+    }
+}
