@@ -35,9 +35,11 @@ import Worker
 ///
 /// `leavenow-bench outbox [--count N] [--runs R] [--batch B] [--connections C] [--signed]
 /// [--samples S] [--interval-ms MS] [--no-latency] [--no-throughput] [--phases bare,curl,dispatcher,durable,worker] [--quiet]
-/// [--nginx PATH] [--sink-port PORT]`
+/// [--nginx PATH] [--sink-port PORT] [--summary]`
 /// (`--sink-port`: use an nginx already running with `LocalNginx`'s configuration — for valgrind, under which
-/// this process cannot start one).
+/// this process cannot start one; `--summary`: the last line is only numbers, for `run-peers.sh`'s hooks:
+/// the medians of notifications/s, then of CPU µs per notification, of each phase run in the order
+/// bare, curl, dispatcher, durable, worker — or, with `--no-throughput`, the latency's p50 and p99 in ms).
 func runOutboxBenchmark(arguments: [String]) throws {
     var options = OutboxBenchOptions()
     try options.parse(arguments)
@@ -69,6 +71,8 @@ struct OutboxBenchOptions {
     var phases: Set<String> = ["bare", "curl", "dispatcher", "durable", "worker"]
     /// The worker logs every delivery at info; `--quiet` logs notices and above only.
     var logLevel = LogLevel.info
+    /// `--summary`: end with one line of numbers for `scripts/bench/delivery/run-peers.sh` (see ``runOutboxBenchmark(arguments:)``).
+    var summary = false
 
     mutating func parse(_ arguments: [String]) throws {
         var remaining = arguments[...]
@@ -92,6 +96,7 @@ struct OutboxBenchOptions {
                 phases = Set(value.split(separator: ",").map(String.init))
             case "--signed": signed = true
             case "--quiet": logLevel = .notice
+            case "--summary": summary = true
             case "--no-latency": latency = false
             case "--no-throughput": throughput = false
             case "--nginx":
@@ -277,6 +282,11 @@ private func runOutboxThroughput(_ options: OutboxBenchOptions, logger: LogfmtLo
               + String(format: "%.2f×", median / reference.rate).padding(toLength: 9, withPad: " ", startingAt: 0)
               + String(format: "%.2f×", cpu / reference.cpu) + "  (\(row.note))")
     }
+    if options.summary {
+        let measured = rows.filter { !$0.rates.isEmpty }
+        print((measured.map { String(format: "%.1f", BenchmarkClock.median($0.rates)) }
+               + measured.map { String(format: "%.2f", BenchmarkClock.median($0.cpu)) }).joined(separator: " "))
+    }
 }
 
 /// This process's CPU seconds (user + system, every thread) so far.
@@ -363,6 +373,7 @@ private func runOutboxLatency(_ options: OutboxBenchOptions, logger: LogfmtLogge
         print(name.padding(toLength: 26, withPad: " ", startingAt: 0)
               + [0.5, 0.9, 0.99, 1.0].map { percentile(values, $0).leftPadded(to: 9) }.joined())
     }
+    if options.summary { print(percentile(latencies, 0.5) + " " + percentile(latencies, 0.99)) }
 }
 
 private extension String {
