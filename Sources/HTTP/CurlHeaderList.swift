@@ -125,20 +125,19 @@ final class CurlHeaderList {
     /// What a header's name or value may not hold.
     private enum Part { case name, value }
 
-    /// Copies the UTF-8 of `text`; false at the first byte `part` may not hold (a line break, a NUL,
-    /// a colon in a name); what was copied before it stays.
+    /// Copies the UTF-8 of `text`; false, and nothing copied, when it holds a byte `part` may not
+    /// hold (a line break, a NUL, a colon in a name).
     @discardableResult
     private func copy(_ text: String, checked part: Part?) -> Bool {
         var text = text
         return text.withUTF8 { utf8 in
-            reserve(utf8.count)
-            for byte in utf8 {
-                if let part, byte == 10 || byte == 13 || byte == 0 || (part == .name && byte == UInt8(ascii: ":")) {
-                    return false
-                }
-                bytes[used] = byte
-                used += 1
+            if let part {
+                let colon: UInt8 = part == .name ? UInt8(ascii: ":") : 10
+                for byte in utf8 where byte == 10 || byte == 13 || byte == 0 || byte == colon { return false }
             }
+            reserve(utf8.count)
+            if let base = utf8.baseAddress { (bytes + used).update(from: base, count: utf8.count) }
+            used += utf8.count
             return true
         }
     }

@@ -17,7 +17,8 @@ import Worker
 /// - **bare**: the reference, a plain libcurl multi loop with nothing of leavenow (`BareCurlLoop`):
 ///   the same requests' headers and bodies prebuilt, one easy handle per connection, no store;
 /// - **curl**: the same webhook requests (generic JSON body, `Idempotency-Key`) prebuilt, through
-///   one `HTTPMultiClient.perform` per batch — leavenow's send loop with no outbox;
+///   `HTTPMultiClient.start` / `collect`, a finished transfer replaced at once as the worker's sender
+///   does — leavenow's send loop with no outbox;
 /// - **dispatcher**: `Dispatcher.send` per batch (payload building, signing with `--signed`,
 ///   classification), no outbox;
 /// - **durable**: per batch, `SQLiteStore.commit` (one transaction: the notifications are durable
@@ -176,13 +177,23 @@ private func runOutboxThroughput(_ options: OutboxBenchOptions, logger: LogfmtLo
     rows.append(("bare libcurl multi loop", bareRates, bareCPU, bareConnections, "reference: no leavenow code, no store"))
     var curlRates: [Double] = [], curlConnections: [Int] = [], curlCPU: [Double] = []
     for _ in 0..<(options.phases.contains("curl") ? options.runs : 0) {
+        // The incremental interface, as the worker's sender uses it: a finished transfer is replaced
+        // at once (no batch waits for its slowest request).
         let client = HTTPMultiClient(configuration: HTTPClientConfiguration(proxy: .direct))
+        client.limitConnections(options.connections)
         let before = server.acceptedConnections() ?? 0
         var ok = 0
         let seconds = try timed {
-            for start in stride(from: 0, to: count, by: batch) {
-                let results = client.perform(Array(requests[start..<min(start + batch, count)]), maxConnections: options.connections)
-                ok += results.filter { (try? $0.get().status) == 204 }.count
+            var next = 0, finished = 0
+            while finished < count {
+                while client.runningCount < options.connections, next < count {
+                    if let error = client.start(requests[next], tag: next) { throw LocalNginxError("curl: \(error)") }
+                    next += 1
+                }
+                for (_, result) in client.collect(waitMilliseconds: 100) {
+                    finished += 1
+                    if (try? result.get().status) == 204 { ok += 1 }
+                }
             }
         }
         guard ok == count else { throw LocalNginxError("curl: \(ok) of \(count) answered 204") }
@@ -190,7 +201,7 @@ private func runOutboxThroughput(_ options: OutboxBenchOptions, logger: LogfmtLo
         curlRates.append(Double(count) / seconds.wall)
         curlCPU.append(seconds.cpu / Double(count) * 1e6)
     }
-    rows.append(("leavenow send loop, no outbox", curlRates, curlCPU, curlConnections, "HTTPMultiClient, prebuilt requests"))
+    rows.append(("leavenow send loop, no outbox", curlRates, curlCPU, curlConnections, "HTTPMultiClient start/collect, prebuilt requests"))
 
     // (b) Dispatcher, no outbox.
     var dispatcherRates: [Double] = [], dispatcherConnections: [Int] = [], dispatcherCPU: [Double] = []
