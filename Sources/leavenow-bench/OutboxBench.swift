@@ -15,7 +15,8 @@ import Worker
 /// (2 workers, keep-alive, access log off), N notifications (default 50,000), medians of `--runs`:
 ///
 /// - **bare**: the reference, a plain libcurl multi loop with nothing of leavenow (`BareCurlLoop`):
-///   the same requests' headers and bodies prebuilt, one easy handle per connection, no store;
+///   the same requests' headers (User-Agent included: the same bytes on the wire) and bodies
+///   prebuilt, one easy handle per connection, no store;
 /// - **curl**: the same webhook requests (generic JSON body, `Idempotency-Key`) prebuilt, through
 ///   `HTTPMultiClient.start` / `collect`, a finished transfer replaced at once as the worker's sender
 ///   does — leavenow's send loop with no outbox;
@@ -161,8 +162,10 @@ private func runOutboxThroughput(_ options: OutboxBenchOptions, logger: LogfmtLo
     var bareRates: [Double] = [], bareConnections: [Int] = [], bareCPU: [Double] = []
     if options.phases.contains("bare") {
         let bare = BareCurlLoop(url: url, connections: options.connections)
+        // The same request bytes as leavenow's: its header lines and the User-Agent it sends.
+        let userAgent = "User-Agent: " + HTTPClientConfiguration.defaultUserAgent
         let prebuilt = requests.map { request in
-            BareCurlLoop.Request(headers: request.headers.map { "\($0.name): \($0.value)" }, body: request.body ?? Data())
+            BareCurlLoop.Request(headers: request.headers.map { "\($0.name): \($0.value)" } + [userAgent], body: request.body ?? Data())
         }
         for _ in 0..<options.runs {
             let before = server.acceptedConnections() ?? 0
