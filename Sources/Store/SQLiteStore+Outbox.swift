@@ -41,7 +41,7 @@ extension SQLiteStore {
     }
 
     public func due(now: Int64, limit: Int, excludingChannels held: Set<String>) throws -> [OutboxEntry] {
-        // `status = 'pending'` is written out so the partial index `outbox_pending_due` applies.
+        // `status = 'pending'` is written out so the partial index `outbox_pending` applies.
         guard !held.isEmpty else {
             return try database.query("""
                 \(Self.entryColumns)
@@ -176,14 +176,16 @@ extension SQLiteStore {
     }
 
     public func expire(now: Int64) throws -> [OutboxEntry] {
-        // Nearly every pass has nothing to expire: a read (the partial index) answers that without
-        // taking the write lock and writing an empty transaction.
+        // Nearly every pass has nothing to expire: a read answers that without taking the write lock
+        // and writing an empty transaction. Both read the pending entries through their index
+        // (`outbox_pending` holds their expiry), never the whole outbox with its history.
         guard try !database.query("""
-            SELECT 1 FROM outbox WHERE status = 'pending' AND expires_at IS NOT NULL AND expires_at <= ? LIMIT 1
+            SELECT 1 FROM outbox INDEXED BY outbox_pending
+            WHERE status = 'pending' AND expires_at IS NOT NULL AND expires_at <= ? LIMIT 1
             """, [.integer(now)], { _ in true }).isEmpty else { return [] }
         return try database.transaction {
             let entries = try database.query("""
-                \(Self.entryColumns)
+                \(Self.entryColumns) INDEXED BY outbox_pending
                 WHERE status = 'pending' AND expires_at IS NOT NULL AND expires_at <= ? ORDER BY id
                 """, [.integer(now)], entry)
             var expired: [OutboxEntry] = []
@@ -250,7 +252,7 @@ extension SQLiteStore {
 
     public func counts() throws -> [OutboxStatus: Int] {
         var counts = Dictionary(uniqueKeysWithValues: OutboxStatus.allCases.map { ($0, 0) })
-        // One statement (one snapshot), two index-only counts: the pending entries (`outbox_pending_due`),
+        // One statement (one snapshot), two index-only counts: the pending entries (`outbox_pending`),
         // the finished ones (`outbox_finished`).
         for (status, count) in try database.query("""
             SELECT 'pending', COUNT(*) FROM outbox WHERE status = 'pending'

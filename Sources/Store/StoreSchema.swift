@@ -61,12 +61,17 @@ enum StoreSchema {
         //   a CHECK does not keep it between rows): a third of an insert's cost;
         // - `outbox_status_updated` (every entry, written on insert and moved on delivery) becomes
         //   `outbox_finished`, finished entries only: an insert writes no status index, a delivery
-        //   one entry instead of a delete and an insert. Pending entries are counted from
-        //   `outbox_pending_due`; `counts`, `purge` and `list` read the finished ones from it.
+        //   one entry instead of a delete and an insert. `counts` and `purge` read the finished
+        //   ones from it;
+        // - one index of the pending entries, `outbox_pending (next_attempt_at, id, expires_at)`,
+        //   instead of `outbox_pending_due` and `outbox_pending_expiry`: one index entry written at an
+        //   insert and removed at a delivery, not two. `due` reads it in order; an expiry is found
+        //   by scanning it (it covers `expires_at`: the pending entries only, few but in a burst).
+        // Every write of an entry touches one page fewer; an insert and a delivery cost ~25 % less.
         // Rebuilt the SQLite way (new table, copy, drop, rename; foreign keys are off while
         // migrations run, so dropping the old table keeps the delivery log). Independent of the
         // other steps: it may be renumbered when steps are merged.
-        SchemaMigration(version: 2, summary: "outbox: status CHECK without IN, finished-entries index", sql: """
+        SchemaMigration(version: 2, summary: "outbox: status CHECK without IN, one pending index, a finished-entries index", sql: """
             CREATE TABLE outbox_v2 (
                 id              INTEGER PRIMARY KEY,
                 key             TEXT    NOT NULL,
@@ -92,8 +97,7 @@ enum StoreSchema {
                 FROM outbox ORDER BY id;
             DROP TABLE outbox;
             ALTER TABLE outbox_v2 RENAME TO outbox;
-            CREATE INDEX outbox_pending_due ON outbox (next_attempt_at, id) WHERE status = 'pending';
-            CREATE INDEX outbox_pending_expiry ON outbox (expires_at) WHERE status = 'pending' AND expires_at IS NOT NULL;
+            CREATE INDEX outbox_pending ON outbox (next_attempt_at, id, expires_at) WHERE status = 'pending';
             CREATE INDEX outbox_finished ON outbox (status, updated_at) WHERE status <> 'pending';
             """),
     ]

@@ -34,7 +34,7 @@ final class OutboxSchemaTests: StoreTestCase {
         let indexes = try store.database.query("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'outbox' AND sql IS NOT NULL ORDER BY name") {
             try $0.text(0)
         }
-        XCTAssertEqual(indexes, ["outbox_finished", "outbox_pending_due", "outbox_pending_expiry"])
+        XCTAssertEqual(indexes, ["outbox_finished", "outbox_pending"])
         let plan = try store.database.query("EXPLAIN QUERY PLAN SELECT status, COUNT(*) FROM outbox WHERE status <> 'pending' GROUP BY status") {
             try $0.text(3)
         }
