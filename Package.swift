@@ -1,6 +1,18 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// Release executables carry the Swift runtime and Foundation inside (-static-stdlib, what
+// `--static-swift-stdlib` does): no Swift shared library to find, map and relocate at start
+// (`leavenow next` is a process a person waits for, and the worker idles in less memory). Every module
+// is compiled with it too, so that it links the static modules' dependencies. Debug builds, which
+// the tests run, stay dynamic: they link faster.
+// Linked by GNU ld with its relative relocations packed (DT_RELR, glibc ≥ 2.36): 16 KB instead of
+// 2 MB of .rela.dyn that the loader would read at every start (and the worker keep mapped).
+let staticStandardLibrary = ["-static-stdlib"]
+let releaseLinking: [LinkerSetting] = [
+    .unsafeFlags(staticStandardLibrary + ["-use-ld=bfd", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"], .when(configuration: .release)),
+]
+
 let package = Package(
     name: "leavenow",
     platforms: [.macOS(.v13)],
@@ -16,14 +28,17 @@ let package = Package(
     targets: [
         // C libraries from Debian, one owner module each.
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
-        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // libcurl, libpq, libsqlite3 and libcrypto are not linked: CLazyLibraries loads each one when a
+        // function of it is first called (`leavenow next` starts without them). Their headers are on the
+        // default search path, so these modules need no pkg-config (Fuzz/fuzz.sh: see LAZY_LIBRARIES).
+        .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Linux event descriptors (epoll, signalfd, inotify, timerfd, eventfd, flock): headers only, glibc.
         .systemLibrary(name: "CLinuxEvents"),
-        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         // libpq, PostgreSQL's client library, for the store several workers can share.
-        .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
-        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CLibPQ", providers: [.apt(["libpq-dev"])]),
+        .systemLibrary(name: "CCrypto", providers: [.apt(["libssl-dev"])]),
         // libxml2's xmlReader for feeds: strict, no network, no DTD, no entity substitution.
         .systemLibrary(name: "CXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // libprotobuf-c, the runtime of the code protoc-c generated from gtfs-realtime.proto.
@@ -31,6 +46,9 @@ let package = Package(
         // GTFS-Realtime messages: the C code protoc-c generated from the committed gtfs-realtime.proto
         // (scripts/regenerate-gtfs-realtime.sh; RealtimeTests checks it is current), compiled here.
         .target(name: "CGTFSRealtime", dependencies: ["CProtobufC"], exclude: ["gtfs-realtime.proto", "LICENSE.gtfs-realtime.txt"]),
+        // The trampolines through which libcurl, libpq, libsqlite3 and libcrypto are called: each library is
+        // dlopen()ed at the first call of one of its functions (scripts/generate-lazy-libraries.py).
+        .target(name: "CLazyLibraries"),
 
         // The message catalogue of human output: keys, the English and Japanese tables, plurals. No dependencies.
         .target(name: "Messages"),
@@ -51,9 +69,9 @@ let package = Package(
         // Channels: one file per kind of channel (webhook, Slack, Discord, ntfy, desktop, Gotify) behind
         // one protocol: its settings, secrets, default rate, value checks and the notifier that turns a
         // notification into what to send. Below Config, which checks every value at parse time.
-        .target(name: "Channels", dependencies: ["Messages", "Notifications", "Secrets", "JSONText", "Timetable", "CCrypto"]),
+        .target(name: "Channels", dependencies: ["Messages", "Notifications", "Secrets", "JSONText", "Timetable", "CCrypto", "CLazyLibraries"]),
         // HTTP client on libcurl (easy + multi).
-        .target(name: "HTTP", dependencies: ["CCurl", "Secrets"]),
+        .target(name: "HTTP", dependencies: ["CCurl", "CLazyLibraries", "Secrets"]),
         // Configuration: the strict YAML reader with file:line:col diagnostics and every typed spec (boards,
         // sources, channels, odpt, rules, quota). What `check` refuses is refused here.
         .target(name: "Config", dependencies: ["CYAML", "Messages", "Channels", "Notifications", "Secrets", "Timetable"]),
@@ -71,11 +89,11 @@ let package = Package(
         // resume), the systemd notify protocol, logfmt logging, the single-instance lock.
         .target(name: "Daemon", dependencies: ["CLinuxEvents"]),
         // Durable state in SQLite (or PostgreSQL): the outbox, the delivery log, rule state, the source index.
-        .target(name: "Store", dependencies: ["Messages", "CSQLite", "CLibPQ", "JSONText", "Notifications", "Secrets"]),
+        .target(name: "Store", dependencies: ["Messages", "CSQLite", "CLibPQ", "CLazyLibraries", "JSONText", "Notifications", "Secrets"]),
 
         // The worker: sources → facts → rules → outbox → channels, on one thread that sleeps until the
         // next thing to do. The composition root of the modules above.
-        .target(name: "Worker", dependencies: ["Notifications", "Secrets", "Channels", "Config", "Facts", "Rules", "Timetable", "LiveSources", "HTTP", "Store",
+        .target(name: "Worker", dependencies: ["Messages", "Notifications", "Secrets", "Channels", "Config", "Facts", "Rules", "Timetable", "LiveSources", "HTTP", "Store",
                                                "Delivery", "Daemon", "JSONText"]),
 
         // Test doubles shared by the test suites: local servers from scripts/.
@@ -83,10 +101,13 @@ let package = Package(
         // Generated rules and the naive gate model shared by the property tests of the engine and the worker.
         .target(name: "RuleTestSupport", dependencies: ["Timetable", "TestServers"]),
 
-        .executableTarget(name: "leavenow", dependencies: ["Messages", "JSONText", "Notifications", "Secrets", "Channels", "Config", "Facts", "Timetable", "Rules", "HTTP", "LiveSources", "Store", "Delivery", "Daemon", "Worker"]),
+        // `leavenow --version` names the git commit of the build: the BuildInfo plugin writes it before each build.
+        .plugin(name: "BuildInfo", capability: .buildTool()),
+        .executableTarget(name: "leavenow", dependencies: ["Messages", "JSONText", "Notifications", "Secrets", "Channels", "Config", "Facts", "Timetable", "Rules", "HTTP", "LiveSources", "Store", "Delivery", "Daemon", "Worker"],
+                          linkerSettings: releaseLinking, plugins: ["BuildInfo"]),
         // `leavenow-realtime-bench`: GTFS-Realtime decoding against the Python bindings (README, Benchmarks).
-        .executableTarget(name: "leavenow-realtime-bench", dependencies: ["Realtime", "CGTFSRealtime", "JSONText", "Facts", "Timetable", "Rules", "HTTP", "TestServers"]),
-        .executableTarget(name: "leavenow-bench", dependencies: ["CCurl", "JSONText", "Notifications", "Secrets", "Channels", "Config", "Facts", "Timetable", "Rules", "LiveSources", "HTTP", "TestServers", "Store", "Delivery", "Daemon", "Worker"]),
+        .executableTarget(name: "leavenow-realtime-bench", dependencies: ["Realtime", "CGTFSRealtime", "JSONText", "Facts", "Timetable", "Rules", "HTTP", "TestServers"], linkerSettings: releaseLinking),
+        .executableTarget(name: "leavenow-bench", dependencies: ["CCurl", "JSONText", "Notifications", "Secrets", "Channels", "Config", "Facts", "Timetable", "Rules", "LiveSources", "HTTP", "TestServers", "Store", "Delivery", "Daemon", "Worker"], linkerSettings: releaseLinking),
 
         // The module graph itself: every edge points down the data flow (reads Package.swift and the imports).
         .testTarget(name: "ArchitectureTests"),
@@ -104,7 +125,7 @@ let package = Package(
         .testTarget(name: "DaemonTests", dependencies: ["Daemon", "CLinuxEvents"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "JSONText", "Notifications", "Rules", "Worker", "TestServers"]),
         .testTarget(name: "DeliveryTests", dependencies: ["Delivery", "Channels", "HTTP", "Notifications", "Secrets", "Config", "TestServers"]),
-        .testTarget(name: "CLITests", dependencies: ["leavenow", "Config", "TestServers"]),
+        .testTarget(name: "CLITests", dependencies: ["leavenow", "Config", "Facts", "Timetable", "CLazyLibraries", "TestServers"]),
         // End-to-end tests of `leavenow run`: the built binary and the Worker in process, against local sinks and sources.
         .testTarget(name: "WorkerTests", dependencies: ["leavenow", "Worker", "Store", "Delivery", "Notifications", "Secrets", "Channels", "Config", "Facts", "Rules", "LiveSources", "HTTP", "Daemon", "TestServers", "CLinuxEvents", "RuleTestSupport"]),
     ],
@@ -112,9 +133,12 @@ let package = Package(
 )
 
 // Compiler settings once, for every target (as swift-log does).
-for target in package.targets where target.type != .system {
+for target in package.targets where target.type != .system && target.type != .plugin {
     var settings = target.swiftSettings ?? []
     settings.append(.enableUpcomingFeature("ExistentialAny"))
     settings.append(.enableExperimentalFeature("StrictConcurrency"))
+    if target.type != .test {
+        settings.append(.unsafeFlags(staticStandardLibrary, .when(configuration: .release)))
+    }
     target.swiftSettings = settings
 }

@@ -82,14 +82,18 @@ build() {
             continue
         fi
         if [ -f "Sources/$module/include/module.modulemap" ]; then
-            # A C target (generated code): its .c files compiled once, instrumented, like the Swift modules.
+            # A C target (generated code): its .c files compiled once, instrumented, like the Swift modules;
+            # its assembly (.S: the trampolines of CLazyLibraries) as it is.
             mkdir -p "$MODULES"
-            for source in $(find "Sources/$module" -name '*.c' | sort); do
-                object=$MODULES/$module-$(basename "$source" .c).o
-                if [ ! -f "$object" ] || [ -n "$(find "$source" "Sources/$module/include" Fuzz/fuzz.sh -newer "$object" | head -1)" ]; then
+            for source in $(find "Sources/$module" -name '*.c' -o -name '*.S' | sort); do
+                object=$MODULES/$module-$(basename "$source").o
+                if [ ! -f "$object" ] || [ -n "$(find "$source" "Sources/$module" Fuzz/fuzz.sh -newer "$object" | head -1)" ]; then
                     echo "fuzz: compiling $source"
-                    $CLANG -c -O1 -g -fsanitize="$(echo "$SANITIZERS" | sed 's/fuzzer/fuzzer-no-link/')" -I "Sources/$module/include" \
-                        "$source" -o "$object"
+                    case $source in
+                        *.S) $CLANG -c "$source" -o "$object" ;;
+                        *) $CLANG -c -O1 -g -fsanitize="$(echo "$SANITIZERS" | sed 's/fuzzer/fuzzer-no-link/')" -I "Sources/$module/include" \
+                               "$source" -o "$object" ;;
+                    esac
                 fi
                 objects="$objects $object"
             done

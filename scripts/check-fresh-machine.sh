@@ -119,14 +119,24 @@ need() {  # need WHAT CHECK…: runs CHECK in the chroot
 # Commands run by the tests (DaemonTests, DeliveryTests, StoreTests, TestServers), the systemd units
 # (ExecReload=/bin/kill), deploy/install.sh and scripts/demo.sh.
 for command in /bin/kill /usr/bin/env /bin/true /usr/bin/flock python3 systemd-analyze dbus-daemon dbus-monitor Xvfb \
-    dunst dunstctl notify-send dash sh bash sed awk grep install id mkfifo mktemp seq sleep tail head cat getconf pkg-config; do
+    dunst dunstctl notify-send dash sh bash zsh sed awk grep install id mkfifo mktemp seq sleep tail head cat getconf pkg-config; do
     need "command $command" sh -c "command -v $command"
 done
 # Python modules the test servers and the tests' python3 -c scripts import.
 need "python3 modules (sqlite3, asyncio, http.server, ssl, zlib, gzip, hashlib)" \
     python3 -c "import sqlite3, asyncio, http.server, ssl, zlib, gzip, hashlib, email.utils, urllib.parse, threading"
 # Libraries the package links (through pkg-config, as SwiftPM finds them).
-for module in yaml-0.1 zlib libcurl sqlite3 libcrypto; do need "pkg-config $module" pkg-config --exists "$module"; done
+for module in yaml-0.1 zlib libxml-2.0 libprotobuf-c; do need "pkg-config $module" pkg-config --exists "$module"; done
+# Libraries loaded on first use (Sources/CLazyLibraries): their headers on the default search path,
+# and the shared objects by the sonames the trampolines dlopen.
+for header in curl/curl.h sqlite3.h openssl/hmac.h postgresql/libpq-fe.h; do
+    need "header $header" sh -c "test -e /usr/include/$header || test -e /usr/include/x86_64-linux-gnu/$header || test -e /usr/include/aarch64-linux-gnu/$header"
+done
+for soname in $(sed -n 's/^ *"\(lib[^"]*\.so\.[0-9]*\)",.*/\1/p' "$checkout/Sources/CLazyLibraries/LazySymbols.c"); do
+    need "shared library $soname" sh -c "ldconfig -p | grep -q '$soname '"
+done
+# The release link (Package.swift: GNU ld, packed relative relocations).
+need "command ld.bfd" sh -c "command -v ld.bfd"
 # Timezones the tests use.
 for zone in Asia/Tokyo America/New_York Europe/London UTC; do need "tzdata $zone" test -e "/usr/share/zoneinfo/$zone"; done
 # The systemd units verify (what failed on a fresh machine: /bin/kill from procps).

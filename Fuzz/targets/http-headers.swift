@@ -1,4 +1,4 @@
-// fuzz-modules: CCurl Messages Secrets HTTP
+// fuzz-modules: CCurl CLazyLibraries Messages Secrets HTTP
 // fuzz-seeds: Fuzz/seeds/http-headers
 // fuzz-dict: Fuzz/dicts/http.dict
 //

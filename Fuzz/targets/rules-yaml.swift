@@ -1,4 +1,4 @@
-// fuzz-modules: CYAML CZlib CCrypto Messages JSONText Notifications Secrets Timetable Channels Config
+// fuzz-modules: CYAML CZlib CCrypto CLazyLibraries Messages JSONText Notifications Secrets Timetable Channels Config
 // fuzz-seeds: Tests/Fixtures/rules-valid Tests/Fixtures/rules-broken Fuzz/seeds/rules-yaml
 // fuzz-options: -max_len=16384
 // fuzz-dict: Fuzz/dicts/rules.dict

@@ -536,8 +536,10 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case cliTakesNoValue
     /// {option} needs a value
     case cliNeedsValue
-    /// unknown option {option} (expected one of: {list})
+    /// unknown option {option} ({suggestion}expected one of: {list})
     case cliUnknownOption
+    /// unknown option {option} ({command} takes no options)
+    case cliUnknownOptionNone
     /// {option} must be a whole number in {min}...{max}, got {value}
     case cliIntegerRange
     /// missing {name}
@@ -663,6 +665,204 @@ public enum MessageKey: String, Sendable, CaseIterable {
     /// LAST ERROR
     case headerLastError
 
+    // MARK: Health, history and status
+    /// a second health section (first defined at {place}); keep one
+    case configSecondHealth
+    /// a second history section (first defined at {place}); keep one
+    case configSecondHistory
+    /// unknown channel {name} in health ({hint})
+    case configHealthUnknownChannel
+    /// health needs channels (where its notices go) or heartbeat (a URL the worker calls), or both
+    case configHealthNeedsTarget
+    /// source_stale_after must be between 1m and 7d, found {found}
+    case configHealthStaleRange
+    /// feed_ends_within must be whole days from 0d to 365d, found {found}
+    case configHealthFeedDays
+    /// channel_failures must be a whole number from 1 to 1000, found {found}
+    case configHealthFailures
+    /// heartbeat needs url_env (an environment variable, also the name of a systemd credential) or url_file
+    case configHeartbeatNeedsURL
+    /// heartbeat: the URL does not belong in the configuration (a monitor's ping URL is its credential): give url_env (an environment variable, also the name of a systemd credential) or url_file
+    case configHeartbeatLiteralURL
+    /// heartbeat every must be between 10s and 1d, found {found}
+    case configHeartbeatEvery
+    /// history keep must be a whole number from 0 to 1000, found {found}
+    case configHistoryKeep
+    /// board {board}
+    case healthSubjectBoard
+    /// source {source}
+    case healthSubjectSource
+    /// feed {feed}
+    case healthSubjectFeed
+    /// channel {channel}
+    case healthSubjectChannel
+    /// the worker's state
+    case healthSubjectState
+    /// the worker
+    case healthSubjectWorker
+    /// {subject}: {detail} (since {since})
+    case healthProblemLine
+    /// {source}: {why}
+    case healthFailedSource
+    /// ; 
+    case healthDetailSeparator
+    /// no source could be loaded ({failures}); its rules cannot fire
+    case healthDetailBoard
+    /// never fetched successfully; last error: {error}
+    case healthDetailSourceNever
+    /// no good fetch for {age}; last error: {error}
+    case healthDetailSourceFailing
+    /// not refreshed for {age} (its refresh was due at {due})
+    case healthDetailSourceOverdue
+    /// {count} failed {count|attempt|attempts} in a row; last error: {error}
+    case healthDetailChannel
+    /// its secret {secret} is missing; its notifications are held
+    case healthDetailSecret
+    /// the worker could not commit it: {error}
+    case healthDetailCommit
+    /// leavenow problem: {subject}
+    case healthTitleProblem
+    /// leavenow resolved: {subject}
+    case healthTitleResolved
+    /// {subject} is fine again (the problem lasted from {since} to {until})
+    case healthResolvedText
+    /// --since: {value} is not a time (use 2024-12-22T10:32:00+09:00 or 2024-12-22T10:32)
+    case historyBadSince
+    /// no rule {rule} in the configuration or the recorded history ({hint})
+    case historyNoRule
+    ///  since {time}
+    case historySince
+    /// rule {rule}: no evaluation recorded{since} (the worker records each evaluation of a rule and keeps the last {keep})
+    case historyNone
+    /// rule {rule} ({kind}): {count} {count|evaluation|evaluations} recorded{since}, oldest first (the worker keeps the last {keep} of each rule)
+    case historyHeader
+    /// (a record this leavenow cannot read)
+    case historyUnreadable
+    /// run as the worker started (or reloaded its rules)
+    case historyTriggerStart
+    /// run at the time it asked for
+    case historyTriggerTime
+    /// run on new data from {sources}
+    case historyTriggerData
+    /// {kind} {source}
+    case historyFact
+    ///  (no data yet)
+    case historyFactNoData
+    ///  (fetched {time}, {age} before)
+    case historyFactFetched
+    /// ; 
+    case historyFactSeparator
+    /// realtime feed
+    case historyKindRealtime
+    ///   read: {facts}
+    case historyRead
+    ///   decided: send {count} {count|notification|notifications}
+    case historyDecidedSend
+    ///   decided: nothing now; {count} {count|notification waits|notifications wait} for the quiet hours to end at {time}
+    case historyDecidedHeld
+    ///   decided: nothing to send
+    case historyDecidedNothing
+    ///   queued: {key} → {channels}
+    case historyQueued
+    ///   why:
+    case historyWhy
+    ///   next: {time}
+    case historyNext
+    ///   next: only on new data
+    case historyNextOnData
+    /// is not running (last pass by pid {pid}): no rule runs, nothing is sent
+    case healthDetailWorkerStopped
+    /// has not run yet (leavenow run)
+    case healthDetailWorkerNever
+    /// health: ok (every board loads, no source failing for {stale}, no feed ending within {days} days, no channel failing {failures} times in a row, no secret missing)
+    case statusHealthOK
+    /// health: {count} {count|problem|problems} (exit status 1)
+    case statusHealthProblems
+    /// no state at {path}: the worker has not run yet (leavenow run --state {path})
+    case statusNoState
+    /// cannot read the state: {error}
+    case statusCannotRead
+    /// no worker running on this machine with the cache directory {directory} says how it reaches the database
+    case statusNoLocalWorker
+    /// worker: running (pid {pid}), last pass {last}, next wake-up {next}
+    case statusWorkerRunning
+    /// worker: not running (last pass {last} by pid {pid})
+    case statusWorkerStopped
+    /// worker: ran once (run --once, last pass {last} by pid {pid})
+    case statusWorkerOnce
+    /// worker: has not run yet
+    case statusWorkerNeverRan
+    /// worker pid {pid} on this machine: connected to {url} since {since}
+    case statusDatabaseConnected
+    /// worker pid {pid} on this machine: waiting for the PostgreSQL server {url} since {since} (not started: no rule runs until it answers), {attempts} failed {attempts|attempt|attempts}{next}{error}
+    case statusDatabaseWaiting
+    /// , next at {time}
+    case statusDatabaseNextAttempt
+    /// : {error}
+    case statusDatabaseError
+    /// worker pid {pid} on this machine: cannot reach the PostgreSQL server {url} since {since} (its rules' decisions wait; its leases lapse){error}
+    case statusDatabaseUnreachable
+    /// workers sharing the PostgreSQL state:
+    case statusWorkersHeader
+    /// (none has taken partition leases)
+    case statusNoLeases
+    /// HOST
+    case statusHeaderHost
+    /// PID
+    case statusHeaderPID
+    /// LEASES
+    case statusHeaderLeases
+    /// LAST HEARTBEAT
+    case statusHeaderHeartbeat
+    /// NEXT WAKE-UP
+    case statusHeaderNextWake
+    /// SOURCE
+    case statusHeaderSource
+    /// lease table: {problem}
+    case statusLeaseProblem
+    /// rules:
+    case statusRules
+    /// never: board {board} has no loadable source
+    case statusNeverUnloadable
+    /// never: {reason}
+    case statusNever
+    /// on new data
+    case statusOnNewData
+    /// boards:
+    case statusBoards
+    /// every source loaded
+    case statusEverySourceLoaded
+    /// stale sources:
+    case statusStaleSources
+    /// {source}: last fetch {fetched}
+    case statusStaleLine
+    /// {age} ago
+    case statusAgo
+    /// never
+    case statusNeverFetched
+    /// ; last error: {error}
+    case statusLastError
+    /// ; refresh overdue since {time}
+    case statusOverdue
+    /// feeds:
+    case statusFeeds
+    /// no feed's service ends within {days} days
+    case statusNoFeedEnding
+    /// board {board}: {source}: {notice}
+    case statusFeedLine
+    /// sources:
+    case statusSources
+    /// (none fetched by the worker yet)
+    case statusNoSourcesFetched
+    /// outbox: {counts}
+    case statusOutbox
+    /// held: channel {channel}: {count} {count|notification|notifications} waiting for its secret {secret}, which the worker did not find (set it, then reload: SIGHUP or restart)
+    case statusHeld
+    /// {place}: no heartbeat URL: {reasons}; the worker pings nothing until a reload finds it
+    case checkHeartbeatNoURL
+    /// {subject}: {detail}
+    case healthProblemLineUndated
+
     // MARK: sources and fetch
 
     /// {directory}: no weather sources or feeds are configured
@@ -703,7 +903,7 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case fetchUnknownSources
     ///  (no weather sources or feeds are configured)
     case fetchNoSourcesConfigured
-    ///  (sources: {list})
+    ///  ({suggestion}sources: {list})
     case fetchKnownSources
     /// {id}  updated  {size}
     case fetchUpdated
@@ -722,7 +922,7 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case notifyNoChannel
     ///  (it defines no channels)
     case notifyDefinesNoChannels
-    ///  (channels: {list})
+    ///  ({suggestion}channels: {list})
     case notifyKnownChannels
     /// --urgency: {value} is not one of low, normal, critical
     case notifyBadUrgency
@@ -908,4 +1108,302 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case storeDecoding
     /// the state of rule {rule}
     case storeRuleState
+
+    // MARK: Help, version and completion (the command table)
+
+    /// leavenow — tells you when to leave.
+    case helpTitle
+    /// leavenow COMMAND --help (or leavenow help COMMAND) lists a command's options; leavenow --version prints the version.
+    case helpCommandHelp
+    /// commands:
+    case helpCommandsHeading
+    /// options:
+    case helpOptionsHeading
+    /// TIME is ISO 8601 with an offset (2024-12-22T10:32:00+09:00) or a wall time in the board's …
+    case helpNotes
+    /// upcoming departures of a board, and when to leave
+    case helpNext
+    /// a whole service day as a departure board
+    case helpBoard
+    /// Japanese national holidays
+    case helpHolidays
+    /// check the configuration: every problem at its file:line:col
+    case helpCheck
+    /// what the rules would send over a span of time; sends nothing
+    case helpDryRun
+    /// why a rule fires or does not at a time
+    case helpExplain
+    /// run the rule tests
+    case helpTest
+    /// fetch the live sources now into the source cache
+    case helpFetch
+    /// the live sources and what the cache holds for each
+    case helpSources
+    /// run the worker: fetch, run the rules, send the notifications
+    case helpRun
+    /// the worker, its rules, sources, outbox and channels
+    case helpStatus
+    case helpHistory
+    case helpHistoryDetails
+    /// list, retry or purge the notifications of the outbox
+    case helpOutbox
+    /// send one test notification through a channel, now
+    case helpNotify
+    /// copy an SQLite state into an empty PostgreSQL database
+    case helpState
+    /// shell completion for bash or zsh
+    case helpCompletion
+    /// the version and the git commit of this build
+    case helpVersion
+    /// help on the commands, or on one
+    case helpHelp
+    /// this help
+    case helpOptionHelp
+    /// the rules directory (default $XDG_CONFIG_HOME/leavenow/rules when it exists, else ./rules)
+    case helpOptionRules
+    /// the worker's state: a directory, a .db file or a postgresql:// URL (default: the state: section of the rules, else $XDG_STATE_HOME/leavenow)
+    case helpOptionState
+    /// the state directory whose source cache holds fetched timetables and realtime (default $XDG_STATE_HOME/leavenow)
+    case helpOptionStateCache
+    /// answer from the source cache of this state (the last good data) instead of fixtures
+    case helpOptionStateDryRun
+    /// the source cache directory when --state is a PostgreSQL URL (default $XDG_STATE_HOME/leavenow)
+    case helpOptionCacheDirectory
+    /// recorded source snapshots instead of the network
+    case helpOptionFixtures
+    /// JSON for programs (snake_case keys, English whatever the language)
+    case helpOptionJSON
+    /// the time to answer for (default now)
+    case helpOptionAtNext
+    /// how many departures (1–1000, default 5)
+    case helpOptionCount
+    /// the service date (default: the date of --at)
+    case helpOptionDate
+    /// the time realtime is read at (default now)
+    case helpOptionAtBoard
+    /// the holidays of one year (1955 on)
+    case helpOptionYear
+    /// the first date of a range (with --to)
+    case helpOptionFromDate
+    /// the last date of the range
+    case helpOptionToDate
+    /// what would be sent at one instant
+    case helpOptionAtDryRun
+    /// the start of a span (with --to)
+    case helpOptionFromTime
+    /// the end of the span (at most 400 days after --from)
+    case helpOptionToTime
+    /// the instant to explain (required)
+    case helpOptionAtExplain
+    /// run one pass and exit (for cron)
+    case helpOptionOnce
+    /// run on a simulated clock that starts at TIME (a demo)
+    case helpOptionSimulateFrom
+    /// how many times faster the simulated clock runs (default 1)
+    case helpOptionSpeed
+    /// the real time at which the simulated clock read TIME (seconds since the epoch, or ISO 8601; default now)
+    case helpOptionSimulateAnchor
+    /// stop when the clock passes TIME
+    case helpOptionUntil
+    /// the statuses to list or purge, separated by commas (pending, delivered, dead, expired)
+    case helpOptionOutboxStatus
+    /// list at most N entries (default 50)
+    case helpOptionLimit
+    case helpOptionHistorySince
+    case helpOptionHistoryLimit
+    /// purge only entries older than this (default 7d)
+    case helpOptionOlderThan
+    /// the notification's title (default leavenow)
+    case helpOptionTitle
+    /// low, normal (default) or critical
+    case helpOptionUrgency
+    /// the SQLite state file to copy (only read)
+    case helpOptionMigrateFrom
+    /// the empty PostgreSQL database to copy into
+    case helpOptionMigrateTo
+    /// Runs the worker: fetches sources on their schedules, runs the rules, keeps every notification in …
+    case helpRunDetails
+    /// Copies the outbox (with its delivery log), the rule state, the source index and the meta values …
+    case helpStateDetails
+    /// Without --state: the state: section of --rules DIR, else the default state file.
+    case helpOutboxDetails
+    /// bash: leavenow completion bash > ~/.local/share/bash-completion/completions/leavenow …
+    case helpCompletionDetails
+    /// unknown shell {shell} ({suggestion}expected one of: {list})
+    case completionUnknownShell
+    /// unknown kind of id {kind} ({suggestion}expected one of: {list})
+    case completionUnknownKind
+    /// unknown command {command} ({suggestion}commands: {list}); leavenow --help says what each does
+    case cliUnknownCommand
+
+    // MARK: Loading a configuration or a board (every command)
+
+    /// no rules directory {directory}: give --rules DIR, or put the configuration in $XDG_CONFIG_HOME/leavenow/rules or ./rules
+    case cliNoRulesDirectory
+    /// {directory} has problems:
+    case cliDirectoryHasProblems
+    /// no board {board} in {directory} ({suggestion}boards: {list})
+    case cliNoBoard
+    /// no board {board} in {directory} (it defines no boards)
+    case cliNoBoards
+    /// board {board} has no source that could be loaded:
+    case cliBoardUnloadable
+    /// {option}: {value} is not a time (use 2024-12-22T10:32:00+09:00 or 2024-12-22T10:32)
+    case cliNotATime
+    /// no state directory: give --state PATH, or set XDG_STATE_HOME or HOME
+    case cliNoStateDirectory
+
+    // MARK: next and board
+
+    /// {title} — {weekday} {date} {time} ({zone}){holiday}
+    case nextHeader
+    /// holiday schedule
+    case nextHolidaySchedule
+    /// No departures in the next {days} days.
+    case nextNoDepartures
+    /// The last {vehicle} has left; next: {when} from {place}.
+    case nextLastHasLeft
+    /// The first {vehicle} is at {when} from {place}.
+    case nextFirstIs
+    /// bus
+    case nextBus
+    /// train
+    case nextTrain
+    /// departure
+    case nextDeparture
+    /// {when} from {place} to {destination}{last}{mark} — {action}
+    case nextLine
+    ///  · last
+    case nextLastMark
+    /// platform {stop}
+    case nextPlatform
+    /// tomorrow 
+    case nextTomorrow
+    /// {weekday} {day} {month} 
+    case nextOtherDay
+    /// Jan
+    case monthJan
+    /// Feb
+    case monthFeb
+    /// Mar
+    case monthMar
+    /// Apr
+    case monthApr
+    /// May
+    case monthMay
+    /// Jun
+    case monthJun
+    /// Jul
+    case monthJul
+    /// Aug
+    case monthAug
+    /// Sep
+    case monthSep
+    /// Oct
+    case monthOct
+    /// Nov
+    case monthNov
+    /// Dec
+    case monthDec
+    /// leave at {time}
+    case nextLeaveAt
+    /// {departure}, {leave}
+    case nextAction
+    /// in {duration}
+    case nextDepartsIn
+    /// departing now
+    case nextDepartingNow
+    /// leave now
+    case nextLeaveNow
+    /// leave in {minutes} min
+    case nextLeaveIn
+    /// too late to walk there ({walk} min walk)
+    case nextOutOfReach
+    /// timetable: {list}
+    case boardTimetables
+    /// No departures on this service day.
+    case boardNoDepartures
+    /// {from} does not exist on the wall clock that day (clocks go forward): departs at {to}
+    case boardSkippedTime
+    /// * last departure toward its destination
+    case boardLastLegend
+    /// --date must be YYYY-MM-DD, got {value}
+    case boardBadDate
+    /// incomplete: {source} could not be loaded: {message}
+    case boardIncomplete
+    /// {message} ({source}).
+    case boardServiceLine
+    /// weekday
+    case dayTypeWeekday
+    /// saturday
+    case dayTypeSaturday
+    /// sunday
+    case dayTypeSunday
+    /// holiday
+    case dayTypeHoliday
+
+    // MARK: run and state migrate
+
+    /// --speed: {value} is not a speed between 0 and 100000
+    case runBadSpeed
+    /// --simulate-anchor: {value} is not a real time (seconds since the epoch, or 2024-12-22T10:32:00+09:00)
+    case runBadAnchor
+    /// --speed and --simulate-anchor need --simulate-from TIME
+    case runNeedsSimulateFrom
+    /// run --once: {count} {count|source|sources} failed; the rules ran on the last good data:
+    case runOnceSourcesFailed
+    /// unknown state action {action} ({suggestion}the action is migrate)
+    case stateUnknownAction
+    /// state migrate needs --from STATE.db
+    case stateNeedsFrom
+    /// state migrate needs --to postgresql://…
+    case stateNeedsTo
+    /// --from: give the SQLite state file to copy, not a PostgreSQL URL
+    case stateFromNotFile
+    /// --to: {value} is not a postgresql:// or postgres:// URL
+    case stateToNotURL
+    /// --from: no state at {path}
+    case stateFromMissing
+    /// state migrate: {error}
+    case stateMigrateFailed
+    /// copied {from} to {to} in one transaction; rows per table (verified):
+    case stateCopied
+    /// TABLE
+    case stateHeaderTable
+
+    // MARK: Realtime in next and board
+
+    /// realtime {age} old
+    case realtimeLive
+    /// timetable: {reason}
+    case realtimeTimetable
+    /// timetable for {source}: {reason}
+    case realtimeSourceTimetable
+    /// realtime {age} old (max {max})
+    case realtimeStale
+    /// no realtime yet
+    case realtimeMissing
+    /// suspended: {summary}
+    case realtimeSuspended
+    /// {time} (on time)
+    case realtimeOnTime
+    /// {time} → {predicted} ({delay})
+    case realtimeDelayed
+    ///  · duplicated trip
+    case realtimeDuplicated
+    ///  · added trip
+    case realtimeAdded
+    /// canceled
+    case realtimeCanceled
+    /// {minutes} min {seconds} s
+    case durationMinutesSeconds
+
+    // MARK: The state a command uses (--state, the state: section)
+
+    /// --state: {error}
+    case stateBadOption
+    /// {place}: state url: {error}
+    case stateBadURL
+    /// {place}: no password for the PostgreSQL state {url}: {reasons} (state: password_env / password_file)
+    case stateNoPassword
 }

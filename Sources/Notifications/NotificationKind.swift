@@ -1,4 +1,5 @@
-/// What a notice is about: the kind of rule that decided it, or a test sent by `leavenow notify`.
+/// What a notice is about: the kind of rule that decided it, a test sent by `leavenow notify`, or
+/// the worker's own health.
 /// Stored and sent as its raw value (`leave_now`, the webhook payload's `kind`).
 public enum NotificationKind: String, Sendable, Codable, CaseIterable {
     /// A `leave_now` rule: time to leave for a departure.
@@ -11,4 +12,6 @@ public enum NotificationKind: String, Sendable, Codable, CaseIterable {
     case serviceStatus = "service_status"
     /// `leavenow notify`: a test of a channel.
     case test
+    /// The worker's watchdog (the `health:` section): a problem began or ended.
+    case health
 }

@@ -79,6 +79,30 @@ public protocol NotificationStore: AnyObject {
     /// either both happened or neither did, so an evaluation is neither lost nor enqueued twice.
     func commit<State: Encodable>(notifications: [Notice], ruleStates: [String: State], now: Int64) throws -> [OutboxEntry]
 
+    /// ``commit(notifications:ruleStates:now:)`` with `extras` in the same transaction: evaluations
+    /// appended to the rules' history (each rule appended to pruned to `extras.historyKeep` rows) and
+    /// `meta` values.
+    func commit<State: Encodable>(notifications: [Notice], ruleStates: [String: State], extras: CommitExtras,
+                                  now: Int64) throws -> [OutboxEntry]
+
+    // MARK: Rule history
+
+    /// The last `limit` recorded evaluations of `rule` at or after `since` (all when nil), oldest first.
+    func history(rule: String, since: Int64?, limit: Int) throws -> [RuleHistoryEntry]
+
+    /// The rules with recorded evaluations, sorted.
+    func historyRules() throws -> [String]
+
+    /// Deletes the recorded evaluations older than `olderThan` (rules no longer configured leave
+    /// theirs behind); returns how many.
+    func purgeHistory(olderThan: Int64) throws -> Int
+
+    // MARK: Delivery log
+
+    /// The delivery-log rows with an id above `after`, oldest first, at most `limit` (the worker's
+    /// health follows each channel's outcomes through it).
+    func deliveryLog(after: Int64, limit: Int) throws -> [DeliveryLogEntry]
+
     // MARK: Sources
 
     /// Records a fetch of source `name`. A nil `fetchedAt` / `checkedAt` keeps the previous value (a

@@ -271,16 +271,7 @@ extension SQLiteStore {
         try database.query("""
             SELECT id, entry_id, key, channel, at, outcome, status_code, detail
             FROM delivery_log WHERE entry_id = ? ORDER BY id
-            """, [.integer(entry)]) { row in
-            let outcome = try row.text(5)
-            guard let event = DeliveryLogEntry.Event(rawValue: outcome) else {
-                throw StoreError(path: path, operation: Message(.storeReadingLog, ["id": .number(Int(entry))]),
-                                 message: Message(.storeUnknownOutcome, ["outcome": .text("\"\(outcome)\"")]), code: .badValue)
-            }
-            return DeliveryLogEntry(id: try row.int64(0), entryID: try row.int64(1), key: try row.text(2),
-                                    channel: try row.text(3), at: try row.int64(4), event: event,
-                                    statusCode: row.optionalInt64(6).map { Int($0) }, detail: row.optionalText(7))
-        }
+            """, [.integer(entry)]) { row in try logEntry(row) }
     }
 
     // MARK: Internals

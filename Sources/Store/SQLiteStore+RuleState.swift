@@ -35,11 +35,17 @@ extension SQLiteStore {
     }
 
     public func commit<State: Encodable>(notifications: [Notice], ruleStates: [String: State], now: Int64) throws -> [OutboxEntry] {
+        try commit(notifications: notifications, ruleStates: ruleStates, extras: CommitExtras(), now: now)
+    }
+
+    public func commit<State: Encodable>(notifications: [Notice], ruleStates: [String: State], extras: CommitExtras,
+                                         now: Int64) throws -> [OutboxEntry] {
         let notificationTexts = notifications.map(NotificationJSON.encode)
         let stateTexts = try encoded(ruleStates)
         return try database.transaction {
             let inserted = try insert(notifications, texts: notificationTexts, now: now)
             try upsert(stateTexts, now: now)
+            if !extras.isEmpty { try write(extras) }
             return inserted
         }
     }

@@ -2,7 +2,7 @@ import Foundation
 import Messages
 
 /// `leavenow state migrate`: copies an SQLite state (outbox with its delivery log, rule state, source
-/// index, meta) into an empty PostgreSQL store, in ONE PostgreSQL transaction, and verifies the row
+/// index, meta, rule history) into an empty PostgreSQL store, in ONE PostgreSQL transaction, and verifies the row
 /// count of every table before it commits: the target ends up with all of it, or with nothing.
 ///
 /// Rows keep their ids (an outbox id printed by `leavenow outbox` stays valid); the identity
@@ -26,7 +26,7 @@ public enum StateMigration {
         var hasIdentity: Bool
     }
 
-    /// The tables of `StoreSchema` / `PostgresSchema` version 1, parents before children.
+    /// The tables of `StoreSchema` (version 2) and their `PostgresSchema` counterparts, parents before children.
     static let tables: [Table] = [
         Table(name: "outbox", columns: [("id", "bigint"), ("key", "text"), ("channel", "text"), ("rule", "text"), ("fire_at", "bigint"),
                                         ("expires_at", "bigint"), ("status", "text"), ("attempts", "integer"),
@@ -40,6 +40,7 @@ public enum StateMigration {
         Table(name: "source_state", columns: [("name", "text"), ("fetched_at", "bigint"), ("checked_at", "bigint"), ("last_error", "text"),
                                               ("bytes_saved", "bigint"), ("next_refresh_at", "bigint")], hasIdentity: false),
         Table(name: "meta", columns: [("key", "text"), ("value", "text")], hasIdentity: false),
+        Table(name: "rule_history", columns: [("id", "bigint"), ("rule", "text"), ("at", "bigint"), ("record", "text")], hasIdentity: true),
     ]
 
     /// Rows sent to PostgreSQL in one statement (one array parameter per column).

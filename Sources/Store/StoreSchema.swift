@@ -55,6 +55,15 @@ enum StoreSchema {
                 value TEXT NOT NULL
             ) WITHOUT ROWID;
             """),
+        SchemaMigration(version: 2, summary: "rule history (the last evaluations of each rule)", sql: """
+            CREATE TABLE rule_history (
+                id     INTEGER PRIMARY KEY,
+                rule   TEXT    NOT NULL,
+                at     INTEGER NOT NULL,
+                record TEXT    NOT NULL
+            );
+            CREATE INDEX rule_history_rule ON rule_history (rule, id);
+            """),
         // Cheaper outbox writes (issue 14, the send loop), the same columns and rows:
         // - the status CHECK as comparisons: `status IN (4 values)` built a temporary index for
         //   every row written (SQLite codes a constant IN list of more than 2 values that way, and
@@ -69,10 +78,11 @@ enum StoreSchema {
         //   by scanning it (it covers `expires_at`: the pending entries only, few but in a burst).
         // Every write of an entry touches one page fewer; an insert and a delivery cost ~25 % less.
         // Rebuilt the SQLite way (new table, copy, drop, rename; foreign keys are off while
-        // migrations run, so dropping the old table keeps the delivery log). Independent of the
-        // other steps: it may be renumbered when steps are merged.
-        SchemaMigration(version: 2, summary: "outbox: status CHECK without IN, one pending index, a finished-entries index", sql: """
-            CREATE TABLE outbox_v2 (
+        // migrations run, so dropping the old table keeps the delivery log). Written as step 2 on its
+        // branch beside main's rule history and renumbered 3 at the merge: one linear chain, and a
+        // file main wrote at version 2 (rule_history) takes only this step.
+        SchemaMigration(version: 3, summary: "outbox: status CHECK without IN, one pending index, a finished-entries index", sql: """
+            CREATE TABLE outbox_v3 (
                 id              INTEGER PRIMARY KEY,
                 key             TEXT    NOT NULL,
                 channel         TEXT    NOT NULL,
@@ -90,13 +100,13 @@ enum StoreSchema {
                 notification    TEXT    NOT NULL,
                 UNIQUE (key, channel)
             );
-            INSERT INTO outbox_v2 (id, key, channel, rule, fire_at, expires_at, status, attempts, next_attempt_at,
+            INSERT INTO outbox_v3 (id, key, channel, rule, fire_at, expires_at, status, attempts, next_attempt_at,
                                    last_error, created_at, delivered_at, updated_at, notification)
                 SELECT id, key, channel, rule, fire_at, expires_at, status, attempts, next_attempt_at,
                        last_error, created_at, delivered_at, updated_at, notification
                 FROM outbox ORDER BY id;
             DROP TABLE outbox;
-            ALTER TABLE outbox_v2 RENAME TO outbox;
+            ALTER TABLE outbox_v3 RENAME TO outbox;
             CREATE INDEX outbox_pending ON outbox (next_attempt_at, id, expires_at) WHERE status = 'pending';
             CREATE INDEX outbox_finished ON outbox (status, updated_at) WHERE status <> 'pending';
             """),

@@ -33,12 +33,9 @@ extension LocalDate: Codable {
 /// Lookups use a table built once, on first use, and shared by all threads.
 public enum JapaneseHolidays {
     /// The calendar behind the static functions: the bundled Cabinet Office list plus the rules.
-    public static let standard: JapaneseHolidayCalendar = {
-        // The bundled list is checked by the tests; should it ever fail to parse, the rules
-        // (which reproduce it exactly) still answer.
-        let list = (try? parseCabinetOfficeCSV(Array(CabinetOfficeHolidayList.text.utf8), file: CabinetOfficeHolidayList.file)) ?? []
-        return JapaneseHolidayCalendar(authorityList: list)
-    }()
+    /// Built from the list packed at generation time (the tests check it equals the bundled text).
+    public static let standard = JapaneseHolidayCalendar(packedAuthority: CabinetOfficeHolidayList.packed,
+                                                         names: CabinetOfficeHolidayList.names)
 
     /// The holiday's name on `date`, or nil on an ordinary day.
     @inlinable

@@ -3,7 +3,7 @@ import Config
 import Secrets
 
 /// The values of every secret a configuration refers to (API keys, webhook URLs, ntfy topics and
-/// tokens, signing secrets), resolved as the sources and channels resolve them, so the worker's
+/// tokens, signing secrets, the heartbeat URL), resolved as the sources and channels resolve them, so the worker's
 /// log can hide them wherever they would appear — in every form derived from them
 /// (``HTTP/URLRedaction/derivedForms(of:)``: percent-encoded, base64, a URL's Basic credential).
 public enum ConfiguredSecrets {
@@ -20,6 +20,7 @@ public enum ConfiguredSecrets {
         var values: [String] = []
         references += configuration.weather.compactMap(\.key)
         if let key = configuration.odpt?.key { references.append(key) }
+        if let heartbeat = configuration.health?.heartbeat { references.append(heartbeat.url) }
         for channel in configuration.channels {
             // Each kind's secret settings, from its integration: the references, and a value written
             // in the YAML (a URL, a topic, a token: the dispatcher warns about it), a secret too.

@@ -107,6 +107,12 @@ final class LeasedRules {
         return RuleEngine(rules: rules, feeds: configuration.feeds, boards: configuration.boards, serviceStatus: configuration.serviceStatus)
     }
 
+    /// Whether this worker holds, at `now`, the partition of the id `name` (a rule's, or the
+    /// watchdog's ``HealthNotices/rule``): one worker at a time does what belongs to it.
+    func holds(_ name: String, now: Int64) -> Bool {
+        current(now: now).contains(RulePartition.of(name, count: leases?.partitions ?? RulePartition.defaultCount))
+    }
+
     /// Makes the next ``refresh(now:)`` report a change, so the worker adopts its partitions again
     /// (their states could not be read this time); the next heartbeat is at most a third of the TTL away.
     func forgetAdoption() {

@@ -27,6 +27,9 @@ public final class LiveFacts: FactSupply {
     private var due: [String: Int64] = [:]
     private var boards: [String: Board]
     private var current: FactSet
+    /// The boards lacking sources as last rebuilt after a timetable was fetched anew (nil: not rebuilt
+    /// since the start: the worker's loaded boards say).
+    public private(set) var impairedBoards: [(board: String, completeness: BoardCompleteness)]?
 
     /// Facts for `configuration`'s sources, fetched by `fetcher` into its cache; `observe` hears
     /// every fetch. `boards` were built with their API timetables from the same cache; they are
@@ -85,6 +88,7 @@ public final class LiveFacts: FactSupply {
             let catalog = CachedFacts.boards(configuration: configuration, cache: cache, decoders: fetcher.decoders)
             boards = catalog.boardsByID
             current.boards = boards
+            impairedBoards = catalog.impairedBoards.map { ($0.board.id, $0.completeness) }
         }
         return updated
     }

@@ -5,6 +5,7 @@ import Facts
 import Foundation
 import HTTP
 import LiveSources
+import Notifications
 import Rules
 import Secrets
 import Store
@@ -53,6 +54,18 @@ public final class Worker {
     public let workerID: String
     /// Since when (real seconds) the PostgreSQL server has been unreachable while running (nil: it answers).
     private var unreachableSince: Int64?
+    /// Records each rule evaluation in the rules' history (``HistoryRecorder``; `history:` section).
+    private var recorder: HistoryRecorder
+    /// True until the first pass after a start or a reload (its evaluations are marked `start`).
+    private var startingPass = true
+    /// The watchdog of the `health:` section (nil without one).
+    private var health: HealthMonitor?
+    /// The heartbeat pings of the `health:` section (nil without one, or without its URL).
+    private var heartbeat: HeartbeatPinger?
+    /// When the next heartbeat ping is due.
+    private var nextPing: Int64?
+    /// Since when the commits of the rules' decisions fail, and the last error (nil: they succeed).
+    private var commitFailure: (since: Int64, error: String)?
 
     /// Opens the state, loads the rules (failing with every problem when they do not check) and
     /// prepares the first pass at the clock's current time.
@@ -81,11 +94,15 @@ public final class Worker {
         }
         self.pump = OutboxPump(store: store, dispatcher: Self.dispatcher(for: rules.configuration, options: options, clock: clock, logger: logger),
                                logger: logger, batchSize: options.batchSize)
-        self.stepper = RuleStepper(engine: leased?.engine(for: rules.configuration, now: now) ?? rules.engine, start: now)
+        let engine = leased?.engine(for: rules.configuration, now: now) ?? rules.engine
+        self.stepper = RuleStepper(engine: engine, start: now)
+        self.recorder = HistoryRecorder(engine: engine, configuration: rules.configuration)
+        stepper.recordsEvaluations = recorder.isOn
         self.supply = Self.supply(for: rules, options: options, store: store, logger: logger, now: now)
         self.purgedAt = (try? store.meta(Self.purgedAtKey)).flatMap { $0.flatMap { Int64($0) } }
         for warning in rules.warnings { logger.log(.warning, "board.warning", ["msg": warning]) }
         Self.logBoardHealth(rules, now: now, logger: logger)
+        configureHealth(rules.configuration)
         logger.log(.info, "rules.loaded", ["dir": options.rulesDirectory, "rules": "\(rules.engine.rules.count)",
                                           "boards": "\(rules.boards.count)", "channels": "\(rules.configuration.channels.count)"])
     }
@@ -108,6 +125,7 @@ public final class Worker {
                                   claimer: workerID)
         }
         defer { stopSender() }
+        defer { heartbeat?.stop() }
         logger.log(.info, "worker.started", ["pid": "\(getpid())", "state": (try? options.stateLocation.description) ?? "?",
                                              "mode": options.fixtures == nil ? "live" : "recorded"])
         var first = true
@@ -156,16 +174,24 @@ public final class Worker {
         let updated = supply.refresh(now: now)
         let facts = supply.facts(at: now)
         let (notifications, ran) = stepper.step(now: now, updated: updated, facts: facts, state: &state, schedules: &schedules)
+        let history = recorder.entries(stepper.evaluations, engine: stepper.engine, updated: updated, facts: facts, state: state, now: now,
+                                       starting: startingPass)
+        startingPass = false
         var queued: [OutboxEntry] = []
         do {
             var changed: [String: RuleState] = [:]
             for id in ran { changed[id] = state.rules[id] }
             // A pass slower than the lease: the rules may have another worker by now; commit nothing.
             if let leased, !ran.isEmpty { try leased.fence(at: Int64(clock.now().rounded(.down))) }
-            queued = try store.commit(notifications: notifications, ruleStates: changed, now: now)
+            queued = try store.commit(notifications: notifications, ruleStates: changed,
+                                      extras: CommitExtras(history: history, historyKeep: recorder.keep), now: now)
             for entry in queued {
                 logger.log(.info, "notification.queued", ["id": "\(entry.id)", "rule": entry.notification.rule,
                                                          "channel": entry.channel, "key": entry.key])
+            }
+            if commitFailure != nil {
+                commitFailure = nil
+                health?.checkAgain(at: now)
             }
         } catch {
             // Nothing was written: forget what the rules decided (back to their committed state) and
@@ -175,8 +201,13 @@ public final class Worker {
             for id in ran { state.rules[id] = committed.rules[id] }
             stepper.wake(ran, at: now + 5)
             logger.log(.error, "state.commit_failed", ["msg": "\(error); the rules run again in 5 s"])
+            let since = commitFailure?.since ?? now
+            commitFailure = (since, "\(error)")
+            health?.checkAgain(at: since + HealthMonitor.commitGraceSeconds)
         }
-        var next = [stepper.nextWake, supply.nextRefresh(after: now), leased?.nextHeartbeat, leased?.expiry]
+        queued += checkHealth(now: now)
+        pingIfDue(now: now)
+        var next = [stepper.nextWake, supply.nextRefresh(after: now), leased?.nextHeartbeat, leased?.expiry, health?.nextCheck, nextPing]
         if let sender {
             // The sender thread sends (and wakes itself for retries and expiries): the pass is done.
             sender.enqueue(queued)
@@ -294,7 +325,7 @@ public final class Worker {
     private func adoptLeases(now: Int64) {
         guard let leased else { return }
         let before = Set(stepper.engine.rules.map(\.id))
-        stepper = RuleStepper(engine: leased.engine(for: rules.configuration, now: now), start: now)
+        setEngine(leased.engine(for: rules.configuration, now: now), now: now)
         let held = stepper.engine.rules.map(\.id)
         let kept = Set(held)
         state.rules = state.rules.filter { kept.contains($0.key) }
@@ -312,9 +343,90 @@ public final class Worker {
             // decided (the outbox refuses a key twice, but a first run would be silent): not stepped
             // until the state can be read, at the next heartbeat's adoption.
             logger.log(.error, "state.load_failed", ["msg": "\(error); the rules taken over wait until their state can be read"])
-            stepper = RuleStepper(engine: leased.engine(for: rules.configuration, now: now, excluding: Set(taken)), start: now)
+            setEngine(leased.engine(for: rules.configuration, now: now, excluding: Set(taken)), now: now)
             leased.forgetAdoption()
         }
+    }
+
+    // MARK: - History and health
+
+    /// Steps `engine`'s rules from now on (a start, a reload, a change of leases), recording their
+    /// evaluations when the `history:` section keeps any.
+    private func setEngine(_ engine: RuleEngine, now: Int64) {
+        stepper = RuleStepper(engine: engine, start: now)
+        recorder = HistoryRecorder(engine: engine, configuration: rules.configuration)
+        stepper.recordsEvaluations = recorder.isOn
+    }
+
+    /// Sets up the `health:` section of `configuration`: its watchdog (which reads its episodes from
+    /// the state at its first check) and its heartbeat (a missing URL secret is logged, and there is
+    /// no ping until a reload finds it).
+    private func configureHealth(_ configuration: Configuration) {
+        // A reload does not wait for a ping in flight: the old thread ends after it.
+        heartbeat?.stop(timeout: 0)
+        heartbeat = nil
+        nextPing = nil
+        guard let spec = configuration.health else {
+            health = nil
+            return
+        }
+        health = HealthMonitor(spec: spec, logger: logger)
+        guard let beat = spec.heartbeat else { return }
+        do {
+            let url = try SecretSource(environment: options.environment).resolve(beat.url, for: "the heartbeat")
+            heartbeat = HeartbeatPinger(url: url, proxy: options.dispatcherConfiguration.proxy, logger: logger)
+        } catch {
+            logger.log(.warning, "heartbeat.secret_missing", fields: [
+                (key: "secret", value: beat.url.hint),
+                (key: "msg", value: "no heartbeat URL: \(error.reasons.joined(separator: "; ")); no ping until a reload (SIGHUP, a rules change, a restart) finds it"),
+            ])
+        }
+    }
+
+    /// Runs the watchdog when its check is due: on a shared PostgreSQL state, only the worker leasing
+    /// the partition of ``HealthNotices/rule`` watches (the others' checks would repeat its notices).
+    /// Returns the entries it queued.
+    private func checkHealth(now: Int64) -> [OutboxEntry] {
+        guard let health else { return [] }
+        if let leased {
+            guard leased.holds(HealthNotices.rule, now: now) else {
+                health.forget()
+                return []
+            }
+        }
+        return health.checkIfDue(now: now, store: store, inputs: { healthInputs(now: now, limits: health.spec) }, direct: sendDirectly)
+    }
+
+    /// What the watchdog looks at: the boards as loaded (again when a timetable was fetched anew),
+    /// the feeds' service periods, the configured sources' index rows, the channels held for a
+    /// missing secret, and the commits (a failure counts after ``HealthMonitor/commitGraceSeconds``).
+    private func healthInputs(now: Int64, limits: HealthSpec) -> HealthInputs {
+        let boards = supply.facts(at: now).boards
+        let configured = Set(LiveSource.all(in: rules.configuration).map(\.cacheName))
+        var inputs = HealthInputs(
+            impairedBoards: (supply as? LiveFacts)?.impairedBoards ?? rules.impairedBoards,
+            endingFeeds: HealthInputs.endingFeeds(of: Array(boards.values), within: limits.feedEndsWithinDays, now: now),
+            sources: ((try? store.sourceStates()) ?? []).filter { configured.contains($0.name) },
+            missingSecrets: pump.dispatcher.secretProblems.sorted { $0.key < $1.key }.map { ($0.key, $0.value.secret ?? "") })
+        if let failure = commitFailure, now - failure.since >= HealthMonitor.commitGraceSeconds { inputs.commitFailure = failure }
+        return inputs
+    }
+
+    /// Sends a health notice without the outbox (its commit failed): through the deciding thread's
+    /// dispatcher, to each of its channels, once; the outcome is logged.
+    private func sendDirectly(_ notice: Notice) {
+        let jobs = notice.channels.map { DeliveryJob(id: 0, notification: notice, channel: $0) }
+        for result in pump.dispatcher.send(jobs) {
+            logger.log(.warning, "health.sent_directly", ["channel": result.job.channel, "key": notice.key, "outcome": "\(result.outcome)"])
+        }
+    }
+
+    /// Asks the heartbeat thread for a ping when the interval has passed since the last one.
+    private func pingIfDue(now: Int64) {
+        guard let heartbeat, let interval = health?.spec.heartbeat?.intervalSeconds else { return }
+        if let nextPing, now < nextPing { return }
+        heartbeat.ping()
+        nextPing = now + Int64(interval)
     }
 
     // MARK: - Events
@@ -351,11 +463,13 @@ public final class Worker {
             rules = fresh
             pump.dispatcher = dispatcher
             sender?.reload(channels: fresh.configuration.channels)
-            stepper = RuleStepper(engine: leased?.engine(for: fresh.configuration, now: now) ?? fresh.engine, start: now)
+            setEngine(leased?.engine(for: fresh.configuration, now: now) ?? fresh.engine, now: now)
+            startingPass = true
             schedules = ScheduleCache()
             supply = Self.supply(for: fresh, options: options, store: store, logger: logger, now: now)
             for warning in fresh.warnings { logger.log(.warning, "board.warning", ["msg": warning]) }
             Self.logBoardHealth(fresh, now: now, logger: logger)
+            configureHealth(fresh.configuration)
             logger.log(.info, "rules.reloaded", ["cause": cause, "rules": "\(fresh.engine.rules.count)"])
         } catch {
             logger.log(.error, "rules.reload_failed", ["cause": cause, "msg": "keeping the running rules: " + error.rendered])
@@ -441,11 +555,14 @@ public final class Worker {
     }
 
     /// Once a day, forgets delivered and expired outbox entries older than the retention (a worker
-    /// that runs for months keeps its state file small); dead letters stay until `outbox purge`.
+    /// that runs for months keeps its state file small), and recorded evaluations as old; dead
+    /// letters stay until `outbox purge`.
     private func purgeOldEntries(now: Int64) {
         if let last = purgedAt, now - last < 86_400, now >= last { return }
         do {
             let removed = try store.purge(statuses: [.delivered, .expired], olderThan: now - Int64(options.retentionDays) * 86_400)
+            // Evaluations of rules no longer configured (the others are pruned as they are recorded).
+            _ = try store.purgeHistory(olderThan: now - Int64(options.retentionDays) * 86_400)
             try store.setMeta(Self.purgedAtKey, String(now))
             purgedAt = now
             if removed > 0 {
@@ -474,7 +591,7 @@ public final class Worker {
         guard text != lastStatus else { return }
         lastStatus = text
         _ = try? systemd.status(text)
-        let json = WorkerStatusRecord.json(pid: getpid(), at: now, next: next, wakes: stepper.wakeTimes, held: held)
+        let json = WorkerStatusRecord.json(pid: getpid(), at: now, next: next, wakes: stepper.wakeTimes, held: held, once: options.once)
         try? store.setMeta(WorkerStatusRecord.metaKey, json)
     }
 

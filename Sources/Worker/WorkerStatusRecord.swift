@@ -16,6 +16,9 @@ public struct WorkerStatusRecord: Sendable, Equatable {
     public var wakes: [String: Int64?]
     /// The channels whose notifications are held because their secret is missing, by channel id.
     public var held: [Held]
+    /// Whether the worker ran one pass and exited (`run --once`, for cron): its process being gone
+    /// is then no sign of trouble.
+    public var once: Bool = false
 
     /// A channel held until its secret is found, and how many of its notifications wait.
     public struct Held: Sendable, Equatable {
@@ -52,10 +55,11 @@ public struct WorkerStatusRecord: Sendable, Equatable {
 
     /// The stored JSON of a record, spaced, the rules' wake-ups in the order given:
     /// `{"pid": 7, "at": 100, "next": 160, "wakes": {"commute": 160, "rain": null}, "held": []}`.
-    static func json(pid: Int32, at: Int64, next: Int64?, wakes: [(rule: String, at: Int64?)], held: [Held]) -> String {
+    static func json(pid: Int32, at: Int64, next: Int64?, wakes: [(rule: String, at: Int64?)], held: [Held], once: Bool = false) -> String {
         var writer = JSONWriter(style: .spaced)
         writer.beginObject()
         writer.member("pid", Int64(pid))
+        if once { writer.member("once", true) }
         writer.member("at", at)
         writer.member("next", next)
         writer.key("wakes")
@@ -73,24 +77,19 @@ public struct WorkerStatusRecord: Sendable, Equatable {
     /// Parses the stored JSON; nil when it is not a status record.
     public init?(json text: String) {
         guard let object = try? JSONParser.parse(Array(text.utf8)),
-              let pid = Self.integer(object["pid"]).flatMap(Int32.init(exactly:)), let at = Self.integer(object["at"]) else { return nil }
+              let pid = object["pid"]?.wholeNumber.flatMap(Int32.init(exactly:)), let at = object["at"]?.wholeNumber else { return nil }
         self.pid = pid
         self.at = at
-        self.next = Self.integer(object["next"])
+        self.next = object["next"]?.wholeNumber
+        self.once = object["once"]?.boolValue ?? false
         var wakes: [String: Int64?] = [:]
-        for (rule, value) in object["wakes"]?.objectValue ?? [:] { wakes[rule] = Self.integer(value) }
+        for (rule, value) in object["wakes"]?.objectValue ?? [:] { wakes[rule] = value.wholeNumber }
         self.wakes = wakes
         self.held = (object["held"]?.arrayValue ?? []).compactMap { item in
             guard let channel = item["channel"]?.stringValue, let secret = item["secret"]?.stringValue,
-                  let count = Self.integer(item["count"]).flatMap(Int.init(exactly:)) else { return nil }
+                  let count = item["count"]?.wholeNumber.flatMap(Int.init(exactly:)) else { return nil }
             return Held(channel: channel, secret: secret, count: count)
         }
-    }
-
-    /// A whole number that fits in an `Int64`; nil for anything else (null, a fraction, a string).
-    private static func integer(_ value: JSONValue?) -> Int64? {
-        guard let number = value?.numberValue, number.rounded() == number, abs(number) < 9.2e18 else { return nil }
-        return Int64(number)
     }
 
     /// Whether the process that wrote it is still alive (on this machine).

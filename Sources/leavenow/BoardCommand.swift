@@ -4,10 +4,8 @@ import Timetable
 /// `leavenow board BOARD [--rules DIR] [--date D] [--at TIME] [--json]`: a whole service day as a
 /// departure board; with realtime sources, what realtime says as of `--at` (default now).
 struct BoardCommand {
-    static let usage = "usage: leavenow board BOARD [--rules DIR] [--date YYYY-MM-DD] [--at TIME] [--json]"
-
     func run(_ arguments: [String], context: CommandContext) throws -> String {
-        let parsed = try ParsedArguments(arguments, options: ["--rules", "--state", "--date", "--at"], flags: ["--json"])
+        let parsed = try ParsedArguments(arguments, spec: .board)
         let boardID = try parsed.requirePositionals(["board"])[0]
         let query = try context.loadBoard(id: boardID, rulesOption: parsed.value("--rules"), stateOption: parsed.value("--state"))
         let (board, failures) = (query.board, query.failures)
@@ -15,7 +13,7 @@ struct BoardCommand {
         let date: LocalDate
         if let text = parsed.value("--date") {
             guard let parsedDate = LocalDate(text) else {
-                throw CommandFailure.usage("--date must be YYYY-MM-DD, got \"\(text)\"")
+                throw CommandFailure.usage(Message(.boardBadDate, ["value": .text("\"\(text)\"")]).text)
             }
             date = parsedDate
         } else {
@@ -29,14 +27,14 @@ struct BoardCommand {
         if parsed.has("--json") {
             let encoded: [JSONOutput] = shown.map { $0.map { RealtimeJSON.encode($0, clock: board.clock) } }
                 ?? departures.map { DepartureJSON.encode($0, clock: board.clock) }
-            return JSONOutput.object([
+            return context.english { JSONOutput.object([
                 ("board", .string(board.id)),
                 ("title", .string(board.title)),
                 ("service_date", .string(date.description)),
                 ("day_type", .string(board.calendar.dayType(of: date).rawValue)),
                 ("timezone", .string(board.clock.timeZone.identifier)),
                 ("departures", .array(encoded)),
-            ] + warnings.jsonMembers + (shown == nil ? [] : [RealtimeJSON.member(realtime, clock: board.clock)])).text
+            ] + warnings.jsonMembers + (shown == nil ? [] : [RealtimeJSON.member(realtime, clock: board.clock)])).text }
         }
         let renderer = BoardRenderer(language: context.language, terminal: context.terminal)
         let text = renderer.render(board: board, date: date, departures: departures, warnings: warnings)

@@ -22,8 +22,10 @@ struct BoardRenderer {
 
     /// The first label that differs between departures: stop, then line, then destination.
     static func marker(for departures: [BoardDeparture]) -> Marker {
-        for marker in [Marker.stop, .line, .destination] where Set(departures.map(marker.label)).count > 1 {
-            return marker
+        guard let first = departures.first else { return .none }
+        for marker in [Marker.stop, .line, .destination] {
+            let label = marker.label(first)
+            if departures.contains(where: { marker.label($0) != label }) { return marker }
         }
         return .none
     }
@@ -33,28 +35,52 @@ struct BoardRenderer {
     func render(board: Board, date: LocalDate, departures: [BoardDeparture],
                 warnings: BoardWarnings = BoardWarnings(failures: [], outOfService: [])) -> String {
         let dayType = board.calendar.dayType(of: date)
-        let weekdays = language == .japanese ? Concierge.japaneseWeekdays : Concierge.englishWeekdays
         let holidayName = JapaneseHolidays.name(on: date).map { " \($0)" } ?? ""
-        let timetables = Array(Set(departures.map(\.dayTypeLabel))).sorted().joined(separator: ", ")
+        var dayTypeLabels: [String] = []
+        for departure in departures where dayTypeLabels.last != departure.dayTypeLabel && !dayTypeLabels.contains(departure.dayTypeLabel) {
+            dayTypeLabels.append(departure.dayTypeLabel)
+        }
+        let timetables = dayTypeLabels.sorted().joined(separator: ", ")
         var lines = [terminal.paint(board.title, "1")
-            + "  \(date) (\(weekdays[date.weekday.rawValue]))\(holidayName) · \(dayType.rawValue)"
-            + (timetables.isEmpty ? "" : " · " + (language == .japanese ? "時刻表: " : "timetable: ") + timetables)]
+            + "  \(date) (\(language.say(Concierge.weekdays[date.weekday.rawValue])))\(holidayName) · \(language.say(Self.dayTypes[dayType]!))"
+            + (timetables.isEmpty ? "" : " · " + language.say(.boardTimetables, ["list": .text(timetables)]))]
         lines += warnings.failureLines(language) + warnings.serviceLines(language)
         guard !departures.isEmpty else {
             if !warnings.outOfService.isEmpty { return lines.joined(separator: "\n") }
-            lines.append(language == .japanese ? "この日の運行はありません。" : "No departures on this service day.")
+            lines.append(language.say(.boardNoDepartures))
             return lines.joined(separator: "\n")
         }
         let marker = BoardRenderer.marker(for: departures)
-        let labels = orderedUnique(departures.map(marker.label))
+        // Each distinct label once, in order of appearance, with the first departure that has it;
+        // each departure's label by its number there (one hash per departure).
+        var appearanceNumber: [String: Int] = [:]
+        var appearance: [(label: String, first: Int)] = []
+        var labelNumbers = [Int](repeating: 0, count: departures.count)
+        for (index, departure) in departures.enumerated() {
+            let label = marker.label(departure)
+            if let number = appearanceNumber[label] {
+                labelNumbers[index] = number
+            } else {
+                appearanceNumber[label] = appearance.count
+                labelNumbers[index] = appearance.count
+                appearance.append((label, index))
+            }
+        }
+        let labels = orderedUnique(appearance.map(\.label))
+        let firstWithLabel = Dictionary(uniqueKeysWithValues: appearance.map { ($0.label, $0.first) })
         let palette = ["36", "33", "35", "32", "34", "31"]
-        func colour(_ label: String) -> String { palette[(labels.firstIndex(of: label) ?? 0) % palette.count] }
+        var marks: [String: String] = [:]
+        for (number, label) in labels.enumerated() where marker != .none {
+            marks[label] = terminal.paint("(\(label))", palette[number % palette.count])
+        }
+        // Per appearance number: the mark printed after a minute, as UTF-8.
+        let markByNumber = appearance.map { Array(marks[$0.label, default: ""].utf8) }
 
         if marker != .none {
             let legend = labels.map { label -> String in
-                let sample = departures.first { marker.label($0) == label }!
+                let sample = departures[firstWithLabel[label]!]
                 let detail = [sample.line, sample.stop, sample.destination].filter { $0 != label && !$0.isEmpty }
-                return terminal.paint("(\(label))", colour(label)) + " " + detail.joined(separator: " → ")
+                return marks[label, default: ""] + " " + detail.joined(separator: " → ")
             }
             lines.append(legend.joined(separator: "   "))
         }
@@ -62,39 +88,52 @@ struct BoardRenderer {
         // the service date (25:10 for 01:10 the next day): what `next` answers. It is the
         // timetable's time except for a wall time skipped by a spring-forward change (shown where it
         // departs, with a note) and GTFS times on a DST day (which count from noon minus 12 h).
-        var byHour: [Int: [(departure: BoardDeparture, minute: Int)]] = [:]
+        var byHour: [Int: [(index: Int, minute: Int)]] = [:]
         var shifted: [(timetable: Int, shown: Int)] = []
-        for departure in departures {
+        let timeBases = board.sources.map(\.timetable.timeBase)
+        for (index, departure) in departures.enumerated() {
             let wall = BoardRenderer.wallSeconds(of: departure.departure, serviceDate: date, clock: board.clock)
             let hour = wall >= 0 ? wall / 3600 : (wall - 3599) / 3600
-            byHour[hour, default: []].append((departure, (wall - hour * 3600) / 60))
+            byHour[hour, default: []].append((index, (wall - hour * 3600) / 60))
             let time = Int(departure.info.time)
-            if board.sources[departure.sourceIndex].timetable.timeBase == .wallClock, wall != time,
-               !shifted.contains(where: { $0 == (time, wall) }) {
+            if wall != time, timeBases[departure.sourceIndex] == .wallClock, !shifted.contains(where: { $0 == (time, wall) }) {
                 shifted.append((time, wall))
             }
         }
+        // Rows are put together as UTF-8 bytes: appending ~3 pieces per departure to a String cost
+        // ~1,000 instructions a departure.
+        let minuteTexts = (0..<60).map { ($0 < 10 ? "0" : "") + String($0) }
         for hour in byHour.keys.sorted() {
-            let cells = byHour[hour]!.map { entry -> String in
-                let departure = entry.departure
-                var cell = (entry.minute < 10 ? "0" : "") + String(entry.minute)
-                if marker != .none { cell += terminal.paint("(\(marker.label(departure)))", colour(marker.label(departure))) }
-                if departure.isLast { cell = terminal.paint(cell, "1;4") + "*" }
-                return cell
-            }
             // A GTFS time before local midnight of a spring-forward day shows on the day before's clock.
             let shownHour = hour < 0 ? hour + 24 : hour
-            lines.append((shownHour < 10 ? "0" : "") + "\(shownHour) | " + cells.joined(separator: " "))
+            let cells = byHour[hour]!
+            var row = Array(((shownHour < 10 ? "0" : "") + "\(shownHour) |").utf8)
+            row.reserveCapacity(row.count + cells.count * (3 + (markByNumber.first?.count ?? 0)))
+            for (index, minute) in cells {
+                let mark = markByNumber[labelNumbers[index]]
+                row.append(UInt8(ascii: " "))
+                if departures[index].isLast {
+                    row.append(contentsOf: terminal.paint(minuteTexts[minute] + String(decoding: mark, as: UTF8.self), "1;4").utf8)
+                    row.append(UInt8(ascii: "*"))
+                } else {
+                    row.append(UInt8(ascii: "0") + UInt8(minute / 10))
+                    row.append(UInt8(ascii: "0") + UInt8(minute % 10))
+                    row.append(contentsOf: mark)
+                }
+            }
+            lines.append(String(decoding: row, as: UTF8.self))
         }
         for (timetable, shown) in shifted {
             let from = Departure.clockText(seconds: timetable), to = Departure.clockText(seconds: shown)
-            lines.append(language == .japanese
-                ? "\(from) は夏時間の切り替えで存在しない時刻のため \(to) 発"
-                : "\(from) does not exist on the wall clock that day (clocks go forward): departs at \(to)")
+            lines.append(language.say(.boardSkippedTime, ["from": .text(from), "to": .text(to)]))
         }
-        lines.append(language == .japanese ? "* その行先への最終便" : "* last departure toward its destination")
+        lines.append(language.say(.boardLastLegend))
         return lines.joined(separator: "\n")
     }
+
+    /// The words of a service day's kind (`sunday` / `日曜`).
+    static let dayTypes: [DayType: MessageKey] = [.weekday: .dayTypeWeekday, .saturday: .dayTypeSaturday, .sunday: .dayTypeSunday,
+                                                  .holiday: .dayTypeHoliday]
 
     /// The wall time at `instant` in seconds from midnight of `serviceDate` (25:10 = 90_600 for
     /// 01:10 the next day; negative for a time before the service date began).

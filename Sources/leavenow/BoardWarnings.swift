@@ -30,23 +30,15 @@ struct BoardWarnings {
     /// `incomplete: 鷹66 (platform 11) could not be loaded: <why>` per failed source.
     func failureLines(_ language: Language) -> [String] {
         failures.map { failure in
-            language == .japanese
-                ? "不完全: \(failure.source) を読み込めませんでした: \(failure.message)"
-                : "incomplete: \(failure.source) could not be loaded: \(failure.message)"
+            Message(.boardIncomplete, ["source": .text(failure.source), "message": .message(failure.text)]).rendered(in: language)
         }
     }
 
     /// `The feed's service ended on 2017-04-30 (gtfs-jp-rinkobus stop 1510-57).` per feed out of service.
     func serviceLines(_ language: Language) -> [String] {
         outOfService.map { notice in
-            switch (language, notice.kind) {
-            case (.japanese, .ended(let last)): return "データの運行期間は\(last)で終了しています (\(notice.source))。"
-            case (.japanese, .notStarted(let first)): return "データの運行期間は\(first)からです (\(notice.source))。"
-            case (.japanese, .endsSoon(let last, _)): return "データの運行期間は\(last)までです (\(notice.source))。"
-            case (.english, _):
-                let message = notice.message
-                return message.prefix(1).uppercased() + message.dropFirst() + " (\(notice.source))."
-            }
+            let line = Message(.boardServiceLine, ["message": .message(notice.text), "source": .text(notice.source)]).rendered(in: language)
+            return line.prefix(1).uppercased() + line.dropFirst()
         }
     }
 }

@@ -10,14 +10,13 @@ import Secrets
 /// may be given it later, and holds that channel's notifications until then; so is the `state:`
 /// section's password.
 struct CheckCommand {
-    static let usage = "usage: leavenow check [--rules DIR]"
 
     func run(_ arguments: [String], context: CommandContext) throws -> String {
         try context.speaking { try check(arguments, context: context) }
     }
 
     private func check(_ arguments: [String], context: CommandContext) throws -> String {
-        let parsed = try ParsedArguments(arguments, options: ["--rules"], flags: [])
+        let parsed = try ParsedArguments(arguments, spec: .check)
         _ = try parsed.requirePositionals([])
         let directory = context.rulesDirectory(parsed.value("--rules"))
         let configuration: Configuration
@@ -63,6 +62,15 @@ struct CheckCommand {
             } catch {
                 context.warn(Message(.checkStateNoPassword, ["place": .text("\(state.location)"),
                                                              "reasons": .text(error.reasons.joined(separator: "; "))]))
+            }
+        }
+        // The heartbeat's URL, like a channel's secret, may be given to the worker later.
+        if let heartbeat = configuration.health?.heartbeat {
+            do {
+                _ = try secrets.resolve(heartbeat.url, for: "the heartbeat")
+            } catch {
+                context.warn(Message(.checkHeartbeatNoURL, ["place": .text("\(heartbeat.location)"),
+                                                            "reasons": .text(error.reasons.joined(separator: "; "))]))
             }
         }
         let counts = Message.joined([

@@ -48,7 +48,7 @@ struct CommandContext {
         }
         if let stateHome = environment["XDG_STATE_HOME"], !stateHome.isEmpty { return stateHome + "/leavenow" }
         if let home = environment["HOME"], !home.isEmpty { return home + "/.local/state/leavenow" }
-        throw CommandFailure.usage("no state directory: give --state PATH, or set XDG_STATE_HOME or HOME")
+        throw CommandFailure.usage(Message(.cliNoStateDirectory).text)
     }
 
     /// The worker's database: `--state` when it names a `.db` file, else `state.db` in ``stateDirectory(_:)``.
@@ -62,57 +62,60 @@ struct CommandContext {
         let directory = rulesDirectory(rulesOption)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw CommandFailure.failure("no rules directory \"\(directory)\": give --rules DIR, or put sources in "
-                + "$XDG_CONFIG_HOME/leavenow/rules or ./rules")
+            throw CommandFailure.failure(Message(.cliNoRulesDirectory, ["directory": .text("\"\(directory)\"")]).text)
         }
         do {
             return (try Configuration.load(directory: directory), directory)
         } catch {
-            throw CommandFailure.failure("\(directory) has problems:\n" + error.rendered)
+            throw CommandFailure.failure(Message(.cliDirectoryHasProblems, ["directory": .text(directory)]).text + "\n" + error.rendered)
         }
     }
 
-    /// Loads the boards of a rules directory and finds one by id, with the sources it lacks and
-    /// where its realtime comes from; source problems go to stderr. Sources fetched from an API (`odpt_api:`) come from the source
+    /// Loads the board `id` of a rules directory (the other boards' sources are not read), with the
+    /// sources it lacks and where its realtime comes from; its source problems go to stderr. Sources fetched from an API (`odpt_api:`) come from the source
     /// cache of the state directory, so `next` answers after a restart with the network down.
     /// - Throws: a failure naming every source when none of the board's sources could be loaded.
     func loadBoard(id: String, rulesOption: String?, stateOption: String?) throws -> BoardQuery {
         let directory = rulesDirectory(rulesOption)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw CommandFailure.failure("no rules directory \"\(directory)\": give --rules DIR, or put boards in "
-                + "$XDG_CONFIG_HOME/leavenow/rules or ./rules")
+            throw CommandFailure.failure(Message(.cliNoRulesDirectory, ["directory": .text("\"\(directory)\"")]).text)
         }
-        let catalog: BoardCatalog
         let configuration: Configuration
-        var cache: SourceCache?
         do {
             // Boards only: a typo in a rule, a channel or a feed does not stop a timetable query.
             configuration = try Configuration.loadBoards(directory: directory)
-            if let state = try? stateDirectory(stateOption) {
-                let stateCache = SourceCache(stateDirectory: state)
-                cache = stateCache
-                catalog = CachedFacts.boards(configuration: configuration, cache: stateCache)
-            } else {
-                catalog = BoardCatalog.build(configuration.boards)
-            }
         } catch {
-            throw CommandFailure.failure("\(directory) has problems:\n" + error.rendered)
+            throw CommandFailure.failure(Message(.cliDirectoryHasProblems, ["directory": .text(directory)]).text + "\n" + error.rendered)
         }
-        guard let board = catalog.boards.first(where: { $0.id == id }) else {
-            for problem in catalog.problems + catalog.warnings { warn(problem) }
-            let known = catalog.boards.map(\.id).sorted()
-            throw CommandFailure.failure("no board \"\(id)\" in \(directory)"
-                + (known.isEmpty ? " (it defines no boards)" : " (\(NameSuggestion.prefix(for: id, among: known))boards: \(known.joined(separator: ", ")))"))
+        guard let spec = configuration.boards.first(where: { $0.id == id }) else {
+            let known = configuration.boards.map(\.id).sorted()
+            throw CommandFailure.usage(known.isEmpty
+                ? Message(.cliNoBoards, ["board": .text("\"\(id)\""), "directory": .text(directory)]).text
+                : Message(.cliNoBoard, ["board": .text("\"\(id)\""), "directory": .text(directory),
+                                        "suggestion": .message(NameSuggestion.prefixMessage(for: id, among: known)), "list": .message(.list(known))]).text)
+        }
+        // This board's sources only: the other boards' feeds are neither read nor reported.
+        let catalog: BoardCatalog
+        var cache: SourceCache?
+        if let state = try? stateDirectory(stateOption) {
+            let stateCache = SourceCache(stateDirectory: state)
+            cache = stateCache
+            catalog = BoardCatalog.build([spec], loader: CachedFacts.boardLoader(cache: stateCache))
+        } else {
+            catalog = BoardCatalog.build([spec])
+        }
+        guard let board = catalog.boards.first else {
+            throw CommandFailure.failure(Message(.cliBoardUnloadable, ["board": .text("\"\(id)\"")]).text)
         }
         let completeness = catalog.completeness(ofBoard: id)
         if case .unloadable(let failures) = completeness {
-            // The failure names the board's own sources; other boards' problems are still warnings.
+            // The failure names the failed sources; the board's other problems are still warnings.
             let own = Set(failures.map { "\($0.location)" })
             for problem in catalog.problems + catalog.warnings where !own.contains(where: { problem.hasPrefix($0 + ": ") }) {
                 warn(problem)
             }
-            throw CommandFailure.failure("board \"\(id)\" has no source that could be loaded:\n"
+            throw CommandFailure.failure(Message(.cliBoardUnloadable, ["board": .text("\"\(id)\"")]).text + "\n"
                 + failures.map(\.description).joined(separator: "\n"))
         }
         for problem in catalog.problems + catalog.warnings { warn(problem) }
@@ -126,8 +129,7 @@ struct CommandContext {
         let directory = rulesDirectory(rulesOption)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw CommandFailure.failure("no rules directory \"\(directory)\": give --rules DIR, or put rules in "
-                + "$XDG_CONFIG_HOME/leavenow/rules or ./rules")
+            throw CommandFailure.failure(Message(.cliNoRulesDirectory, ["directory": .text("\"\(directory)\"")]).text)
         }
         do {
             guard let stateOption else {
@@ -143,14 +145,14 @@ struct CommandContext {
             for warning in workspace.warnings { warn(warning) }
             return workspace
         } catch {
-            throw CommandFailure.failure("\(directory) has problems:\n" + error.rendered)
+            throw CommandFailure.failure(Message(.cliDirectoryHasProblems, ["directory": .text(directory)]).text + "\n" + error.rendered)
         }
     }
 
     /// Parses a time option: ISO 8601 with an offset, or a wall time in Asia/Tokyo.
     func time(_ text: String, option: String) throws -> Int64 {
         guard let instant = ZoneClock(identifier: "Asia/Tokyo")!.parseTimestamp(text) else {
-            throw CommandFailure.usage("\(option): \"\(text)\" is not a time (use 2024-12-22T10:32:00+09:00 or 2024-12-22T10:32)")
+            throw CommandFailure.usage(Message(.cliNotATime, ["option": .text(option), "value": .text("\"\(text)\"")]).text)
         }
         return instant
     }
@@ -159,12 +161,13 @@ struct CommandContext {
     func instant(_ option: String?, clock: ZoneClock) throws -> Int64 {
         guard let option else { return now() }
         guard let instant = clock.parseTimestamp(option) else {
-            throw CommandFailure.usage("--at: \"\(option)\" is not a time (use 2024-12-22T10:32:00+09:00 or 2024-12-22T10:32)")
+            throw CommandFailure.usage(Message(.cliNotATime, ["option": .text("--at"), "value": .text("\"\(option)\"")]).text)
         }
         return instant
     }
 
+    /// `warning: message` (`警告: …`) on stderr, in the reader's language.
     func warn(_ message: String) {
-        FileHandle.standardError.write(Data(("warning: " + message + "\n").utf8))
+        warn(.verbatim(message))
     }
 }

@@ -15,19 +15,12 @@ extension Concierge {
         }
     }
 
-    /// `16:55 → 17:09 (+14) from platform 70112 to San Jose Diridon — leave in 14 min`; a canceled
-    /// departure ends `— canceled` instead of a leave time.
+    /// `16:55 → 17:09 (+14) from platform 70112 to San Jose Diridon — in 14 min, leave in 9 min`; a
+    /// canceled departure ends `— canceled` instead.
     func line(_ departure: RealtimeDeparture, at: Int64, today: LocalDate, wording: RealtimeWording) -> String {
         let shown = departure.shown
         let when = wording.time(departure, day: day(of: departure.scheduled, relativeTo: today))
-        let last = shown.isLast ? (language == .japanese ? "・最終" : " · last") : ""
-        let mark = wording.extraMark(departure)
         let action = departure.isCanceled ? wording.canceled : leave(shown, at: at)
-        switch language {
-        case .japanese:
-            return "\(when) \(place(shown)) \(shown.destination)行\(last)\(mark) — \(action)"
-        case .english:
-            return "\(when) from \(place(shown)) to \(shown.destination)\(last)\(mark) — \(action)"
-        }
+        return departureLine(shown, when: when, mark: wording.extraMark(departure), action: action)
     }
 }

@@ -1,6 +1,7 @@
 import Timetable
 
-/// Answers "when is the next one, from where, and when do I leave" in English or Japanese.
+/// Answers "when is the next one, from where, and when do I leave" in English or Japanese (the
+/// Messages catalogue's `next…` entries).
 struct Concierge {
     let language: Language
     let clock: ZoneClock
@@ -22,9 +23,7 @@ struct Concierge {
         var lines = [header(board: board, at: at)] + warnings.failureLines(language) + warnings.serviceLines(language) + statusLines
         guard let first = upcoming.first else {
             if !warnings.outOfService.isEmpty { return lines.joined(separator: "\n") }
-            lines.append(language == .japanese
-                ? "今後\(Board.maximumLookaheadDays)日間に出発する便はありません。"
-                : "No departures in the next \(Board.maximumLookaheadDays) days.")
+            lines.append(language.say(.nextNoDepartures, ["days": .number(Board.maximumLookaheadDays)]))
             return lines.joined(separator: "\n")
         }
         let noun = vehicleNoun(board)
@@ -36,15 +35,10 @@ struct Concierge {
             // Today's (or tonight's) service is over; say when the next service day is a holiday.
             let holiday = first.serviceDate != today ? JapaneseHolidays.name(on: first.serviceDate).map { "(\($0)) " } ?? "" : ""
             let when = day(of: first.departure, relativeTo: today) + holiday + clock.clockText(first.departure)
-            let place = self.place(first)
-            lines.append(language == .japanese
-                ? "本日の最終\(noun)は出発しました。次は\(when) \(place)です。"
-                : "The last \(noun) has left; next: \(when) from \(place).")
+            lines.append(language.say(.nextLastHasLeft, ["vehicle": .key(noun), "when": .text(when), "place": .text(place(first))]))
         } else if isFirstOfItsDay {
             let when = day(of: first.departure, relativeTo: today) + clock.clockText(first.departure)
-            lines.append(language == .japanese
-                ? "始発は\(when) \(place(first))です。"
-                : "The first \(noun) is at \(when) from \(place(first)).")
+            lines.append(language.say(.nextFirstIs, ["vehicle": .key(noun), "when": .text(when), "place": .text(place(first))]))
         }
         for index in upcoming.indices {
             lines.append(line(index, today))
@@ -52,85 +46,93 @@ struct Concierge {
         return lines.joined(separator: "\n")
     }
 
-    /// `10:33 from platform 12 (鷹56) to 三鷹駅 — leave in 1 min`
+    /// `10:39 from platform 11 (鷹66) to 三鷹駅 — in 7 min, leave in 3 min`
     func line(_ departure: BoardDeparture, at: Int64, today: LocalDate) -> String {
         let when = day(of: departure.departure, relativeTo: today) + clock.clockText(departure.departure)
-        let last = departure.isLast ? (language == .japanese ? "・最終" : " · last") : ""
-        switch language {
-        case .japanese:
-            return "\(when) \(place(departure)) \(departure.destination)行\(last) — \(leave(departure, at: at))"
-        case .english:
-            return "\(when) from \(place(departure)) to \(departure.destination)\(last) — \(leave(departure, at: at))"
-        }
+        return departureLine(departure, when: when, mark: "", action: leave(departure, at: at))
+    }
+
+    /// One departure: `{when} from {place} to {destination}{ · last}{mark} — {action}`.
+    func departureLine(_ departure: BoardDeparture, when: String, mark: String, action: String) -> String {
+        language.say(.nextLine, ["when": .text(when), "place": .text(place(departure)), "destination": .text(departure.destination),
+                        "last": departure.isLast ? .key(.nextLastMark) : .text(""), "mark": .text(mark), "action": .text(action)])
     }
 
     /// "platform 12 (鷹56)" / "12番のりば (鷹56)" / "銀座 (銀座線)".
     func place(_ departure: BoardDeparture) -> String {
         let stop = departure.stop
         let isNumber = !stop.isEmpty && stop.allSatisfy(\.isNumber)
-        let where_ = isNumber ? (language == .japanese ? "\(stop)番のりば" : "platform \(stop)") : stop
+        let where_ = isNumber ? language.say(.nextPlatform, ["stop": .text(stop)]) : stop
         return departure.line.isEmpty ? where_ : "\(where_) (\(departure.line))"
     }
 
-    /// "leave now", "leave in 4 min", "leave at 06:19", "leave now — 2 min short of the walk".
+    /// What to do for a departure at `at`. Within the hour: how long until it departs, then when to
+    /// leave — `in 7 min, leave in 3 min`, `in 4 min, leave now` — or, when the walk no longer
+    /// reaches it, `in 1 min, too late to walk there (4 min walk)`; never "leave now" for a departure
+    /// the walk cannot reach. Later: `leave at 06:01` (the departure's time is on the line).
     func leave(_ departure: BoardDeparture, at: Int64) -> String {
         let slack = departure.leaveAt - at
-        let english = language == .english
+        if slack > 60 * 60 {
+            // The departure already says which day; the leave time only needs one when it differs.
+            let when = day(of: departure.leaveAt, relativeTo: clock.localTime(at: departure.departure).date)
+                + clock.clockText(departure.leaveAt)
+            return language.say(.nextLeaveAt, ["time": .text(when)])
+        }
+        let untilDeparture = departure.departure - at
+        let departs = untilDeparture < 60 ? Message(.nextDepartingNow)
+            : Message(.nextDepartsIn, ["duration": .message(Self.duration(minutes: Int(untilDeparture / 60)))])
+        let action: Message
         if slack < 0 {
-            let short = Int((-slack + 59) / 60)
-            return english ? "leave now (\(short) min short of the walk)" : "今すぐ出発（歩くと\(short)分足りません）"
+            let walk = Int((departure.departure - departure.leaveAt + 59) / 60)
+            action = Message(.nextOutOfReach, ["walk": .number(walk)])
+        } else if slack < 60 {
+            action = Message(.nextLeaveNow)
+        } else {
+            action = Message(.nextLeaveIn, ["minutes": .number(Int(slack / 60))])
         }
-        if slack < 60 { return english ? "leave now" : "今すぐ出発" }
-        if slack <= 60 * 60 {
-            let minutes = Int(slack / 60)
-            return english ? "leave in \(minutes) min" : "あと\(minutes)分で出発"
-        }
-        // The departure already says which day; the leave time only needs one when it differs.
-        let when = day(of: departure.leaveAt, relativeTo: clock.localTime(at: departure.departure).date)
-            + clock.clockText(departure.leaveAt)
-        return english ? "leave at \(when)" : "\(when)に出発"
+        return language.say(.nextAction, ["departure": .message(departs), "leave": .message(action)])
     }
 
-    /// "" for today, "tomorrow " / "明日", else "Mon 13 Jan " / "1月13日(月) ".
+    /// `7 min`, `1 h 5 min` (`7分`, `1時間5分`).
+    static func duration(minutes: Int) -> Message {
+        minutes < 60 ? Message(.ageMinutes, ["minutes": .number(minutes)])
+            : Message(.ageHoursMinutes, ["hours": .number(minutes / 60), "minutes": .number(minutes % 60)])
+    }
+
+    /// "" for today, "tomorrow " / "明日 ", else "Mon 13 Jan " / "1月13日(月) ".
     func day(of instant: Int64, relativeTo today: LocalDate) -> String {
         let date = clock.localTime(at: instant).date
-        let delta = date.dayNumber - today.dayNumber
-        switch (delta, language) {
-        case (0, _): return ""
-        case (1, .english): return "tomorrow "
-        case (1, .japanese): return "明日 "
-        case (_, .english): return "\(Concierge.englishWeekdays[date.weekday.rawValue]) \(date.day) \(Concierge.englishMonths[date.month - 1]) "
-        case (_, .japanese): return "\(date.month)月\(date.day)日(\(Concierge.japaneseWeekdays[date.weekday.rawValue])) "
+        switch date.dayNumber - today.dayNumber {
+        case 0: return ""
+        case 1: return language.say(.nextTomorrow)
+        default:
+            return language.say(.nextOtherDay, ["weekday": .key(Self.weekdays[date.weekday.rawValue]), "day": .number(date.day),
+                                       "month": .key(Self.months[date.month - 1])])
         }
     }
 
+    /// `調布駅北口 → 三鷹駅 — Sun 2024-12-22 10:32 (Asia/Tokyo)` / `… — 2024-12-22 (日) 10:32 (Asia/Tokyo)`,
+    /// with the holiday's name on a holiday.
     func header(board: Board, at: Int64) -> String {
         let date = clock.localTime(at: at).date
-        let zone = clock.timeZone.identifier
-        let holiday = board.calendar.dayType(of: date) == .holiday
-            ? " · " + (JapaneseHolidays.name(on: date) ?? (language == .japanese ? "休日ダイヤ" : "holiday schedule")) : ""
-        switch language {
-        case .english:
-            return "\(board.title) — \(Concierge.englishWeekdays[date.weekday.rawValue]) \(date) \(clock.clockText(at)) (\(zone))\(holiday)"
-        case .japanese:
-            return "\(board.title) — \(date.year)年\(date.month)月\(date.day)日(\(Concierge.japaneseWeekdays[date.weekday.rawValue])) \(clock.clockText(at))\(holiday)"
-        }
+        let holiday: MessageArgument = board.calendar.dayType(of: date) == .holiday
+            ? .text(" · " + (JapaneseHolidays.name(on: date) ?? language.say(.nextHolidaySchedule))) : .text("")
+        return language.say(.nextHeader, ["title": .text(board.title), "weekday": .key(Self.weekdays[date.weekday.rawValue]), "date": .text("\(date)"),
+                                 "time": .text(clock.clockText(at)), "zone": .text(clock.timeZone.identifier), "holiday": holiday])
     }
 
-    private func vehicleNoun(_ board: Board) -> String {
+    private func vehicleNoun(_ board: Board) -> MessageKey {
         let kinds = Set(board.sources.map(\.vehicle))
-        let kind = kinds.count == 1 ? kinds.first! : .vehicle
-        switch (kind, language) {
-        case (.bus, .english): return "bus"
-        case (.train, .english): return "train"
-        case (.vehicle, .english): return "departure"
-        case (.bus, .japanese): return "バス"
-        case (.train, .japanese): return "電車"
-        case (.vehicle, .japanese): return "便"
+        switch kinds.count == 1 ? kinds.first! : .vehicle {
+        case .bus: return .nextBus
+        case .train: return .nextTrain
+        case .vehicle: return .nextDeparture
         }
     }
 
-    static let englishWeekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-    static let japaneseWeekdays = ["日", "月", "火", "水", "木", "金", "土"]
-    static let englishMonths = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    /// The weekday abbreviations, Sunday first (`Sun` / `日`).
+    static let weekdays = HolidaysCommand.weekdays
+    /// The months, January first (`Jan` / `1月`).
+    static let months: [MessageKey] = [.monthJan, .monthFeb, .monthMar, .monthApr, .monthMay, .monthJun, .monthJul, .monthAug, .monthSep,
+                                       .monthOct, .monthNov, .monthDec]
 }

@@ -8,14 +8,13 @@ import Timetable
 struct DryRunCommand {
     /// The longest span `--from … --to` may cover: more than a year, so a year's holidays fit.
     static let maximumSpanDays = 400
-    static let usage = "usage: leavenow dry-run [--rules DIR] (--at TIME | --from TIME --to TIME) [--fixtures DIR | --state PATH] [--json]"
 
     func run(_ arguments: [String], context: CommandContext) throws -> String {
         try context.speaking { try dryRun(arguments, context: context) }
     }
 
     private func dryRun(_ arguments: [String], context: CommandContext) throws -> String {
-        let parsed = try ParsedArguments(arguments, options: ["--rules", "--at", "--from", "--to", "--fixtures", "--state"], flags: ["--json"])
+        let parsed = try ParsedArguments(arguments, spec: .dryRun)
         _ = try parsed.requirePositionals([])
         let from: Int64, to: Int64
         switch (parsed.value("--at"), parsed.value("--from"), parsed.value("--to")) {
@@ -30,7 +29,7 @@ struct DryRunCommand {
                 throw CommandFailure.usage(Message(.dryRunTooLong, ["days": .number(DryRunCommand.maximumSpanDays)]).text)
             }
         default:
-            throw CommandFailure.usage(Message(.dryRunNeedsTime).text + "\n" + localizedUsage(DryRunCommand.usage))
+            throw CommandFailure.usage(Message(.dryRunNeedsTime).text + "\n" + localizedUsage(CommandSpec.dryRun.usage))
         }
         if parsed.value("--fixtures") != nil, parsed.value("--state") != nil {
             throw CommandFailure.usage(Message(.dryRunFixturesOrState).text)

@@ -5,21 +5,20 @@ import Timetable
 
 /// `leavenow explain RULE --at T [--rules DIR] [--fixtures DIR]`: why a rule fires or does not.
 struct ExplainCommand {
-    static let usage = "usage: leavenow explain RULE --at TIME [--rules DIR] [--fixtures DIR] [--json]"
 
     func run(_ arguments: [String], context: CommandContext) throws -> String {
         try context.speaking { try explain(arguments, context: context) }
     }
 
     private func explain(_ arguments: [String], context: CommandContext) throws -> String {
-        let parsed = try ParsedArguments(arguments, options: ["--rules", "--at", "--fixtures"], flags: ["--json"])
+        let parsed = try ParsedArguments(arguments, spec: .explain)
         let id = try parsed.requirePositionals(["rule"])[0]
-        guard let atText = parsed.value("--at") else { throw CommandFailure.usage(Message(.explainNeedsAt).text + "\n" + localizedUsage(ExplainCommand.usage)) }
+        guard let atText = parsed.value("--at") else { throw CommandFailure.usage(Message(.explainNeedsAt).text + "\n" + localizedUsage(CommandSpec.explain.usage)) }
         let at = try context.time(atText, option: "--at")
         let workspace = try context.loadWorkspace(rulesOption: parsed.value("--rules"), fixtures: parsed.value("--fixtures"))
         guard let evaluation = workspace.explain(rule: id, at: at) else {
             let ids = workspace.engine.rules.map(\.id).sorted()
-            throw CommandFailure.failure(Message(.explainNoRule, [
+            throw CommandFailure.usage(Message(.explainNoRule, [
                 "rule": .text("\"\(id)\""), "suggestion": .message(NameSuggestion.prefixMessage(for: id, among: ids)),
                 "known": .message(ids.isEmpty ? Message(.cliNone) : .list(ids)),
             ]).text)

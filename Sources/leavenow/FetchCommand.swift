@@ -1,3 +1,4 @@
+import Config
 import Foundation
 import HTTP
 import JSONText
@@ -8,15 +9,6 @@ import Secrets
 /// feeds now (all, or the ids given) into the last-good-data cache and says what happened to each.
 /// Exit 1 when any fetch failed.
 struct FetchCommand {
-    static let usage = """
-    usage: leavenow fetch [SOURCE…] [--rules DIR] [--state DIR|postgresql://…] [--cache-dir DIR] [--json]
-
-    Fetches every weather source and feed of the configuration (or the ids given) into
-    <state>/sources/ (default $XDG_STATE_HOME/leavenow, else $HOME/.local/state/leavenow; with a
-    PostgreSQL --state, --cache-dir or that default) and records each fetch in the state.
-    For testing: LEAVENOW_SOURCE_BASE_URL=http://127.0.0.1:PORT sends every request to that
-    server instead of the providers (same paths and queries, no proxy).
-    """
 
     /// The variable that points every provider at a test server.
     static let baseURLVariable = "LEAVENOW_SOURCE_BASE_URL"
@@ -25,14 +17,8 @@ struct FetchCommand {
         try context.speaking { try fetch(arguments, context: context) }
     }
 
-    /// ``usage`` in the reader's language.
-    static var localizedHelp: String {
-        localizedUsage(String(usage.prefix { $0 != "\n" })) + "\n\n" + Message(.fetchHelp).text
-    }
-
     private func fetch(_ arguments: [String], context: CommandContext) throws -> String {
-        if arguments.contains("--help") || arguments.contains("-h") { return Self.localizedHelp }
-        let parsed = try ParsedArguments(arguments, options: ["--rules", "--state", "--cache-dir"], flags: ["--json"])
+        let parsed = try ParsedArguments(arguments, spec: .fetch)
         let (configuration, directory) = try context.loadConfiguration(rulesOption: parsed.value("--rules"))
         let state = try context.stateDirectory(parsed.value("--state"), cacheDirectory: parsed.value("--cache-dir"))
         let location = try context.stateLocation(parsed.value("--state"), rulesOption: parsed.value("--rules"))
@@ -59,7 +45,10 @@ struct FetchCommand {
         let unknown = ids.filter { !known.contains($0) }
         guard unknown.isEmpty else {
             let list = all.map(\.id)
-            let hint = list.isEmpty ? Message(.fetchNoSourcesConfigured) : Message(.fetchKnownSources, ["list": .message(.list(list))])
+            // One unknown id: the closest known one ("did you mean"), as for boards, rules and channels.
+            let suggestion = unknown.count == 1 ? NameSuggestion.prefixMessage(for: unknown[0], among: list) : .empty
+            let hint = list.isEmpty ? Message(.fetchNoSourcesConfigured)
+                : Message(.fetchKnownSources, ["suggestion": .message(suggestion), "list": .message(.list(list))])
             throw CommandFailure.usage(Message(.fetchUnknownSources, ["count": .number(unknown.count),
                                                                      "names": .message(.list(unknown.map { "\"\($0)\"" })),
                                                                      "hint": .message(hint)]).text)

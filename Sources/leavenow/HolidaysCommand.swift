@@ -3,7 +3,6 @@ import Timetable
 
 /// `leavenow holidays (--year Y | --from DATE --to DATE) [--json]`: Japanese national holidays.
 struct HolidaysCommand {
-    static let usage = "usage: leavenow holidays (--year Y | --from DATE --to DATE) [--json]"
 
     func run(_ arguments: [String], context: CommandContext) throws -> String {
         try context.speaking { try holidays(arguments, context: context) }
@@ -13,7 +12,7 @@ struct HolidaysCommand {
     static let weekdays: [MessageKey] = [.weekdaySun, .weekdayMon, .weekdayTue, .weekdayWed, .weekdayThu, .weekdayFri, .weekdaySat]
 
     private func holidays(_ arguments: [String], context: CommandContext) throws -> String {
-        let parsed = try ParsedArguments(arguments, options: ["--year", "--from", "--to"], flags: ["--json"])
+        let parsed = try ParsedArguments(arguments, spec: .holidays)
         _ = try parsed.requirePositionals([])
         let first: LocalDate, last: LocalDate
         switch (parsed.value("--year"), parsed.value("--from"), parsed.value("--to")) {
@@ -28,7 +27,7 @@ struct HolidaysCommand {
             last = try date(to, option: "--to")
             guard first <= last else { throw CommandFailure.usage(Message(.holidaysFromAfterTo, ["from": .text("\(first)"), "to": .text("\(last)")]).text) }
         default:
-            throw CommandFailure.usage(Message(.holidaysNeedsRange).text + "\n" + localizedUsage(HolidaysCommand.usage))
+            throw CommandFailure.usage(Message(.holidaysNeedsRange).text + "\n" + localizedUsage(CommandSpec.holidays.usage))
         }
         let holidays = JapaneseHolidays.holidays(from: first, through: last)
         if parsed.has("--json") {

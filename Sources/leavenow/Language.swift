@@ -31,8 +31,23 @@ extension CommandContext {
     }
 }
 
-/// A command's `usage: leavenow …` text with `usage:` in the reader's language (`使い方: leavenow …`).
+extension Language {
+    /// The catalogue entry `key` with `arguments`, in this language (for renderers that are given
+    /// their language rather than reading the reader's).
+    func say(_ key: MessageKey, _ arguments: [String: MessageArgument] = [:]) -> String {
+        Message(key, arguments).rendered(in: self)
+    }
+}
+
+/// A command's `usage: leavenow …` text with `usage:` in the reader's language (`使い方: leavenow …`);
+/// the lines of its other forms stay aligned under the first.
 func localizedUsage(_ usage: String) -> String {
-    guard usage.hasPrefix("usage: ") else { return usage }
-    return Message(.cliUsage, ["synopsis": .text(String(usage.dropFirst("usage: ".count)))]).text
+    let prefix = "usage: "
+    guard usage.hasPrefix(prefix) else { return usage }
+    let localized = Message(.cliUsage, ["synopsis": .text("")]).text
+    let indent = String(repeating: " ", count: DisplayWidth.of(localized))
+    let lines = usage.dropFirst(prefix.count).split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { index, line in
+        index == 0 || !line.hasPrefix(String(repeating: " ", count: prefix.count)) ? String(line) : indent + line.dropFirst(prefix.count)
+    }
+    return Message(.cliUsage, ["synopsis": .text(lines.joined(separator: "\n"))]).text
 }

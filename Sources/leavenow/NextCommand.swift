@@ -4,16 +4,13 @@ import Timetable
 
 /// `leavenow next BOARD [--rules DIR] [--at TIME] [--count N] [--json]`: upcoming departures.
 struct NextCommand {
-    static let usage = "usage: leavenow next BOARD [--rules DIR] [--at TIME] [--count N] [--json]"
-
     func run(_ arguments: [String], context: CommandContext) throws -> String {
-        let parsed = try ParsedArguments(arguments, options: ["--rules", "--state", "--at", "--count"], flags: ["--json"])
+        let parsed = try ParsedArguments(arguments, spec: .next)
         let boardID = try parsed.requirePositionals(["board"])[0]
         let count = try parsed.integer("--count", default: 5, in: 1...1000)
         let query = try context.loadBoard(id: boardID, rulesOption: parsed.value("--rules"), stateOption: parsed.value("--state"))
         let (board, failures) = (query.board, query.failures)
         let at = try context.instant(parsed.value("--at"), clock: board.clock)
-        let schedule = board.schedule(around: at)
         let realtime = query.realtime(at: at, warn: context.warn)
         // A feed is out of service when its calendar ended before today, or starts after the lookahead.
         let today = board.clock.localTime(at: at).date
@@ -23,17 +20,15 @@ struct NextCommand {
         }
         let warnings = BoardWarnings(failures: failures, outOfService: outOfService)
         if realtime.isConfigured {
-            return answer(board: board, at: at, schedule: schedule, count: count, warnings: warnings, realtime: realtime,
-                          json: parsed.has("--json"), language: context.language)
+            return answer(board: board, at: at, schedule: board.schedule(around: at), count: count, warnings: warnings,
+                          realtime: realtime, json: parsed.has("--json"), language: context.language)
         }
-        let upcoming = Array(schedule.next(at: at, count: count))
+        let upcoming = board.upcoming(at: at, count: count)
         if parsed.has("--json") {
-            return json(board: board, at: at, departures: upcoming, warnings: warnings).text
+            return context.english { json(board: board, at: at, departures: upcoming.departures, warnings: warnings).text }
         }
-        let previous = schedule.firstIndex(atOrAfter: at) > 0
-            ? schedule.departures[schedule.firstIndex(atOrAfter: at) - 1] : nil
         let concierge = Concierge(language: context.language, clock: board.clock)
-        return concierge.answer(board: board, at: at, upcoming: upcoming, previous: previous, warnings: warnings)
+        return concierge.answer(board: board, at: at, upcoming: upcoming.departures, previous: upcoming.previous, warnings: warnings)
     }
 
     /// The answer for a board with realtime sources: departures at their expected instants
@@ -42,11 +37,11 @@ struct NextCommand {
                 json: Bool, language: Language) -> String {
         let upcoming = RealtimeDeparture.upcoming(schedule, realtime: realtime, at: at, count: count)
         if json {
-            return JSONOutput.object([
+            return Language.english.speaking { JSONOutput.object([
                 ("board", .string(board.id)),
                 ("at", .string(board.clock.iso8601(at))),
-                ("departures", .array(upcoming.map { RealtimeJSON.encode($0, clock: board.clock) })),
-            ] + warnings.jsonMembers + [RealtimeJSON.member(realtime, clock: board.clock)]).text
+                ("departures", .array(upcoming.map { NextJSON.encode($0, clock: board.clock, at: at) })),
+            ] + warnings.jsonMembers + [RealtimeJSON.member(realtime, clock: board.clock)]).text }
         }
         // The departure before the first shown one, in timetable order (for "the last … has left").
         let first = upcoming.first.map { $0.extra == nil ? schedule.firstIndex(atOrAfter: $0.scheduled) : schedule.firstIndex(atOrAfter: at) }
@@ -55,12 +50,12 @@ struct NextCommand {
             .answer(board: board, at: at, upcoming: upcoming, previous: previous, warnings: warnings, realtime: realtime)
     }
 
-    /// The contract's keys (`board`, `at`, `departures`), then `complete` and `warnings`.
+    /// The contract's keys (`board`, `at`, `departures`, each with `reachable` after its own), then `complete` and `warnings`.
     func json(board: Board, at: Int64, departures: [BoardDeparture], warnings: BoardWarnings) -> JSONOutput {
         .object([
             ("board", .string(board.id)),
             ("at", .string(board.clock.iso8601(at))),
-            ("departures", .array(departures.map { DepartureJSON.encode($0, clock: board.clock) })),
+            ("departures", .array(departures.map { NextJSON.encode($0, clock: board.clock, at: at) })),
         ] + warnings.jsonMembers)
     }
 }

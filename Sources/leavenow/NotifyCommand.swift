@@ -1,3 +1,4 @@
+import Config
 import Delivery
 import Foundation
 import Notifications
@@ -8,19 +9,20 @@ import Worker
 /// one test notification through a configured channel, now, and says what happened (no outbox,
 /// no retry). Exit 1 when it was not delivered.
 struct NotifyCommand {
-    static let usage = "usage: leavenow notify CHANNEL MESSAGE [--title TITLE] [--urgency low|normal|critical] [--rules DIR]"
 
     func run(_ arguments: [String], context: CommandContext) throws -> String {
         try context.speaking { try notify(arguments, context: context) }
     }
 
     private func notify(_ arguments: [String], context: CommandContext) throws -> String {
-        let parsed = try ParsedArguments(arguments, options: ["--rules", "--title", "--urgency"], flags: [])
+        let parsed = try ParsedArguments(arguments, spec: .notify)
         let values = try parsed.requirePositionals(["CHANNEL", "MESSAGE"])
         let (configuration, directory) = try context.loadConfiguration(rulesOption: parsed.value("--rules"))
         guard configuration.channels.contains(where: { $0.id == values[0] }) else {
             let known = configuration.channels.map(\.id)
-            let hint = known.isEmpty ? Message(.notifyDefinesNoChannels) : Message(.notifyKnownChannels, ["list": .message(.list(known))])
+            let hint = known.isEmpty ? Message(.notifyDefinesNoChannels)
+                : Message(.notifyKnownChannels, ["suggestion": .message(NameSuggestion.prefixMessage(for: values[0], among: known)),
+                                                 "list": .message(.list(known))])
             throw CommandFailure.usage(Message(.notifyNoChannel, ["channel": .text("\"\(values[0])\""), "directory": .text(directory),
                                                                  "hint": .message(hint)]).text)
         }

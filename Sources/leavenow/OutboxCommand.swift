@@ -10,19 +10,13 @@ import Timetable
 /// what the worker has to send, sent, gave up on; put a dead letter back (never one whose expiry has
 /// passed); forget old entries.
 struct OutboxCommand {
-    static let usage = """
-    usage: leavenow outbox [list] [--state PATH|postgresql://…] [--status pending,dead,…] [--limit N] [--json]
-           leavenow outbox retry ID [--state PATH]
-           leavenow outbox purge [--state PATH] [--status delivered,expired] [--older-than 7d]
-    (without --state: the state: section of --rules DIR, else the default state file)
-    """
 
     func run(_ arguments: [String], context: CommandContext) throws -> String {
         try context.speaking { try outbox(arguments, context: context) }
     }
 
     private func outbox(_ arguments: [String], context: CommandContext) throws -> String {
-        let parsed = try ParsedArguments(arguments, options: ["--rules", "--state", "--status", "--limit", "--older-than"], flags: ["--json"])
+        let parsed = try ParsedArguments(arguments, spec: .outbox)
         let store = try context.openState(try context.stateLocation(parsed.value("--state"), rulesOption: parsed.value("--rules"))) { path in
             Message(.outboxNoState, ["path": .text(path)]).text
         }
@@ -59,7 +53,7 @@ struct OutboxCommand {
             let removed = try store.purge(statuses: statuses ?? [.delivered, .expired], olderThan: context.now() - age)
             return Message(.outboxRemoved, ["count": .number(removed)]).text
         default:
-            throw CommandFailure.usage(Message(.outboxUnknownAction, ["action": .text("\"\(parsed.positionals[0])\"")]).text + "\n" + localizedUsage(Self.usage))
+            throw CommandFailure.usage(Message(.outboxUnknownAction, ["action": .text("\"\(parsed.positionals[0])\"")]).text + "\n" + localizedUsage(CommandSpec.outbox.usage) + "\n" + Message(.helpOutboxDetails).text)
         }
     }
 

@@ -1,13 +1,23 @@
+import Config
+
 /// A command's arguments split into positionals, options with values and flags.
 ///
-/// Accepts `--name value` and `--name=value`; an unknown option or a missing value is a usage error
-/// (in the reader's language).
+/// Accepts `--name value` and `--name=value`; an unknown option (with the closest known one: "did
+/// you mean --rules?") or a missing value is a usage error (in the reader's language). Commands
+/// parse against their row of the command table: `ParsedArguments(arguments, spec: .next)`.
 struct ParsedArguments {
     private(set) var positionals: [String] = []
     private var values: [String: String] = [:]
     private var flags: Set<String> = []
 
-    init(_ arguments: [String], options: Set<String>, flags flagNames: Set<String>) throws {
+    /// `arguments` parsed against the options of `spec` (``CommandSpec``), which `--help` lists.
+    init(_ arguments: [String], spec: CommandSpec) throws {
+        try self.init(arguments, options: spec.valueOptions, flags: spec.flags, command: spec.name)
+    }
+
+    /// `arguments` parsed against these option and flag names. Commands use ``init(_:spec:)``, so
+    /// that what they parse is what their help lists.
+    init(_ arguments: [String], options: Set<String>, flags flagNames: Set<String>, command: String? = nil) throws {
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
@@ -38,10 +48,31 @@ struct ParsedArguments {
                     index += 1
                 }
             } else {
-                let known = Message.list(options.union(flagNames).sorted())
-                throw CommandFailure.usage(Message(.cliUnknownOption, ["option": .text(name), "list": .message(known)]).text)
+                let known = options.union(flagNames).sorted()
+                if known.isEmpty, let command {
+                    throw CommandFailure.usage(Message(.cliUnknownOptionNone, ["option": .text(name), "command": .text(command)]).text)
+                }
+                throw CommandFailure.usage(Message(.cliUnknownOption, [
+                    "option": .text(name), "suggestion": .message(NameSuggestion.prefixMessage(for: name, among: known)),
+                    "list": .message(.list(known)),
+                ]).text)
             }
         }
+    }
+
+    /// Whether `arguments` ask for help: `--help` or `-h` where an option may stand (not as the value
+    /// of an option, not after `--`).
+    static func asksForHelp(_ arguments: [String], spec: CommandSpec) -> Bool {
+        let valueOptions = spec.valueOptions
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if argument == "--" { return false }
+            if argument == "--help" || argument == "-h" { return true }
+            if valueOptions.contains(argument) { index += 1 }
+        }
+        return false
     }
 
     /// The value of an option, if given.

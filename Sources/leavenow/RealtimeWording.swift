@@ -1,8 +1,9 @@
 import Facts
 import Timetable
 
-/// What `next` and `board` say about realtime, in English and Japanese: the status line, the
-/// departure time with its prediction, canceled and extra trips.
+/// What `next` and `board` say about realtime, in English and Japanese (the catalogue's
+/// `realtime…` entries): the status line, the departure time with its prediction, canceled and
+/// extra trips.
 struct RealtimeWording {
     let language: Language
     let clock: ZoneClock
@@ -12,9 +13,9 @@ struct RealtimeWording {
     func statusLine(_ realtime: BoardRealtime) -> String? {
         let status = realtime.status
         if case .live(let age) = status {
-            return language == .japanese ? "リアルタイム (\(duration(age, wholeMinutes: true))前)" : "realtime \(duration(age, wholeMinutes: true)) old"
+            return language.say(.realtimeLive, ["age": .message(duration(age, wholeMinutes: true))])
         }
-        return reason(status, maxAge: realtime.deciding?.maxAgeSeconds ?? 0).map { (language == .japanese ? "時刻表: " : "timetable: ") + $0 }
+        return reason(status, maxAge: realtime.deciding?.maxAgeSeconds ?? 0).map { language.say(.realtimeTimetable, ["reason": .message($0)]) }
     }
 
     /// The status line, then, when the board's realtime is live but some of its sources are not,
@@ -24,31 +25,27 @@ struct RealtimeWording {
         guard realtime.status.isLive else { return [line] }
         return [line] + realtime.sources.compactMap { source in
             reason(source.status, maxAge: source.maxAgeSeconds).map {
-                language == .japanese ? "時刻表 (\(source.id)): \($0)" : "timetable for \(source.id): \($0)"
+                language.say(.realtimeSourceTimetable, ["source": .text(source.id), "reason": .message($0)])
             }
         }
     }
 
     /// Why the timetable applies: `realtime 12 min old (max 1 min 30 s)`, `no realtime yet`; nil
     /// when realtime is live or not configured.
-    func reason(_ status: RealtimeStatus, maxAge: Int64) -> String? {
-        let japanese = language == .japanese
+    func reason(_ status: RealtimeStatus, maxAge: Int64) -> Message? {
         switch status {
         case .live, .notConfigured:
             return nil
         case .stale(let age):
-            let age = duration(age, wholeMinutes: true), max = duration(maxAge, wholeMinutes: false)
-            return japanese ? "リアルタイムが古いため使いません (\(age)前、上限 \(max))" : "realtime \(age) old (max \(max))"
+            return Message(.realtimeStale, ["age": .message(duration(age, wholeMinutes: true)), "max": .message(duration(maxAge, wholeMinutes: false))])
         case .missing:
-            return japanese ? "リアルタイムはまだありません" : "no realtime yet"
+            return Message(.realtimeMissing)
         }
     }
 
-    /// One line per suspension of the board's railways (`内房線 一部運休 since 23:02: …`).
+    /// One line per suspension of the board's railways (`suspended: 内房線 一部運休 since 23:02: …`).
     func suspensionLines(_ realtime: BoardRealtime) -> [String] {
-        realtime.suspensions.map { suspension in
-            (language == .japanese ? "運休情報: " : "suspended: ") + suspension.summary(clock: clock)
-        }
+        realtime.suspensions.map { language.say(.realtimeSuspended, ["summary": .text($0.summary(clock: clock))]) }
     }
 
     /// The departure's time with what realtime says: `16:55 → 17:09 (+14)`, `16:21 (on time)`, or
@@ -59,33 +56,30 @@ struct RealtimeWording {
         let scheduled = day + clock.clockText(departure.scheduled)
         guard let prediction = departure.prediction, !prediction.canceled, let predicted = prediction.predicted else { return scheduled }
         let minutes = Int((floorMinute(predicted) - floorMinute(departure.scheduled)) / 60)
-        if minutes == 0 { return scheduled + (language == .japanese ? " (定刻)" : " (on time)") }
-        let signed = minutes > 0 ? "+\(minutes)" : "\(minutes)"
-        return scheduled + " → " + clock.clockText(predicted) + (language == .japanese ? " (\(signed)分)" : " (\(signed))")
+        if minutes == 0 { return language.say(.realtimeOnTime, ["time": .text(scheduled)]) }
+        return language.say(.realtimeDelayed, ["time": .text(scheduled), "predicted": .text(clock.clockText(predicted)),
+                                      "delay": .text(minutes > 0 ? "+\(minutes)" : "\(minutes)")])
     }
 
     /// ` · duplicated trip` / ` · added trip` (`・増発` / `・臨時`) for an extra departure, else "".
     func extraMark(_ departure: RealtimeDeparture) -> String {
-        switch (departure.extra, language) {
-        case (nil, _): return ""
-        case (.duplicated?, .english): return " · duplicated trip"
-        case (.added?, .english): return " · added trip"
-        case (.duplicated?, .japanese): return "・増発"
-        case (.added?, .japanese): return "・臨時"
+        switch departure.extra {
+        case nil: return ""
+        case .duplicated?: return language.say(.realtimeDuplicated)
+        case .added?: return language.say(.realtimeAdded)
         }
     }
 
     /// `canceled` / `運休`.
-    var canceled: String { language == .japanese ? "運休" : "canceled" }
+    var canceled: String { language.say(.realtimeCanceled) }
 
     /// `45 s`, `2 min` (whole minutes, for ages of a minute or more), `1 min 30 s` (exact, for
     /// limits); Japanese `45秒`, `2分`, `1分30秒`.
-    func duration(_ seconds: Int64, wholeMinutes: Bool) -> String {
-        let japanese = language == .japanese
-        let minutes = seconds / 60, rest = seconds % 60
-        if minutes == 0 { return japanese ? "\(rest)秒" : "\(rest) s" }
-        if wholeMinutes || rest == 0 { return japanese ? "\(minutes)分" : "\(minutes) min" }
-        return japanese ? "\(minutes)分\(rest)秒" : "\(minutes) min \(rest) s"
+    func duration(_ seconds: Int64, wholeMinutes: Bool) -> Message {
+        let minutes = Int(seconds / 60), rest = Int(seconds % 60)
+        if minutes == 0 { return Message(.ageSeconds, ["seconds": .number(rest)]) }
+        if wholeMinutes || rest == 0 { return Message(.ageMinutes, ["minutes": .number(minutes)]) }
+        return Message(.durationMinutesSeconds, ["minutes": .number(minutes), "seconds": .number(rest)])
     }
 
     private func floorMinute(_ instant: Int64) -> Int64 {

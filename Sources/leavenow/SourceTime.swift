@@ -1,6 +1,7 @@
 import Foundation
 import Messages
 import Timetable
+import Worker
 
 /// Times of the source cache for people: ISO 8601 in Asia/Tokyo and short ages (`45 s`, `12 min`,
 /// `3 h 5 min`, `2 d 4 h`).
@@ -17,17 +18,5 @@ enum SourceTime {
     static func iso8601(_ epoch: Int64) -> String { tokyo.iso8601(epoch) }
 
     /// A short age in the reader's language (`12 min`, `12分`); negative ages (a clock moved back) read as `0 s`.
-    static func age(_ seconds: Int64) -> String {
-        let seconds = Int(max(0, seconds))
-        if seconds < 60 { return Message(.ageSeconds, ["seconds": .number(seconds)]).text }
-        if seconds < 3600 { return Message(.ageMinutes, ["minutes": .number(seconds / 60)]).text }
-        if seconds < 86_400 {
-            let minutes = seconds % 3600 / 60
-            return minutes > 0 ? Message(.ageHoursMinutes, ["hours": .number(seconds / 3600), "minutes": .number(minutes)]).text
-                : Message(.ageHours, ["hours": .number(seconds / 3600)]).text
-        }
-        let hours = seconds % 86_400 / 3600
-        return hours > 0 ? Message(.ageDaysHours, ["days": .number(seconds / 86_400), "hours": .number(hours)]).text
-            : Message(.ageDays, ["days": .number(seconds / 86_400)]).text
-    }
+    static func age(_ seconds: Int64) -> String { HealthCheck.age(seconds).text }
 }

@@ -7,7 +7,6 @@ import Store
 /// with what the cache holds for it: last fetch and age, next refresh, bytes, bytes saved by 304s.
 /// Reads the cache only; no network.
 struct SourcesCommand {
-    static let usage = "usage: leavenow sources [--rules DIR] [--state DIR|postgresql://…] [--cache-dir DIR] [--json]"
 
     /// One source and its cache entry.
     struct Row {
@@ -25,7 +24,7 @@ struct SourcesCommand {
     }
 
     private func sources(_ arguments: [String], context: CommandContext) throws -> String {
-        let parsed = try ParsedArguments(arguments, options: ["--rules", "--state", "--cache-dir"], flags: ["--json"])
+        let parsed = try ParsedArguments(arguments, spec: .sources)
         _ = try parsed.requirePositionals([])
         let (configuration, directory) = try context.loadConfiguration(rulesOption: parsed.value("--rules"))
         let stateDirectory = try context.stateDirectory(parsed.value("--state"), cacheDirectory: parsed.value("--cache-dir"))

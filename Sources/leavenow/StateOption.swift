@@ -14,7 +14,7 @@ extension CommandContext {
             do {
                 return try StateLocation(option)
             } catch {
-                throw CommandFailure.usage("--state: \(error)")
+                throw CommandFailure.usage(Message(.stateBadOption, ["error": .text("\(error)")]).text)
             }
         }
         return .file(try statePath(option))
@@ -51,14 +51,14 @@ extension CommandContext {
         do {
             url = try PostgresURL(spec.url)
         } catch {
-            throw CommandFailure.failure("\(spec.urlLocation): state url: \(error.message)")
+            throw CommandFailure.failure(Message(.stateBadURL, ["place": .text("\(spec.urlLocation)"), "error": .text("\(error.message)")]).text)
         }
         guard let reference = spec.password else { return url }
         do {
             return url.replacingPassword(try secrets.resolve(reference, for: "the state"))
         } catch {
-            throw CommandFailure.failure("\(spec.location): no password for the PostgreSQL state \(url.redacted): "
-                + error.reasons.joined(separator: "; ") + " (state: password_env / password_file)")
+            throw CommandFailure.failure(Message(.stateNoPassword, ["place": .text("\(spec.location)"), "url": .text(url.redacted),
+                                                                   "reasons": .text(error.reasons.joined(separator: "; "))]).text)
         }
     }
 

@@ -5,18 +5,24 @@ import LiveSources
 import Rules
 import Store
 import Timetable
+import Worker
 
-/// What `status` reports as wrong with the data: boards that cannot load or lack sources, sources
-/// whose last fetch failed or is overdue, and feeds whose service ended or ends within two weeks.
+/// What `status` reports as wrong with the data — boards that cannot load or lack sources, sources
+/// whose last fetch failed or is overdue, feeds whose service ended or ends soon — and the health
+/// summary at its top: the worker's own ``HealthCheck`` on the same data, with the limits of the
+/// `health:` section (or its defaults), the channels' failure streaks and the episodes the worker
+/// keeps in the state, and whether the worker runs.
 struct StatusHealth {
     /// A refresh planned this long ago and not done makes a source stale (the worker is not keeping up).
-    static let overdueSeconds: Int64 = 15 * 60
+    static let overdueSeconds = HealthCheck.overdueSeconds
 
+    /// The limits: the `health:` section's, or the defaults.
+    let limits: HealthSpec
     /// Boards lacking sources, in file order.
     var impaired: [(board: String, completeness: BoardCompleteness)]
     /// Sources whose last fetch failed, or whose planned refresh is overdue.
     var stale: [SourceStateRow]
-    /// Feeds whose service ended or ends within `ServicePeriodCheck.warningDays` days, per board.
+    /// Feeds whose service ended or ends within the limit's days, per board.
     var ending: [(board: String, notice: ServicePeriodNotice)]
     /// Leave-now rules that cannot fire within the planning span, with why (an ended service, a
     /// filter that matches nothing), by rule id.
@@ -25,15 +31,13 @@ struct StatusHealth {
 
     /// Loads the boards as the worker does (API timetables from the source cache of `stateDirectory`).
     init(configuration: Configuration, stateDirectory: String, sources: [SourceStateRow], now: Int64) {
+        limits = configuration.healthLimits
         let catalog = CachedFacts.boards(configuration: configuration, cache: SourceCache(stateDirectory: stateDirectory))
         impaired = catalog.impairedBoards.map { ($0.board.id, $0.completeness) }
         stale = sources.filter { row in
             row.lastError != nil || row.nextRefreshAt.map { now - $0 > Self.overdueSeconds } ?? false
         }
-        ending = catalog.boards.flatMap { board in
-            board.endingServices(today: board.clock.localTime(at: now).date, within: ServicePeriodCheck.warningDays)
-                .map { (board.id, $0) }
-        }
+        ending = HealthInputs.endingFeeds(of: catalog.boards, within: limits.feedEndsWithinDays, now: now)
         silentRules = Dictionary(RuleEngine(configuration: configuration).silentLeaveNowRules(boards: catalog.boardsByID, now: now)
             .map { ($0.rule.id, $0.reason) }, uniquingKeysWith: { first, _ in first })
         self.now = now
@@ -44,23 +48,69 @@ struct StatusHealth {
         Set(impaired.compactMap { if case .unloadable = $0.completeness { return $0.board } else { return nil } })
     }
 
+    /// The health problems: the worker's check on this data (the configured sources only, the
+    /// channels held for a missing secret, the failure streaks and open episodes the worker keeps in
+    /// `episodes`), then the worker itself when it is not running (a `run --once` worker gone is not
+    /// a problem: cron runs it).
+    func problems(configuration: Configuration, sources: [SourceStateRow], episodes: HealthEpisodes, held: [WorkerStatusRecord.Held],
+                  record: WorkerStatusRecord?, running: Bool) -> [HealthProblem] {
+        let configured = Set(LiveSource.all(in: configuration).map(\.cacheName))
+        let inputs = HealthInputs(impairedBoards: impaired, endingFeeds: ending, sources: sources.filter { configured.contains($0.name) },
+                                  channelStreaks: episodes.channels.streaks, missingSecrets: held.map { ($0.channel, $0.secret) })
+        var problems = HealthCheck.problems(inputs, limits: limits, now: now, openSince: { episodes.open[$0]?.since }).filter { !$0.isPending }
+        if !running {
+            if let record {
+                if !record.once {
+                    problems.append(HealthProblem(kind: .worker, subject: "worker", since: record.at,
+                                                  detail: Message(.healthDetailWorkerStopped, ["pid": .number(Int(record.pid))])))
+                }
+            } else {
+                problems.append(HealthProblem(kind: .worker, subject: "worker", since: nil, detail: Message(.healthDetailWorkerNever)))
+            }
+        }
+        return problems
+    }
+
+    /// The summary at the top: `health: ok (…)` or `health: 2 problems (exit status 1)` and one line each.
+    func summaryLines(_ problems: [HealthProblem], clock: ZoneClock) -> [String] {
+        guard !problems.isEmpty else {
+            return [Message(.statusHealthOK, ["stale": .message(HealthCheck.age(Int64(limits.sourceStaleAfterSeconds))),
+                                              "days": .number(limits.feedEndsWithinDays), "failures": .number(limits.channelFailures)]).text]
+        }
+        return [Message(.statusHealthProblems, ["count": .number(problems.count)]).text]
+            + problems.map { "  " + $0.summary(clock: clock).text }
+    }
+
     /// The human sections: `boards:`, `stale sources:`, `feeds:` (each says when all is well).
     var lines: [String] {
-        var lines = ["\nboards:"]
+        var lines = ["", Message(.statusBoards).text]
         let boardLines = impaired.flatMap { $0.completeness.lines(board: $0.board) }
-        lines += boardLines.isEmpty ? ["every source loaded"] : boardLines
-        lines.append("\nstale sources:")
-        lines += stale.isEmpty ? ["none"] : stale.map { row in
-            var text = row.name + ": last fetch " + (row.checkedAt.map { SourceTime.age(now - $0) + " ago" } ?? "never")
-            if let error = row.lastError { text += "; last error: \(error)" }
-            if let next = row.nextRefreshAt, now - next > Self.overdueSeconds { text += "; refresh overdue since \(SourceTime.iso8601(next))" }
+        lines += boardLines.isEmpty ? [Message(.statusEverySourceLoaded).text] : boardLines
+        lines += ["", Message(.statusStaleSources).text]
+        lines += stale.isEmpty ? [Message(.cliNone).text] : stale.map { row in
+            var text = Message(.statusStaleLine, ["source": .text(row.name),
+                                                  "fetched": .message(row.checkedAt.map { Message(.statusAgo, ["age": .message(HealthCheck.age(now - $0))]) }
+                                                      ?? Message(.statusNeverFetched))]).text
+            if let error = row.lastError { text += Message(.statusLastError, ["error": .text(error)]).text }
+            if let next = row.nextRefreshAt, now - next > Self.overdueSeconds {
+                text += Message(.statusOverdue, ["time": .text(SourceTime.iso8601(next))]).text
+            }
             return text
         }
-        lines.append("\nfeeds:")
-        lines += ending.isEmpty ? ["no feed's service ends within \(ServicePeriodCheck.warningDays) days"] : ending.map { board, notice in
-            "board \"\(board)\": \(notice.source): \(notice.message)"
+        lines += ["", Message(.statusFeeds).text]
+        lines += ending.isEmpty ? [Message(.statusNoFeedEnding, ["days": .number(limits.feedEndsWithinDays)]).text] : ending.map { board, notice in
+            Message(.statusFeedLine, ["board": .text("\"\(board)\""), "source": .text(notice.source), "notice": .message(notice.text)]).text
         }
         return lines
+    }
+
+    /// `[{"kind", "subject", "since", "message"}]` per health problem (English).
+    static func problemJSON(_ problems: [HealthProblem], clock: ZoneClock) -> [JSONOutput] {
+        problems.map { problem in
+            .object([("kind", .string(problem.kind.rawValue)), ("subject", .string(problem.subject)),
+                     ("since", problem.since.map { .string(clock.iso8601($0)) } ?? .null),
+                     ("message", .string(problem.summary(clock: clock).english))])
+        }
     }
 
     /// `[{"board", "state", "source", "message", "location"}]` per failed source.
@@ -68,7 +118,7 @@ struct StatusHealth {
         impaired.flatMap { board, completeness in
             completeness.failures.map { failure in
                 JSONOutput.object([("board", .string(board)), ("state", .string(completeness.name)),
-                                  ("source", .string(failure.source)), ("message", .string(failure.message)),
+                                  ("source", .string(failure.source)), ("message", .string(failure.text.english)),
                                   ("location", .string("\(failure.location)"))])
             }
         }

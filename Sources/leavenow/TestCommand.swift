@@ -5,14 +5,13 @@ import Timetable
 
 /// `leavenow test [FILES]`: rule unit tests (default: every `*.yaml` in `<rules>/tests/`).
 struct TestCommand {
-    static let usage = "usage: leavenow test [--rules DIR] [FILES… | DIRS…]"
 
     func run(_ arguments: [String], context: CommandContext) throws -> String {
         try context.speaking { try test(arguments, context: context) }
     }
 
     private func test(_ arguments: [String], context: CommandContext) throws -> String {
-        let parsed = try ParsedArguments(arguments, options: ["--rules"], flags: [])
+        let parsed = try ParsedArguments(arguments, spec: .test)
         var files: [String] = []
         // A directory stands for the `*.yaml` files in it (default: `<rules>/tests/`).
         for path in parsed.positionals.isEmpty ? [context.rulesDirectory(parsed.value("--rules")) + "/tests"] : parsed.positionals {

@@ -1,38 +1,15 @@
+import Config
 import Daemon
 import Foundation
 
-/// The `leavenow` command line: one place that maps errors to exit codes (0 ok, 1 failure, 64 usage).
-let help = """
-leavenow — tells you when to leave.
-
-usage:
-  leavenow next BOARD [--rules DIR] [--at TIME] [--count N] [--json]
-  leavenow board BOARD [--rules DIR] [--date YYYY-MM-DD] [--at TIME] [--json]
-  leavenow holidays (--year Y | --from DATE --to DATE) [--json]
-  leavenow check [--rules DIR]
-  leavenow dry-run [--rules DIR] (--at TIME | --from TIME --to TIME) [--fixtures DIR] [--json]
-  leavenow explain RULE --at TIME [--rules DIR] [--fixtures DIR] [--json]
-  leavenow test [--rules DIR] [FILES…]
-  leavenow fetch [SOURCE…] [--rules DIR] [--state DIR] [--json]
-  leavenow sources [--rules DIR] [--state DIR] [--json]
-  leavenow run [--rules DIR] [--state PATH] [--once] [--fixtures DIR] [--simulate-from TIME --speed N] [--until TIME]
-  leavenow status [--rules DIR] [--state PATH] [--json]
-  leavenow outbox [list | retry ID | purge] [--state PATH] [--status S,…] [--json]
-  leavenow notify CHANNEL MESSAGE [--title T] [--urgency U] [--rules DIR]
-  leavenow state migrate --from STATE.db --to postgresql://USER@HOST/DB [--json]
-
-TIME is ISO 8601 with an offset (2024-12-22T10:32:00+09:00) or a wall time in the board's
-timezone (2024-12-22T10:32). Rules come from --rules, $XDG_CONFIG_HOME/leavenow/rules or ./rules.
-State (the worker's state.db and the source cache in sources/) lives in --state (a directory or a
-.db file), $STATE_DIRECTORY under systemd, $XDG_STATE_HOME/leavenow or $HOME/.local/state/leavenow.
---state postgresql://… (or postgres://) keeps it in PostgreSQL, shared by several workers; the
-source cache is then in --cache-dir or that default directory.
-For testing, LEAVENOW_SOURCE_BASE_URL=http://127.0.0.1:PORT sends every fetch to that server.
-"""
-
+/// The `leavenow` command line: the commands of the command table (``CommandSpec/all``), `--help`
+/// on each from the same table, and one place that maps errors to exit codes (``CommandFailure``:
+/// 0 ok, 1 failure, 64 usage, 75 `run --once` with a failed source). Everything runs in the
+/// reader's language (``CommandContext/speaking(_:)``).
 func runCommand(_ arguments: [String], context: CommandContext) throws -> String {
-    guard let command = arguments.first else { throw CommandFailure.usage(help) }
+    guard let command = arguments.first else { throw CommandFailure.usage(CommandHelp.overview) }
     let rest = Array(arguments.dropFirst())
+    if let spec = CommandSpec.named(command), ParsedArguments.asksForHelp(rest, spec: spec) { return CommandHelp.text(of: spec) }
     switch command {
     case "next": return try NextCommand().run(rest, context: context)
     case "board": return try BoardCommand().run(rest, context: context)
@@ -45,11 +22,14 @@ func runCommand(_ arguments: [String], context: CommandContext) throws -> String
     case "sources": return try SourcesCommand().run(rest, context: context)
     case "run": return try RunCommand().run(rest, context: context)
     case "status": return try StatusCommand().run(rest, context: context)
+    case "history": return try HistoryCommand().run(rest, context: context)
     case "outbox": return try OutboxCommand().run(rest, context: context)
     case "notify": return try NotifyCommand().run(rest, context: context)
     case "state": return try StateCommand().run(rest, context: context)
-    case "help", "--help", "-h": return help
-    default: throw CommandFailure.usage("unknown command \"\(command)\"\n\n" + help)
+    case "completion": return try CompletionCommand().run(rest, context: context)
+    case "version", "--version": return try VersionCommand().run(rest, context: context)
+    case "help", "--help", "-h": return try HelpCommand().run(rest, context: context)
+    default: throw CommandFailure.usage(HelpCommand.unknownCommand(command))
     }
 }
 
@@ -65,8 +45,9 @@ if CommandLine.arguments.dropFirst().first == "run" {
     }
 }
 
+let context = CommandContext.live
 do {
-    let output = try runCommand(Array(CommandLine.arguments.dropFirst()), context: .live)
+    let output = try context.speaking { try runCommand(Array(CommandLine.arguments.dropFirst()), context: context) }
     if !output.isEmpty { print(output) }
     exit(0)
 } catch CommandFailure.failedReport(let report) {

@@ -41,8 +41,8 @@ struct CLIRunner {
     }
 
     /// Parses stdout as JSON.
-    static func json(_ outcome: Outcome, file: StaticString = #filePath, line: UInt = #line) throws -> Any {
-        XCTAssertEqual(outcome.status, 0, outcome.stderr, file: file, line: line)
+    static func json(_ outcome: Outcome, status: Int32 = 0, file: StaticString = #filePath, line: UInt = #line) throws -> Any {
+        XCTAssertEqual(outcome.status, status, outcome.stderr, file: file, line: line)
         return try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8))
     }
 }

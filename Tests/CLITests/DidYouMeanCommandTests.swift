@@ -6,14 +6,14 @@ import XCTest
 final class DidYouMeanCommandTests: XCTestCase {
     func testABoardOrRuleIdWithATypo() throws {
         let next = try CLIRunner.run(["next", "chofu-to-mitak"])
-        XCTAssertEqual(next.status, 1)
+        XCTAssertEqual(next.status, 64)
         XCTAssertTrue(next.stderr.contains("no board \"chofu-to-mitak\" in rules (did you mean \"chofu-to-mitaka\"? boards: chofu-to-mitaka, ginza, "), next.stderr)
         let board = try CLIRunner.run(["board", "ginz"])
         XCTAssertTrue(board.stderr.contains("(did you mean \"ginza\"? boards: "), board.stderr)
         let far = try CLIRunner.run(["next", "shinjuku"])
         XCTAssertTrue(far.stderr.contains("no board \"shinjuku\" in rules (boards: chofu-to-mitaka, "), "nothing close, the list: \(far.stderr)")
         let explain = try CLIRunner.run(["explain", "ginza-last-trian", "--at", "2024-12-22T23:00"])
-        XCTAssertEqual(explain.status, 1)
+        XCTAssertEqual(explain.status, 64)
         XCTAssertTrue(explain.stderr.contains("no rule \"ginza-last-trian\" (did you mean \"ginza-last-train\"? rules: "), explain.stderr)
     }
 

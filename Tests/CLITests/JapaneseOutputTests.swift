@@ -274,6 +274,10 @@ final class JapaneseOutputTests: XCTestCase {
         XCTAssertEqual(retry.japanese.stderr, "leavenow: outbox のエントリ 1 は pending です: 再送できるのは dead のエントリだけです\n")
         let missing = try both(["outbox", "retry", "99", "--state", state])
         assertSameInformation(missing, "outbox retry 99")
+        // `--older-than 0s` removes what was updated before this second (whole seconds): the commands
+        // above take milliseconds, so without this pause the English purge can run in the second the
+        // entries were written and find none.
+        Thread.sleep(forTimeInterval: 1.1)
         let purge = try both(["outbox", "purge", "--state", state, "--status", "pending", "--older-than", "0s"])
         XCTAssertEqual(purge.english.stdout, "removed 3 entries\n")
         // The English run removed them: the Japanese one finds none.
@@ -285,6 +289,43 @@ final class JapaneseOutputTests: XCTestCase {
         assertSameInformation(badStatus, "outbox --status lost")
         let noState = try both(["outbox", "--state", root.path + "/nowhere/state.db"])
         assertSameInformation(noState, "outbox without state")
+    }
+
+    /// `run --once` on the examples (recorded data, no channel secrets): `status` — its health summary
+    /// first, exit 1 — and `history` say the same in Japanese; their JSON stays English.
+    func testStatusAndHistoryInJapanese() throws {
+        let root = try temporaryDirectory("status")
+        let state = root.appendingPathComponent("state").path
+        let run = try CLIRunner.run(["run", "--once", "--state", state, "--fixtures", "rules/fixtures", "--simulate-from", "2024-12-22T10:20"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+
+        let status = try both(["status", "--state", state])
+        assertSameInformation(status, "status")
+        XCTAssertEqual(status.english.status, 1, "the ended kawasaki-west feed and the missing secrets are health problems")
+        XCTAssertTrue(status.english.stdout.hasPrefix("health: 3 problems (exit status 1)\n  feed kawasaki-west/gtfs-jp-rinkobus stop 1510-57: "
+            + "the feed's service ended on 2017-04-30\n"), status.english.stdout)
+        XCTAssertTrue(status.japanese.stdout.hasPrefix("健康状態: 問題 3 件（終了コード 1）\n  フィード kawasaki-west/gtfs-jp-rinkobus stop 1510-57："
+            + "フィードの運行期間は 2017-04-30 に終わっています\n"), status.japanese.stdout)
+        XCTAssertTrue(status.japanese.stdout.contains("\nワーカー: 1 回だけ実行（run --once、最後のパス 2024-12-22T10:20:00+09:00、pid "), status.japanese.stdout)
+        XCTAssertTrue(status.japanese.stdout.contains("\nqiita-ios-new-article  new_article     新しいデータが来たとき\n"), status.japanese.stdout)
+        let json = try both(["status", "--state", state, "--json"])
+        XCTAssertEqual(json.japanese.status, 1)
+        for output in [json.english.stdout, json.japanese.stdout] {
+            XCTAssertTrue(output.hasPrefix("{\"healthy\": false, \"health\": [{\"kind\": \"feed\""), output)
+            XCTAssertFalse(Self.hasJapanese(output.replacingOccurrences(of: "鷹56", with: "")
+                .components(separatedBy: "\"rules\"").first ?? ""), "the health part of the JSON is English: \(output)")
+        }
+
+        let history = try both(["history", "chofu-leave-now", "--state", state])
+        XCTAssertEqual(history.english.status, 0, history.english.stderr)
+        assertSameInformation(history, "history")
+        XCTAssertTrue(history.japanese.stdout.hasPrefix("ルール chofu-leave-now（leave_now）: 記録された評価 1 件、古い順"), history.japanese.stdout)
+        XCTAssertTrue(history.japanese.stdout.contains("\n  判断: 通知 1 件を送る\n"), history.japanese.stdout)
+        let typo = try both(["history", "chofu-leave-nwo", "--state", state])
+        assertSameInformation(typo, "history with a typo")
+        XCTAssertEqual(typo.japanese.stderr, "leavenow: ルール \"chofu-leave-nwo\" は設定にも記録された履歴にもありません（\"chofu-leave-now\" の間違いではありませんか？）\n")
+        let noState = try both(["history", "chofu-leave-now", "--state", root.path + "/nowhere/state.db"])
+        assertSameInformation(noState, "history without state")
     }
 
     /// `fetch` against the local source server (one source updated, one failing for a missing key),
@@ -341,5 +382,108 @@ final class JapaneseOutputTests: XCTestCase {
         let option = try both(["check", "--bogus"])
         XCTAssertEqual(option.japanese.stderr, "leavenow: 不明なオプション --bogus です（使えるオプション: --rules）\n")
         XCTAssertEqual(option.japanese.status, 64)
+    }
+
+    // MARK: next, board, run, state migrate, the command line itself
+
+    /// `next` and `board` on the examples, their usage errors and their failures, in Japanese with the
+    /// English output's information (the same ids, times, places and exit codes).
+    func testNextAndBoardInJapanese() throws {
+        for arguments in [["next", "chofu-to-mitaka", "--at", "2024-12-22T10:32", "--count", "3"],
+                          ["next", "chofu-to-mitaka", "--at", "2024-12-23T08:00"],
+                          ["next", "chofu-to-mitaka", "--at", "2025-01-12T23:55", "--count", "1"],
+                          ["next", "ginza", "--at", "2025-01-18T00:10", "--count", "3"],
+                          ["next", "kawasaki-west", "--at", "2026-12-01T09:30"],
+                          ["board", "chofu-to-mitaka", "--date", "2024-12-22"], ["board", "kawasaki-west", "--date", "2026-12-01"],
+                          ["next"], ["next", "chofu-to-mitak"], ["next", "chofu-to-mitaka", "--at", "yesterday"],
+                          ["next", "chofu-to-mitaka", "--count", "0"], ["board", "ginza", "--date", "22/12/2024"],
+                          ["next", "chofu-to-mitaka", "--rules", "/nonexistent/rules"]] {
+            assertSameInformation(try both(arguments), arguments.joined(separator: " "))
+        }
+        let next = try both(["next", "chofu-to-mitaka", "--at", "2024-12-23T08:00", "--count", "3"])
+        XCTAssertEqual(next.japanese.stdout, """
+            調布駅北口 → 三鷹駅 — 2024-12-23（月）08:00（Asia/Tokyo）
+            08:00 12番のりば (鷹56) 三鷹駅行 — まもなく発車、徒歩4分のため間に合いません
+            08:01 11番のりば (鷹66) 三鷹駅行 — 1分後に発車、徒歩3分のため間に合いません
+            08:07 14番のりば (鷹51) 三鷹駅行 — 7分後に発車、あと2分で出発
+
+            """)
+        let board = try both(["board", "chofu-to-mitaka", "--date", "2024-12-22"])
+        XCTAssertTrue(board.japanese.stdout.hasPrefix("調布駅北口 → 三鷹駅  2024-12-22 (日) · 日曜 · 時刻表: sunday_holiday\n"), board.japanese.stdout)
+        XCTAssertTrue(board.japanese.stdout.hasSuffix("\n* その行先への最終便\n"), board.japanese.stdout)
+        let ended = try both(["next", "kawasaki-west", "--at", "2026-12-01T09:30"])
+        XCTAssertTrue(ended.japanese.stdout.hasSuffix("\nフィードの運行期間は 2017-04-30 に終わっています（gtfs-jp-rinkobus stop 1510-57）。\n"),
+                      ended.japanese.stdout)
+        let unknown = try both(["next", "chofu-to-mitak"])
+        // Only the board asked for is loaded: no other board's source warnings, only the error.
+        XCTAssertEqual(unknown.japanese.stderr,
+            "leavenow: rules にボード \"chofu-to-mitak\" はありません（\"chofu-to-mitaka\" の間違いではありませんか？ 定義済みのボード: chofu-to-mitaka、"
+            + "ginza、ginza-live、kawasaki-west、mitaka-to-chofu、oshiage）\n")
+        // JSON is for programs: the same in both languages, warnings included.
+        for arguments in [["next", "chofu-to-mitaka", "--at", "2024-12-22T10:32", "--json"], ["next", "kawasaki-west", "--at", "2026-12-01T09:30", "--json"],
+                          ["board", "kawasaki-west", "--date", "2026-12-01", "--json"]] {
+            let json = try both(arguments)
+            XCTAssertEqual(json.japanese.stdout, json.english.stdout, arguments.joined(separator: " "))
+        }
+    }
+
+    /// A board whose only source cannot be loaded: the failure in Japanese, the data's reason as it is.
+    func testABoardWithoutALoadableSourceInJapanese() throws {
+        let directory = try temporaryDirectory("unloadable")
+        try """
+        boards:
+          - id: taka56
+            sources:
+              - csv: timetables/taka56
+        """.write(to: directory.appendingPathComponent("boards.yaml"), atomically: true, encoding: .utf8)
+        let outcome = try both(["next", "taka56", "--rules", directory.path])
+        XCTAssertEqual(outcome.english.status, 1)
+        assertSameInformation(outcome, "next taka56")
+        XCTAssertTrue(outcome.japanese.stderr.hasPrefix("leavenow: ボード \"taka56\" には読み込めるソースがありません:\n"), outcome.japanese.stderr)
+    }
+
+    /// `run`'s and `state migrate`'s usage errors and failures, and the top-level ones.
+    func testRunStateAndTheCommandLineInJapanese() throws {
+        let directory = try temporaryDirectory("state")
+        for arguments in [["run", "--speed", "10"], ["run", "--simulate-from", "2024-12-22T10:00", "--speed", "fast"],
+                          ["run", "--simulate-from", "2024-12-22T10:00", "--simulate-anchor", "noon"], ["run", "--rules", directory.path + "/none"],
+                          ["state"], ["state", "migrat"], ["state", "migrate"], ["state", "migrate", "--from", directory.path + "/state.db"],
+                          ["state", "migrate", "--from", directory.path + "/state.db", "--to", "mysql://db"],
+                          ["state", "migrate", "--from", "postgresql://u@h/db", "--to", "postgresql://u@h/db"],
+                          ["state", "migrate", "--from", directory.path + "/state.db", "--to", "postgresql://u@127.0.0.1:1/db"],
+                          ["frobnicate"], ["nxt"], [], ["next", "ginza", "--rule", "rules"], ["version", "--short"], ["help", "nxt"],
+                          ["completion", "fish"], ["completion"]] {
+            assertSameInformation(try both(arguments), arguments.joined(separator: " "))
+        }
+        let state = try both(["state", "migrate", "--from", directory.path + "/state.db", "--to", "postgresql://u@127.0.0.1:1/db"])
+        XCTAssertEqual(state.japanese.stderr, "leavenow: --from: \(directory.path)/state.db に状態がありません\n")
+        XCTAssertEqual(state.japanese.status, 1)
+    }
+
+    /// Every command's help, and the overview: Japanese, with every option and value name of the English.
+    func testHelpInJapanese() throws {
+        for command in try CommandLineTests.listedCommands() + [] {
+            assertSameInformation(try both([command, "--help"]), "\(command) --help")
+        }
+        assertSameInformation(try both(["--help"]), "--help")
+    }
+
+    /// The worker's logfmt lines are for machines: the same English under a Japanese locale (its
+    /// configuration warnings, held channels and unloadable boards included).
+    func testTheWorkersLogStaysEnglish() throws {
+        let directory = try temporaryDirectory("log")
+        func log(_ environment: [String: String], state: String) throws -> [String] {
+            let run = try CLIRunner.run(["run", "--once", "--rules", "rules", "--fixtures", "rules/fixtures", "--state", directory.path + "/" + state],
+                                        environment: environment)
+            XCTAssertEqual(run.status, 0, run.stderr)
+            let volatile = try NSRegularExpression(pattern: #"^ts=\S+ |pid=\d+ |state=\S+ "#)
+            return run.stderr.split(separator: "\n").map(String.init).filter { $0.hasPrefix("ts=") }.map {
+                volatile.stringByReplacingMatches(in: $0, range: NSRange($0.startIndex..., in: $0), withTemplate: "")
+            }
+        }
+        let english = try log([:], state: "en"), japanese = try log(Self.japanese, state: "ja")
+        XCTAssertTrue(english.contains { $0.contains("event=channel.secret_missing") }, "\(english)")
+        XCTAssertTrue(english.contains { $0.contains("event=board.unloadable") }, "\(english)")
+        XCTAssertEqual(japanese, english)
     }
 }

@@ -23,7 +23,9 @@ final class NextCommandTests: XCTestCase {
         XCTAssertEqual(first["day_type"] as? String, "sunday_holiday")
         XCTAssertEqual(first["last"] as? Bool, false)
         // The contract's key order.
-        XCTAssertTrue(outcome.stdout.hasPrefix(#"{"board": "chofu-to-mitaka", "at": "2024-12-22T10:32:00+09:00", "departures": [{"departure": "2024-12-22T10:33:00+09:00", "leave_at": "2024-12-22T10:29:00+09:00", "line": "鷹56", "stop": "12", "destination": "三鷹駅", "service_date": "2024-12-22", "day_type": "sunday_holiday", "last": false}"#), outcome.stdout)
+        XCTAssertTrue(outcome.stdout.hasPrefix(#"{"board": "chofu-to-mitaka", "at": "2024-12-22T10:32:00+09:00", "departures": [{"departure": "2024-12-22T10:33:00+09:00", "leave_at": "2024-12-22T10:29:00+09:00", "line": "鷹56", "stop": "12", "destination": "三鷹駅", "service_date": "2024-12-22", "day_type": "sunday_holiday", "last": false, "reachable": false}"#), outcome.stdout)
+        // `reachable` after the contract's keys: 10:33 leaves at 10:29, before 10:32; 10:39 (3 min walk) leaves at 10:36.
+        XCTAssertEqual((object["departures"] as? [[String: Any]])?.map { $0["reachable"] as? Bool }, [false, true, true])
     }
 
     func testLocalTimeAndTheMachineTimezoneGiveTheSameAnswer() throws {
@@ -35,15 +37,51 @@ final class NextCommandTests: XCTestCase {
         XCTAssertEqual(tokyo.count, 5)
     }
 
+    /// How long until each departure, and when to leave; a departure the walk can no longer reach is
+    /// said to be too late, never "leave now".
     func testHumanAnswerInEnglishAndJapanese() throws {
         let english = try CLIRunner.run(["next", "chofu-to-mitaka", "--at", "2024-12-22T10:32", "--count", "2"])
         XCTAssertEqual(english.status, 0, english.stderr)
-        XCTAssertTrue(english.stdout.contains("10:33 from platform 12 (鷹56)"), english.stdout)
-        XCTAssertTrue(english.stdout.contains("leave now"), english.stdout)
+        XCTAssertEqual(english.stdout, """
+            調布駅北口 → 三鷹駅 — Sun 2024-12-22 10:32 (Asia/Tokyo)
+            10:33 from platform 12 (鷹56) to 三鷹駅 — in 1 min, too late to walk there (4 min walk)
+            10:39 from platform 11 (鷹66) to 三鷹駅 — in 7 min, leave in 4 min
+
+            """)
         let japanese = try CLIRunner.run(["next", "chofu-to-mitaka", "--at", "2024-12-22T10:32", "--count", "2"],
                                          environment: ["LANG": "ja_JP.UTF-8"])
-        XCTAssertTrue(japanese.stdout.contains("10:33 12番のりば (鷹56)"), japanese.stdout)
-        XCTAssertTrue(japanese.stdout.contains("今すぐ出発"), japanese.stdout)
+        XCTAssertEqual(japanese.stdout, """
+            調布駅北口 → 三鷹駅 — 2024-12-22（日）10:32（Asia/Tokyo）
+            10:33 12番のりば (鷹56) 三鷹駅行 — 1分後に発車、徒歩4分のため間に合いません
+            10:39 11番のりば (鷹66) 三鷹駅行 — 7分後に発車、あと4分で出発
+
+            """)
+    }
+
+    /// Monday 08:00 (the issue's case): the 08:00 and 08:01 cannot be walked to; nothing says "leave
+    /// now" for them. Within the minute of the leave time it is "leave now"; in the hour, "leave in".
+    func testNeverLeaveNowForADepartureTheWalkCannotReach() throws {
+        for (language, outOfReach, leaveNow) in [("C.UTF-8", "too late to walk there", "leave now"), ("ja_JP.UTF-8", "間に合いません", "今すぐ出発")] {
+            let outcome = try CLIRunner.run(["next", "chofu-to-mitaka", "--at", "2024-12-23T08:00", "--count", "5"], environment: ["LANG": language])
+            XCTAssertEqual(outcome.status, 0, outcome.stderr)
+            let lines = outcome.stdout.split(separator: "\n").dropFirst().map(String.init)
+            XCTAssertEqual(lines.count, 5, outcome.stdout)
+            XCTAssertTrue(lines[0].hasPrefix("08:00 ") && lines[0].hasSuffix(outOfReach + (language == "C.UTF-8" ? " (4 min walk)" : "")), lines[0])
+            XCTAssertTrue(lines[1].hasPrefix("08:01 ") && lines[1].contains(outOfReach), lines[1])
+            XCTAssertFalse(outcome.stdout.contains(leaveNow), outcome.stdout)
+        }
+        let english = try CLIRunner.run(["next", "chofu-to-mitaka", "--at", "2024-12-23T08:00", "--count", "2"])
+        XCTAssertEqual(english.stdout, """
+            調布駅北口 → 三鷹駅 — Mon 2024-12-23 08:00 (Asia/Tokyo)
+            08:00 from platform 12 (鷹56) to 三鷹駅 — departing now, too late to walk there (4 min walk)
+            08:01 from platform 11 (鷹66) to 三鷹駅 — in 1 min, too late to walk there (3 min walk)
+
+            """)
+        // The 10:33 with 4 min of walking: leave at 10:29. At 10:29:00 that is now; 30 s later it is too late.
+        let now = try CLIRunner.run(["next", "chofu-to-mitaka", "--at", "2024-12-22T10:29", "--count", "1"])
+        XCTAssertTrue(now.stdout.hasSuffix("10:33 from platform 12 (鷹56) to 三鷹駅 — in 4 min, leave now\n"), now.stdout)
+        let late = try CLIRunner.run(["next", "chofu-to-mitaka", "--at", "2024-12-22T10:29:30+09:00", "--count", "1"])
+        XCTAssertTrue(late.stdout.hasSuffix("10:33 from platform 12 (鷹56) to 三鷹駅 — in 3 min, too late to walk there (4 min walk)\n"), late.stdout)
     }
 
     func testAfterTheLastBusSaysSoAndGivesTomorrowsFirst() throws {
@@ -63,13 +101,13 @@ final class NextCommandTests: XCTestCase {
         XCTAssertEqual(json.first?["last"] as? Bool, true)
     }
 
-    func testBadUsageExits64AndUnknownBoardExits1() throws {
+    func testBadUsageAndAnUnknownBoardExit64() throws {
         XCTAssertEqual(try CLIRunner.run(["next"]).status, 64)
         XCTAssertEqual(try CLIRunner.run(["next", "chofu-to-mitaka", "--at", "yesterday"]).status, 64)
         XCTAssertEqual(try CLIRunner.run(["next", "chofu-to-mitaka", "--bogus"]).status, 64)
         XCTAssertEqual(try CLIRunner.run(["frobnicate"]).status, 64)
         let unknown = try CLIRunner.run(["next", "no-such-board"])
-        XCTAssertEqual(unknown.status, 1)
+        XCTAssertEqual(unknown.status, 64)
         XCTAssertTrue(unknown.stderr.contains("no board \"no-such-board\""), unknown.stderr)
         XCTAssertTrue(unknown.stderr.contains("chofu-to-mitaka"), unknown.stderr)
     }

@@ -55,11 +55,14 @@ final class PlanningCommandTests: XCTestCase {
         let once = try CLIRunner.run(["run", "--once", "--rules", rules, "--state", state, "--simulate-from", "2025-01-24T20:00"])
         XCTAssertEqual(once.status, 0, once.stderr)
         let status = try CLIRunner.run(["status", "--rules", rules, "--state", state])
-        XCTAssertEqual(status.status, 0, status.stderr)
+        XCTAssertEqual(status.status, 1, "the ended kawasaki-west feed is a health problem: \(status.stdout)")
+        XCTAssertTrue(status.stdout.hasPrefix("health: 1 problem (exit status 1)\n  feed kawasaki-west/gtfs-jp-rinkobus stop 1510-57: "
+            + "the feed's service ended on 2017-04-30\n"), status.stdout)
         XCTAssertTrue(status.stdout.contains("weekday-morning  leave_now  2025-01-27T07:5"), status.stdout)
         XCTAssertTrue(status.stdout.contains(#"ended-bus        leave_now  never: the service of board "kawasaki-west" ended on 2017-04-30"#), status.stdout)
         XCTAssertFalse(status.stdout.contains("on new data"), status.stdout)
-        let json = try XCTUnwrap(try CLIRunner.json(try CLIRunner.run(["status", "--rules", rules, "--state", state, "--json"])) as? [String: Any])
+        let json = try XCTUnwrap(try CLIRunner.json(try CLIRunner.run(["status", "--rules", rules, "--state", state, "--json"]), status: 1)
+            as? [String: Any])
         let rows = try XCTUnwrap(json["rules"] as? [[String: Any]])
         XCTAssertEqual((rows.first { $0["id"] as? String == "ended-bus" })?["will_not_fire"] as? String,
                        #"the service of board "kawasaki-west" ended on 2017-04-30 (the last date any of its sources runs): the rule cannot fire again until its timetable changes"#)

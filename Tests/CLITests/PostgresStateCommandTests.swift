@@ -109,10 +109,35 @@ final class PostgresStateCommandTests: XCTestCase {
         XCTAssertFalse(again.stderr.contains("event=notification.queued"), again.stderr)
     }
 
+    func testTheHistoryIsKeptInPostgresAcrossRestartsAndShown() throws {
+        let url = try freshDatabase()
+        let cache = root + "/cache"
+        // Two workers one after the other (a restart), each one pass: the rule runs in each.
+        for time in ["2024-12-01T10:00", "2024-12-01T11:00"] {
+            let run = try CLIRunner.run(["run", "--once", "--rules", root + "/rules", "--state", url, "--cache-dir", cache,
+                                         "--fixtures", root + "/fixtures", "--simulate-from", time], environment: environment)
+            XCTAssertEqual(run.status, 0, run.stderr)
+        }
+        let json = try CLIRunner.run(["history", "news-article", "--rules", root + "/rules", "--state", url, "--json"], environment: environment)
+        assertNoPassword(json, "history")
+        XCTAssertEqual(json.status, 0, json.stderr)
+        let evaluations = try XCTUnwrap((try CLIRunner.json(json) as? [String: Any])?["evaluations"] as? [[String: Any]], json.stdout)
+        XCTAssertEqual(evaluations.map { $0["at"] as? String }, ["2024-12-01T10:00:00+09:00", "2024-12-01T11:00:00+09:00"])
+        XCTAssertEqual(evaluations.map { $0["decision"] as? String }, ["sent", "nothing"])
+        XCTAssertEqual((evaluations.first?["queued"] as? [[String: Any]])?.count, 3)
+        XCTAssertEqual((evaluations.first?["facts"] as? [[String: Any]])?.first?["source"] as? String, "news")
+        let since = try CLIRunner.run(["history", "news-article", "--rules", root + "/rules", "--state", url, "--since", "2024-12-01T10:30"],
+                                      environment: environment)
+        XCTAssertEqual(since.status, 0, since.stderr)
+        XCTAssertTrue(since.stdout.hasPrefix("rule news-article (new_article): 1 evaluation recorded since 2024-12-01T10:30:00+09:00, oldest first"),
+                      since.stdout)
+    }
+
     func testStatusListsTheWorkersWithTheirLeases() throws {
         let url = try freshDatabase()
         let empty = try CLIRunner.run(["status", "--rules", root + "/rules", "--state", url], environment: environment)
-        XCTAssertEqual(empty.status, 0, empty.stderr)
+        XCTAssertEqual(empty.status, 1, "no worker has run: a health problem")
+        XCTAssertTrue(empty.stdout.hasPrefix("health: 1 problem (exit status 1)\n  the worker: has not run yet (leavenow run)\n"), empty.stdout)
         XCTAssertTrue(empty.stdout.contains("workers sharing the PostgreSQL state:\n(none has taken partition leases)"), empty.stdout)
 
         // Two workers as `WorkerLeases` registers them (a heartbeats now, b long ago); b's lease on
@@ -273,7 +298,7 @@ final class StateMigrateCommandTests: XCTestCase {
         for table in tables {
             counts[table["table"] as? String ?? "?"] = (table["sqlite"] as? Int ?? -1, table["postgresql"] as? Int ?? -2)
         }
-        XCTAssertEqual(Set(counts.keys), ["outbox", "delivery_log", "rule_state", "source_state", "meta"], migrate.stdout)
+        XCTAssertEqual(Set(counts.keys), ["outbox", "delivery_log", "rule_state", "source_state", "meta", "rule_history"], migrate.stdout)
         for (table, count) in counts { XCTAssertEqual(count.0, count.1, "\(table): \(migrate.stdout)") }
         XCTAssertEqual(counts["outbox"]?.0, 4, migrate.stdout)
         XCTAssertEqual(counts["delivery_log"]?.0, 4, "one failed attempt logged per entry: \(migrate.stdout)")

@@ -169,7 +169,7 @@ final class PostgresStateConfigTests: XCTestCase {
         let newer = try CLIRunner.run(["run", "--once", "--rules", root + "/rules", "--state", url, "--cache-dir", root + "/cache",
                                        "--fixtures", root + "/fixtures"], environment: environment())
         XCTAssertEqual(newer.status, 1, newer.stderr)
-        XCTAssertTrue(newer.stderr.contains("the schema version is 99, newer than the 4 this leavenow knows; refusing to use it "
+        XCTAssertTrue(newer.stderr.contains("the schema version is 99, newer than the 5 this leavenow knows; refusing to use it "
                                             + "(upgrade leavenow, or choose another database)"), newer.stderr)
 
         let malformed = try CLIRunner.run(["run", "--rules", root + "/rules", "--state",

@@ -63,10 +63,10 @@ final class RealtimeNextCommandTests: XCTestCase {
         XCTAssertEqual(outcome.stdout, """
         Caltrain Hillsdale — Tue 2023-11-07 16:50 (America/Los_Angeles)
         realtime 0 s old
-        16:50 from Hillsdale Caltrain Station (L1) to San Francisco — leave now (5 min short of the walk)
-        16:55 → 17:09 (+14) from Hillsdale Caltrain Station (L3) to Gilroy · last — leave in 14 min
-        17:11 from Hillsdale Caltrain Station (L3) to San Francisco — leave in 16 min
-        17:17 → 17:21 (+4) from Hillsdale Caltrain Station (L1) to Tamien — leave in 26 min
+        16:50 from Hillsdale Caltrain Station (L1) to San Francisco — departing now, too late to walk there (5 min walk)
+        16:55 → 17:09 (+14) from Hillsdale Caltrain Station (L3) to Gilroy · last — in 19 min, leave in 14 min
+        17:11 from Hillsdale Caltrain Station (L3) to San Francisco — in 21 min, leave in 16 min
+        17:17 → 17:21 (+4) from Hillsdale Caltrain Station (L1) to Tamien — in 31 min, leave in 26 min
 
         """)
     }
@@ -78,8 +78,8 @@ final class RealtimeNextCommandTests: XCTestCase {
         XCTAssertEqual(outcome.stdout, """
         Caltrain Hillsdale — Tue 2023-11-07 17:07 (America/Los_Angeles)
         realtime 1 min old
-        16:55 → 17:09 (+14) from Hillsdale Caltrain Station (L3) to Gilroy · last — leave now (3 min short of the walk)
-        17:11 from Hillsdale Caltrain Station (L3) to San Francisco — leave now (1 min short of the walk)
+        16:55 → 17:09 (+14) from Hillsdale Caltrain Station (L3) to Gilroy · last — in 2 min, too late to walk there (5 min walk)
+        17:11 from Hillsdale Caltrain Station (L3) to San Francisco — in 4 min, too late to walk there (5 min walk)
 
         """, outcome.stderr)
     }
@@ -91,8 +91,8 @@ final class RealtimeNextCommandTests: XCTestCase {
         XCTAssertEqual(outcome.stdout, """
         Caltrain Hillsdale — Tue 2023-11-07 17:50 (America/Los_Angeles)
         timetable: realtime 44 min old (max 1 min 30 s)
-        17:50 from Hillsdale Caltrain Station (L1) to San Francisco — leave now (5 min short of the walk)
-        17:55 from Hillsdale Caltrain Station (L3) to Tamien — leave now
+        17:50 from Hillsdale Caltrain Station (L1) to San Francisco — departing now, too late to walk there (5 min walk)
+        17:55 from Hillsdale Caltrain Station (L3) to Tamien — in 5 min, leave now
 
         """, outcome.stderr)
         let japanese = try next("2023-11-07T17:50-08:00", count: 1, environment: ["LANG": "ja_JP.UTF-8"])
@@ -105,8 +105,8 @@ final class RealtimeNextCommandTests: XCTestCase {
         XCTAssertEqual(outcome.stdout, """
         Caltrain Hillsdale — Tue 2023-11-07 16:50 (America/Los_Angeles)
         timetable: no realtime yet
-        16:50 from Hillsdale Caltrain Station (L1) to San Francisco — leave now (5 min short of the walk)
-        16:55 from Hillsdale Caltrain Station (L3) to Gilroy · last — leave now
+        16:50 from Hillsdale Caltrain Station (L1) to San Francisco — departing now, too late to walk there (5 min walk)
+        16:55 from Hillsdale Caltrain Station (L3) to Gilroy · last — in 5 min, leave now
 
         """, outcome.stderr)
         let json = try XCTUnwrap(try CLIRunner.json(try next("2023-11-07T16:50-08:00", count: 1, json: true)) as? [String: Any])
@@ -123,7 +123,7 @@ final class RealtimeNextCommandTests: XCTestCase {
         {"board": "hillsdale", "at": "2023-11-07T16:52:00-08:00", "departures": [{"departure": "2023-11-07T17:09:38-08:00", \
         "leave_at": "2023-11-07T17:04:38-08:00", "line": "L3", "stop": "Hillsdale Caltrain Station", "destination": "Gilroy", \
         "service_date": "2023-11-07", "day_type": "weekday", "last": true, "scheduled": "2023-11-07T16:55:00-08:00", \
-        "predicted": "2023-11-07T17:09:38-08:00", "delay": 878, "realtime": true, "canceled": false, "extra": null}], \
+        "predicted": "2023-11-07T17:09:38-08:00", "delay": 878, "realtime": true, "canceled": false, "extra": null, "reachable": true}], \
         "complete": true, "warnings": [], "realtime": {"status": "live", "age_seconds": 0, "max_age_seconds": 90, \
         "sources": [{"source": "hillsdale.0", "kind": "gtfs-rt", "status": "live", "age_seconds": 0, "max_age_seconds": 90, \
         "observed_at": "2023-11-07T17:05:34-08:00"}], "suspensions": [], "warnings": []}}
@@ -136,9 +136,9 @@ final class RealtimeNextCommandTests: XCTestCase {
         try fetch()
         let outcome = try next("2023-11-07T17:07-08:00", count: 1, environment: ["LANG": "ja_JP.UTF-8"])
         XCTAssertEqual(outcome.stdout, """
-        Caltrain Hillsdale — 2023年11月7日(火) 17:07
+        Caltrain Hillsdale — 2023-11-07（火）17:07（America/Los_Angeles）
         リアルタイム (1分前)
-        16:55 → 17:09 (+14分) Hillsdale Caltrain Station (L3) Gilroy行・最終 — 今すぐ出発（歩くと3分足りません）
+        16:55 → 17:09 (+14分) Hillsdale Caltrain Station (L3) Gilroy行・最終 — 2分後に発車、徒歩5分のため間に合いません
 
         """, outcome.stderr)
     }
@@ -150,13 +150,13 @@ final class RealtimeNextCommandTests: XCTestCase {
         XCTAssertEqual(outcome.stdout, """
         Caltrain Hillsdale — Tue 2023-11-07 17:06 (America/Los_Angeles)
         realtime 26 s old
-        16:55 → 17:09 (+14) from Hillsdale Caltrain Station (L3) to Gilroy · last — leave now (2 min short of the walk)
-        17:11 from Hillsdale Caltrain Station (L3) to San Francisco — leave now
-        17:17 → 17:21 (+4) from Hillsdale Caltrain Station (L1) to Tamien — leave in 10 min
-        17:25 from Hillsdale Caltrain Station (L3) to Gilroy · duplicated trip — leave in 14 min
-        17:31 (on time) from Hillsdale Caltrain Station (B7) to San Jose Diridon — leave in 20 min
-        17:34 from Hillsdale Caltrain Station (B7) to San Francisco — leave in 23 min
-        17:50 from Hillsdale Caltrain Station (L1) to San Francisco — leave in 39 min
+        16:55 → 17:09 (+14) from Hillsdale Caltrain Station (L3) to Gilroy · last — in 3 min, too late to walk there (5 min walk)
+        17:11 from Hillsdale Caltrain Station (L3) to San Francisco — in 5 min, leave now
+        17:17 → 17:21 (+4) from Hillsdale Caltrain Station (L1) to Tamien — in 15 min, leave in 10 min
+        17:25 from Hillsdale Caltrain Station (L3) to Gilroy · duplicated trip — in 19 min, leave in 14 min
+        17:31 (on time) from Hillsdale Caltrain Station (B7) to San Jose Diridon — in 25 min, leave in 20 min
+        17:34 from Hillsdale Caltrain Station (B7) to San Francisco — in 28 min, leave in 23 min
+        17:50 from Hillsdale Caltrain Station (L1) to San Francisco — in 44 min, leave in 39 min
         17:55 from Hillsdale Caltrain Station (L3) to Tamien — canceled
 
         """, outcome.stderr)
@@ -203,7 +203,7 @@ final class RealtimeNextCommandTests: XCTestCase {
         Caltrain Hillsdale — Tue 2023-11-07 16:52 (America/Los_Angeles)
         realtime 0 s old
         timetable for hillsdale.1: no realtime yet
-        16:55 → 17:09 (+14) from Hillsdale Caltrain Station (L3) to Gilroy · last — leave in 12 min
+        16:55 → 17:09 (+14) from Hillsdale Caltrain Station (L3) to Gilroy · last — in 17 min, leave in 12 min
 
         """, outcome.stderr)
     }
@@ -216,13 +216,13 @@ final class RealtimeNextCommandTests: XCTestCase {
         XCTAssertEqual(outcome.stdout, """
         {"board": "hillsdale", "at": "2023-11-07T16:52:00-08:00", "departures": [{"departure": "2023-11-07T16:55:00-08:00", \
         "leave_at": "2023-11-07T16:50:00-08:00", "line": "L3", "stop": "Hillsdale Caltrain Station", "destination": "Gilroy", \
-        "service_date": "2023-11-07", "day_type": "weekday", "last": true}], "complete": true, "warnings": []}
+        "service_date": "2023-11-07", "day_type": "weekday", "last": true, "reachable": false}], "complete": true, "warnings": []}
 
         """, outcome.stderr)
         let human = try next("2023-11-07T16:52-08:00", count: 1)
         XCTAssertEqual(human.stdout, """
         Caltrain Hillsdale — Tue 2023-11-07 16:52 (America/Los_Angeles)
-        16:55 from Hillsdale Caltrain Station (L3) to Gilroy · last — leave now (2 min short of the walk)
+        16:55 from Hillsdale Caltrain Station (L3) to Gilroy · last — in 3 min, too late to walk there (5 min walk)
 
         """, human.stderr)
     }

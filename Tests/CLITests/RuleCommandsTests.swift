@@ -52,7 +52,7 @@ final class RuleCommandsTests: XCTestCase {
         XCTAssertTrue(quiet.stdout.contains("departure 2024-12-22T10:33:00+09:00 鷹56 from 12: leave at 10:29"), quiet.stdout)
         XCTAssertTrue(quiet.stdout.contains("→ next time it could fire: 2024-12-22T10:19:00+09:00"), quiet.stdout)
         XCTAssertTrue(quiet.stdout.contains("→ does not fire at this time"), quiet.stdout)
-        XCTAssertEqual(try CLIRunner.run(["explain", "no-such-rule", "--at", "2024-12-22T10:26"]).status, 1)
+        XCTAssertEqual(try CLIRunner.run(["explain", "no-such-rule", "--at", "2024-12-22T10:26"]).status, 64)
     }
 
     func testRuleTestsOfTheExamplesPassAndAFailingOneShowsTheDiff() throws {

@@ -85,4 +85,31 @@ final class StarterInstallTests: XCTestCase {
         XCTAssertFalse(output.contains("edit the starter"), output)
         XCTAssertTrue(FileManager.default.fileExists(atPath: home + "/.config/leavenow/rules/fixtures"), "the example rules, fixtures and all")
     }
+
+    /// The user install puts the bash and zsh completions where bash-completion and an fpath entry
+    /// find them, as `leavenow completion` prints them; sourced, the bash one completes the starter's
+    /// board from the installed rules (the user's ~/.config/leavenow/rules).
+    func testTheUserInstallCarriesTheCompletions() throws {
+        let (_, home, output) = try install([])
+        let bash = home + "/.local/share/bash-completion/completions/leavenow"
+        let zsh = home + "/.local/share/zsh/site-functions/_leavenow"
+        XCTAssertEqual(try String(contentsOfFile: bash, encoding: .utf8), try CLIRunner.run(["completion", "bash"]).stdout)
+        XCTAssertEqual(try String(contentsOfFile: zsh, encoding: .utf8), try CLIRunner.run(["completion", "zsh"]).stdout)
+        XCTAssertTrue(output.contains("# zsh: put fpath=(/home/alice/.local/share/zsh/site-functions $fpath) before compinit in ~/.zshrc"), output)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["--norc", "-c", """
+            source '\(bash)'
+            COMP_WORDS=(~/.local/bin/leavenow next my); COMP_CWORD=2
+            _leavenow
+            echo "${COMPREPLY[*]}"
+            """]
+        process.environment = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": home]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let completed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(completed, "my-stop\n")
+    }
 }

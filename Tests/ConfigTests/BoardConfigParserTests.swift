@@ -95,7 +95,7 @@ final class BoardConfigParserTests: XCTestCase {
         let text = "boards: []\nrules: []\nroutes: []\n"
         let (_, diagnostics) = ConfigFileParser().parse(YAMLSource(name: "x.yaml", text: text), baseDirectory: ".")
         XCTAssertEqual(diagnostics.map(\.description),
-                       ["x.yaml:3:1: unknown key \"routes\" (expected one of: boards, weather, feeds, channels, odpt, rules, state)"])
+                       ["x.yaml:3:1: unknown key \"routes\" (expected one of: boards, weather, feeds, channels, odpt, rules, state, health, history)"])
     }
 
     func testMoreShapeProblems() {

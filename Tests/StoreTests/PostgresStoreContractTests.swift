@@ -24,6 +24,12 @@ final class PostgresStoreContractTests: StoreContractTestCase {
         return try PostgresStore(url: cluster.socketURL(database: name))
     }
 
+    override func reopen(_ store: any NotificationStore) throws -> any NotificationStore {
+        let url = try XCTUnwrap(store as? PostgresStore).connection.url
+        store.close()
+        return try PostgresStore(url: url)
+    }
+
     override func writeRawRuleState(_ store: any NotificationStore, rule: String, json: String) throws {
         let store = try XCTUnwrap(store as? PostgresStore)
         try store.connection.run("INSERT INTO rule_state (rule, state, updated_at) VALUES ($1, $2, 0)", [rule, json])
@@ -47,4 +53,9 @@ final class PostgresStoreContractTests: StoreContractTestCase {
     func testAnUndecodableRuleStateThrowsOrIsLeftOut() throws { try checkAnUndecodableRuleStateThrowsOrIsLeftOut() }
     func testAFailedFetchKeepsTheLastGoodTimesAndASuccessClearsTheError() throws { try checkAFailedFetchKeepsTheLastGoodTimesAndASuccessClearsTheError() }
     func testMetaSetGetAndRemove() throws { try checkMetaSetGetAndRemove() }
+
+    func testHistoryIsAppendedPrunedToKeepInTheCommitAndReadOldestFirst() throws { try checkHistoryIsAppendedPrunedToKeepInTheCommitAndReadOldestFirst() }
+    func testHistorySurvivesAReopenAndItsPruningGoesOn() throws { try checkHistorySurvivesAReopenAndItsPruningGoesOn() }
+    func testAFailedCommitWritesNoHistoryNorMeta() throws { try checkAFailedCommitWritesNoHistoryNorMeta() }
+    func testHistoryPurgeAndTheDeliveryLogAfterACursor() throws { try checkHistoryPurgeAndTheDeliveryLogAfterACursor() }
 }

@@ -7,7 +7,7 @@ final class SQLiteDatabaseTests: StoreTestCase {
         let store = try openStore()
         XCTAssertEqual(try store.database.schemaVersion(), SQLiteStore.schemaVersion)
         let tables = try store.database.query("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name") { try $0.text(0) }
-        XCTAssertEqual(tables, ["delivery_log", "meta", "outbox", "rule_state", "source_state"])
+        XCTAssertEqual(tables, ["delivery_log", "meta", "outbox", "rule_history", "rule_state", "source_state"])
     }
 
     func testReopeningKeepsTheDataAndTheVersion() throws {

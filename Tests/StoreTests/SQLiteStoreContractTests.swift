@@ -17,6 +17,11 @@ final class SQLiteStoreContractTests: StoreContractTestCase {
 
     override func makeStore() throws -> any NotificationStore { try SQLiteStore(path: directory + "/state.db") }
 
+    override func reopen(_ store: any NotificationStore) throws -> any NotificationStore {
+        store.close()
+        return try SQLiteStore(path: directory + "/state.db")
+    }
+
     override func writeRawRuleState(_ store: any NotificationStore, rule: String, json: String) throws {
         let store = try XCTUnwrap(store as? SQLiteStore)
         try store.database.run("INSERT INTO rule_state (rule, state, updated_at) VALUES (?, ?, 0)", [.text(rule), .text(json)])
@@ -40,4 +45,9 @@ final class SQLiteStoreContractTests: StoreContractTestCase {
     func testAnUndecodableRuleStateThrowsOrIsLeftOut() throws { try checkAnUndecodableRuleStateThrowsOrIsLeftOut() }
     func testAFailedFetchKeepsTheLastGoodTimesAndASuccessClearsTheError() throws { try checkAFailedFetchKeepsTheLastGoodTimesAndASuccessClearsTheError() }
     func testMetaSetGetAndRemove() throws { try checkMetaSetGetAndRemove() }
+
+    func testHistoryIsAppendedPrunedToKeepInTheCommitAndReadOldestFirst() throws { try checkHistoryIsAppendedPrunedToKeepInTheCommitAndReadOldestFirst() }
+    func testHistorySurvivesAReopenAndItsPruningGoesOn() throws { try checkHistorySurvivesAReopenAndItsPruningGoesOn() }
+    func testAFailedCommitWritesNoHistoryNorMeta() throws { try checkAFailedCommitWritesNoHistoryNorMeta() }
+    func testHistoryPurgeAndTheDeliveryLogAfterACursor() throws { try checkHistoryPurgeAndTheDeliveryLogAfterACursor() }
 }

@@ -45,10 +45,14 @@ final class StateMigrationTests: XCTestCase {
         try sqlite.saveRuleStates(["commute": ["seen": awkward], "other": ["seen": ""]], now: 210)
         try sqlite.recordSourceFetch(name: "weather/chofu", fetchedAt: 10, checkedAt: nil, lastError: awkward, bytesSaved: 7, nextRefreshAt: nil)
         try sqlite.setMeta("note", awkward)
+        _ = try sqlite.commit(notifications: [], ruleStates: [String: [String: String]](),
+                              extras: CommitExtras(history: [RuleHistoryEntry(rule: "commute", at: 220, record: "{\"why\":[\"" + awkward + "\"]}")],
+                                                   historyKeep: 20), now: 220)
 
         let postgres = try emptyPostgres()
         let counts = try StateMigration.copy(from: sqlite, to: postgres)
-        XCTAssertEqual(counts.map(\.table), ["outbox", "delivery_log", "rule_state", "source_state", "meta"])
+        XCTAssertEqual(counts.map(\.table), ["outbox", "delivery_log", "rule_state", "source_state", "meta", "rule_history"])
+        XCTAssertEqual(try postgres.history(rule: "commute", since: nil, limit: 10), try sqlite.history(rule: "commute", since: nil, limit: 10))
         XCTAssertEqual(counts.map(\.source), counts.map(\.target))
 
         XCTAssertEqual(try postgres.list(statuses: nil, limit: 100), try sqlite.list(statuses: nil, limit: 100))

@@ -11,6 +11,9 @@ class StoreContractTestCase: XCTestCase {
     /// A fresh, empty store for one test.
     func makeStore() throws -> any NotificationStore { fatalError("override makeStore()") }
 
+    /// The same state opened again by a new store (a worker restarted); `store` is closed.
+    func reopen(_ store: any NotificationStore) throws -> any NotificationStore { fatalError("override reopen") }
+
     /// Writes rule `rule`'s state as the raw JSON `json`, behind the store's back.
     func writeRawRuleState(_ store: any NotificationStore, rule: String, json: String) throws {
         fatalError("override writeRawRuleState")

@@ -16,7 +16,8 @@ final class InProcessWorker {
     private(set) var passes = 0
 
     init(scratch: WorkerScratch, start: Int64, environment: [String: String], fixtures: Bool = true,
-         dispatcher: DispatcherConfiguration = InProcessWorker.quickDispatcher, retentionDays: Int = 30) throws {
+         dispatcher: DispatcherConfiguration = InProcessWorker.quickDispatcher, retentionDays: Int = 30,
+         sourceBaseURL: String? = nil) throws {
         clock = ManualWorkerClock(start)
         logPath = scratch.path("worker.log")
         statePath = scratch.path("state/state.db")
@@ -27,6 +28,7 @@ final class InProcessWorker {
                                     fixtures: fixtures ? scratch.path("fixtures") : nil, environment: environment,
                                     dispatcherConfiguration: dispatcher)
         options.retentionDays = retentionDays
+        options.sourceBaseURL = sourceBaseURL
         worker = try Worker(options: options, clock: clock, logger: LogfmtLogger(fileHandle: handle))
     }
 

@@ -26,7 +26,9 @@ final class WorkerHeldChannelTests: XCTestCase {
         XCTAssertEqual(LogLine.events("notification.dead", in: held.stderr).count, 0, held.stderr)
 
         let status = try LeavenowProcess.run(["status", "--rules", rules, "--state", state])
-        XCTAssertEqual(status.status, 0, status.all)
+        XCTAssertEqual(status.status, 1, "a missing secret is a health problem: \(status.all)")
+        XCTAssertTrue(status.stdout.hasPrefix("health: 1 problem (exit status 1)\n  channel hook: its secret LEAVENOW_TEST_HOOK_URL is missing; "
+            + "its notifications are held\n"), status.stdout)
         XCTAssertTrue(status.stdout.contains("outbox: 1 pending, 0 delivered, 0 dead, 0 expired"), status.stdout)
         XCTAssertTrue(status.stdout.contains("held: channel \"hook\": 1 notification waiting for its secret LEAVENOW_TEST_HOOK_URL, "
             + "which the worker did not find (set it, then reload: SIGHUP or restart)"), status.stdout)
@@ -50,6 +52,7 @@ final class WorkerHeldChannelTests: XCTestCase {
         XCTAssertEqual(requests.count, 1)
         XCTAssertEqual(requests.first?.key, "bus-leave-now/1733094000/T1/1/0")
         let after = try LeavenowProcess.run(["status", "--rules", rules, "--state", state])
+        XCTAssertEqual(after.status, 0, after.all)
         XCTAssertTrue(after.stdout.contains("outbox: 0 pending, 1 delivered, 0 dead, 0 expired"), after.stdout)
         XCTAssertFalse(after.stdout.contains("held:"), after.stdout)
     }

@@ -15,6 +15,14 @@ public struct Configuration: Sendable {
     public var odpt: ODPTSpec?
     /// The `state:` section (of whichever file has it), nil when none does: `--state` overrides it.
     public var state: StateSpec?
+    /// The `health:` section (of whichever file has it), nil when none does: `status` then measures
+    /// against ``HealthSpec/defaults`` and the worker sends nothing.
+    public var health: HealthSpec?
+    /// The `history:` section (of whichever file has it), nil when none does (``HistorySpec/defaultKeep``).
+    public var history: HistorySpec?
+
+    /// Evaluations of each rule the worker keeps for `leavenow history`.
+    public var historyKeep: Int { history?.keep ?? HistorySpec.defaultKeep }
 
     /// The service status sources of the `odpt:` section.
     public var serviceStatus: [ServiceStatusSpec] { odpt?.serviceStatus ?? [] }
@@ -52,6 +60,9 @@ public struct Configuration: Sendable {
                                    feeds: files.flatMap(\.feeds), channels: files.flatMap(\.channels), rules: files.flatMap(\.rules),
                                    odpt: odptSections.first)
         result.state = stateSections.first
+        let healthSections = files.compactMap(\.health), historySections = files.compactMap(\.history)
+        result.health = healthSections.first
+        result.history = historySections.first
         var problems = result.crossFileProblems(references: files.flatMap(\.ruleReferences)) + result.quotaPlan.refusalMessages
         for extra in odptSections.dropFirst() {
             problems.append((extra.location, Message(.configSecondODPT, ["place": .text("\(odptSections[0].location)")])))
@@ -59,9 +70,16 @@ public struct Configuration: Sendable {
         for extra in stateSections.dropFirst() {
             problems.append((extra.location, Message(.configSecondState, ["place": .text("\(stateSections[0].location)")])))
         }
-        problems += result.odptProblems()
+        for extra in healthSections.dropFirst() {
+            problems.append((extra.location, Message(.configSecondHealth, ["place": .text("\(healthSections[0].location)")])))
+        }
+        for extra in historySections.dropFirst() {
+            problems.append((extra.location, Message(.configSecondHistory, ["place": .text("\(historySections[0].location)")])))
+        }
+        problems += result.odptProblems() + result.healthProblems()
         config.add(problems.map { config.diagnostic(at: $0.location, $0.message) })
         guard config.diagnostics.isEmpty else { throw ConfigError(diagnostics: config.diagnostics) }
+        result.rules = result.withBuiltInTitles()
         return result
     }
 

@@ -289,6 +289,7 @@ public struct RuleConfigParser {
             let before = diagnostics.diagnostics.count
             guard var reader = MappingReader(item, what: Message(.nounWeatherSource), diagnostics: diagnostics) else { return nil }
             let id = reader.requireID(what: Message(.nounWeatherSource))
+            let title = reader.optionalString("title")
             var provider: WeatherSourceSpec.Provider?
             if let node = reader.require("provider"), let text = diagnostics.decode(node, YAMLValue.string) {
                 provider = WeatherSourceSpec.Provider(rawValue: text)
@@ -333,7 +334,7 @@ public struct RuleConfigParser {
             guard diagnostics.diagnostics.count == before, let id, let provider else { return nil }
             return WeatherSourceSpec(id: id, provider: provider, latitude: latitude, longitude: longitude, office: office, area: area,
                                      units: units, version: version, key: key,
-                                     refreshSeconds: refresh, idleRefreshSeconds: idleRefresh, location: context.location(of: item))
+                                     refreshSeconds: refresh, idleRefreshSeconds: idleRefresh, location: context.location(of: item), title: title)
         }
     }
 

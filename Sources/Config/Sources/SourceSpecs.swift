@@ -30,6 +30,9 @@ public struct WeatherSourceSpec: Sendable, Equatable {
     /// How often to fetch outside the windows where rules need it (`idle_refresh`, default 1 hour).
     public var idleRefreshSeconds: Int = WeatherSourceSpec.defaultIdleRefresh
     public var location: ConfigLocation
+    /// `title:`, the place the forecast is for (`調布駅北口`): the title of its weather rules'
+    /// notifications (`Weather: 調布駅北口`); nil when not given.
+    public var title: String?
 
     /// The default `idle_refresh`.
     public static let defaultIdleRefresh = 3_600

@@ -19,6 +19,10 @@ public struct ConfigFile: Sendable {
     public var odpt: ODPTSpec?
     /// The `state:` section (a shared PostgreSQL state), when the file has one.
     public var state: StateSpec?
+    /// The `health:` section (the worker's watchdog), when the file has one.
+    public var health: HealthSpec?
+    /// The `history:` section (evaluations kept per rule), when the file has one.
+    public var history: HistorySpec?
 
     /// Creates an empty file's content.
     public init(name: String, boards: [BoardSpec] = []) {

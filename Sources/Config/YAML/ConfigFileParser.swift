@@ -1,7 +1,7 @@
 import Messages
 
 /// Reads a configuration file: one YAML mapping whose top-level keys are sections (`boards:`,
-/// `weather:`, `feeds:`, `channels:`, `odpt:`, `rules:`, `state:`). Each section is parsed by its own function,
+/// `weather:`, `feeds:`, `channels:`, `odpt:`, `rules:`, `state:`, `health:`, `history:`). Each section is parsed by its own function,
 /// listed in `ConfigFileParser.sections`; any other top-level key is an unknown key. A parser made
 /// for some sections only (``boardsOnly``) skips the others unread: a typo in a rule does not stop
 /// a timetable query.
@@ -45,6 +45,12 @@ public struct ConfigFileParser: Sendable {
         },
         Section(key: "state") { node, context, file in
             file.state = StateConfigParser(context: context).parse(node)
+        },
+        Section(key: "health") { node, context, file in
+            file.health = HealthConfigParser(context: context).parseHealth(node)
+        },
+        Section(key: "history") { node, context, file in
+            file.history = HealthConfigParser(context: context).parseHistory(node)
         },
     ]
 

@@ -16,6 +16,11 @@ public struct RuleStepper: Sendable {
     public private(set) var wake: [Int64?]
     /// (time, rule index) for every wake-up set; an entry whose time is no longer the rule's is stale.
     private var queue = WakeHeap()
+    /// Whether ``step(now:updated:facts:state:schedules:)`` keeps each evaluation, with the engine's
+    /// reasons, in ``evaluations`` (the worker's rule history). Off: nothing is kept or explained.
+    public var recordsEvaluations = false
+    /// The evaluations of the last step when ``recordsEvaluations`` is on, in rule order (see ``StepEvaluation``).
+    public private(set) var evaluations: [StepEvaluation] = []
 
     /// A stepper whose rules all run at the first step at or after `start`.
     public init(engine: RuleEngine, start: Int64) {
@@ -46,11 +51,14 @@ public struct RuleStepper: Sendable {
         var ran: [String] = []
         let rules = engine.rules
         var previous = -1
+        if recordsEvaluations { evaluations.removeAll(keepingCapacity: true) }
         for index in due where index != previous {
             previous = index
             let id = rules[index].id
             var ruleState = state.rules[id] ?? RuleState()
-            let result = engine.evaluate(rule: index, facts: facts, state: &ruleState, now: now, schedules: &schedules)
+            let result = engine.evaluate(rule: index, facts: facts, state: &ruleState, now: now, schedules: &schedules,
+                                         explain: recordsEvaluations)
+            if recordsEvaluations { evaluations.append(StepEvaluation(rule: index, evaluation: result)) }
             state.rules[id] = ruleState
             notifications += result.notifications
             ran.append(id)

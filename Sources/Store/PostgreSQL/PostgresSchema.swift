@@ -84,5 +84,14 @@ enum PostgresSchema {
                 updated_at bigint           NOT NULL
             );
             """),
+        SchemaMigration(version: 5, summary: "rule history (the last evaluations of each rule)", sql: """
+            CREATE TABLE rule_history (
+                id     bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                rule   text   NOT NULL,
+                at     bigint NOT NULL,
+                record text   NOT NULL
+            );
+            CREATE INDEX rule_history_rule ON rule_history (rule, id);
+            """),
     ]
 }

@@ -342,14 +342,7 @@ extension PostgresStore {
             SELECT id, entry_id, key, channel, at, outcome, status_code, detail
             FROM delivery_log WHERE entry_id = $1::bigint ORDER BY id
             """, [String(entry)]).map { row throws(StoreError) in
-            let outcome = try row.text(5)
-            guard let event = DeliveryLogEntry.Event(rawValue: outcome) else {
-                throw StoreError(path: path, operation: "reading the delivery log of entry \(entry)",
-                                 message: "unknown outcome \"\(outcome)\"", code: .badValue)
-            }
-            return DeliveryLogEntry(id: try row.int64(0), entryID: try row.int64(1), key: try row.text(2),
-                                    channel: try row.text(3), at: try row.int64(4), event: event,
-                                    statusCode: row.optionalInt64(6).map { Int($0) }, detail: row.optionalText(7))
+            try logEntry(row, operation: "reading the delivery log of entry \(entry)")
         }
     }
 

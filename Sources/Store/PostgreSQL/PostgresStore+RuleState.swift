@@ -48,9 +48,15 @@ extension PostgresStore {
     }
 
     public func commit<State: Encodable>(notifications: [Notice], ruleStates: [String: State], now: Int64) throws -> [OutboxEntry] {
+        try commit(notifications: notifications, ruleStates: ruleStates, extras: CommitExtras(), now: now)
+    }
+
+    public func commit<State: Encodable>(notifications: [Notice], ruleStates: [String: State], extras: CommitExtras,
+                                         now: Int64) throws -> [OutboxEntry] {
         try connection.transaction {
             let inserted = try insert(notifications, now: now)
             try upsert(ruleStates, now: now)
+            if !extras.isEmpty { try write(extras) }
             return inserted
         }
     }

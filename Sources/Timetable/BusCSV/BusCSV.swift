@@ -24,6 +24,86 @@ public enum BusCSV {
     /// The departures of one file, as sorted seconds since the service-day start (25:05 → 90 300).
     public static func parse(_ bytes: [UInt8], file: String) throws -> [Int32] {
         let text = try TextDecoding.string(bytes, file: file)
+        var utf8 = text
+        if let times = utf8.withUTF8({ plainTimes($0) }) { return times }
+        return try parse(text: text, file: file)
+    }
+
+    /// The departures of a file whose data lines are plain ASCII and correct, read byte by byte
+    /// (a command reading an 11,000-departure board parses its CSV files at every start); nil for
+    /// anything else — a space other than ASCII in a data line, a line break other than LF / CR /
+    /// CRLF / VT / FF, a mistake — which `parse(text:file:)` reads (and reports) character by
+    /// character. Both read every file they both accept the same way (`BusCSVTests` compares them).
+    static func plainTimes(_ bytes: UnsafeBufferPointer<UInt8>) -> [Int32]? {
+        var times: [Int32] = []
+        times.reserveCapacity(bytes.count / 3)
+        var seen = [UInt64](repeating: 0, count: (30 * 60 + 63) / 64)  // hour × 60 + minute
+        var index = 0
+        let end = bytes.count
+        func isLineBreak(_ byte: UInt8) -> Bool { byte >= 0x0A && byte <= 0x0D }
+        func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+        while index <= end {
+            // One line: [index, lineEnd).
+            var lineEnd = index
+            while lineEnd < end, !isLineBreak(bytes[lineEnd]) { lineEnd += 1 }
+            var next = lineEnd + 1
+            if lineEnd < end, bytes[lineEnd] == 0x0D, next < end, bytes[next] == 0x0A { next += 1 }
+            var cursor = index
+            while cursor < lineEnd, isBlank(bytes[cursor]) { cursor += 1 }
+            if cursor < lineEnd, bytes[cursor] == UInt8(ascii: "#") {
+                // A `#` followed by a combining mark is another character than `#`: not a comment.
+                if cursor + 1 < lineEnd, bytes[cursor + 1] >= 0x80 { return nil }
+                // A comment: any text, as long as it holds no line break Character.isNewline sees
+                // beyond ASCII (NEL U+0085, LS U+2028, PS U+2029).
+                for i in cursor..<lineEnd where bytes[i] == 0xC2 || bytes[i] == 0xE2 {
+                    if bytes[i] == 0xC2, i + 1 < lineEnd, bytes[i + 1] == 0x85 { return nil }
+                    if bytes[i] == 0xE2, i + 2 < lineEnd, bytes[i + 1] == 0x80, bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9 { return nil }
+                }
+                index = next
+                continue
+            }
+            // Data: cells of ASCII digits between commas, blanks around them.
+            var hour = -1
+            var cellStart = index
+            var sawCell = false
+            while cellStart <= lineEnd {
+                var cellEnd = cellStart
+                while cellEnd < lineEnd, bytes[cellEnd] != UInt8(ascii: ",") { cellEnd += 1 }
+                var low = cellStart, high = cellEnd
+                while low < high, isBlank(bytes[low]) { low += 1 }
+                while high > low, isBlank(bytes[high - 1]) { high -= 1 }
+                if low < high {
+                    guard high - low <= 2 else { return nil }
+                    var value = 0
+                    for i in low..<high {
+                        let digit = Int(bytes[i]) - 48
+                        guard digit >= 0, digit <= 9 else { return nil }
+                        value = value * 10 + digit
+                    }
+                    if hour < 0 {
+                        guard !sawCell, value <= 29 else { return nil }  // an empty first cell is an error
+                        hour = value
+                    } else {
+                        guard value <= 59 else { return nil }
+                        let slot = hour * 60 + value
+                        guard seen[slot >> 6] & (1 << UInt64(slot & 63)) == 0 else { return nil }
+                        seen[slot >> 6] |= 1 << UInt64(slot & 63)
+                        times.append(Int32(slot * 60))
+                    }
+                } else {
+                    for i in cellStart..<cellEnd where !isBlank(bytes[i]) { return nil }
+                }
+                sawCell = true
+                cellStart = cellEnd + 1
+            }
+            index = next
+        }
+        times.sort()
+        return times
+    }
+
+    /// `parse(_:file:)` on decoded text, character by character.
+    static func parse(text: String, file: String) throws -> [Int32] {
         var firstLine: [Int32: Int] = [:]
         var times: [Int32] = []
         var sawData = false

@@ -18,19 +18,23 @@ enum JapaneseHolidayRules {
     static let restDayName = "休日"
 
     /// The holidays of `year` in date order.
+    ///
+    /// Small arrays searched linearly, not dictionaries: a year has ~20 days off, and the bundled
+    /// calendar computes ~180 years when it is first used (a command's start-up).
     static func holidays(year: Int) -> [Holiday] {
         guard year >= 1948 else { return [] }
         // 国民の祝日 (and the 2019 days the special act treats as such), by day number.
-        var national: [Int: String] = [:]
+        var national = DayNames()
         for (month, day, name) in nationalHolidays(year: year) {
             if let date = LocalDate(year: year, month: month, day: day) {
                 national[date.dayNumber] = name
             }
         }
-        var rest: [Int: String] = [:]
+        national.sortByDay()
+        var rest = DayNames()
 
         // 振替休日.
-        for dayNumber in national.keys.sorted()
+        for (dayNumber, _) in national.entries
         where dayNumber >= substituteStart && LocalDate(dayNumber: dayNumber).weekday == .sunday {
             if dayNumber < reform2007 {
                 // Until 2006: the next day, when it is not a national holiday itself.
@@ -43,7 +47,7 @@ enum JapaneseHolidayRules {
         }
 
         // 国民の休日: a day between two national holidays.
-        for dayNumber in national.keys where national[dayNumber + 2] != nil {
+        for (dayNumber, _) in national.entries where national[dayNumber + 2] != nil {
             let between = dayNumber + 1
             guard between >= inBetweenStart, national[between] == nil else { continue }
             if between < reform2007 {
@@ -61,11 +65,11 @@ enum JapaneseHolidayRules {
         }
 
         var result: [Holiday] = []
-        result.reserveCapacity(national.count + rest.count)
-        for (dayNumber, name) in national where dayNumber >= lawStart {
+        result.reserveCapacity(national.entries.count + rest.entries.count)
+        for (dayNumber, name) in national.entries where dayNumber >= lawStart {
             result.append(Holiday(date: LocalDate(dayNumber: dayNumber), name: name))
         }
-        for (dayNumber, name) in rest where dayNumber >= lawStart && national[dayNumber] == nil {
+        for (dayNumber, name) in rest.entries where dayNumber >= lawStart && national[dayNumber] == nil {
             let date = LocalDate(dayNumber: dayNumber)
             if date.year == year { result.append(Holiday(date: date, name: name)) }
         }
@@ -73,10 +77,34 @@ enum JapaneseHolidayRules {
         return result
     }
 
+    /// Names by day number for the few days off of one year: a later assignment to a day replaces
+    /// the earlier one, as in a dictionary.
+    struct DayNames {
+        private(set) var entries: [(day: Int, name: String)] = []
+
+        init() { entries.reserveCapacity(24) }
+
+        subscript(day: Int) -> String? {
+            get { entries.first { $0.day == day }?.name }
+            set {
+                guard let name = newValue else { entries.removeAll { $0.day == day }; return }
+                if let index = entries.firstIndex(where: { $0.day == day }) {
+                    entries[index].name = name
+                } else {
+                    entries.append((day, name))
+                }
+            }
+        }
+
+        /// Orders the entries by day (the substitute holidays are found in date order).
+        mutating func sortByDay() { entries.sort { $0.day < $1.day } }
+    }
+
     /// The national holidays (国民の祝日) of `year` as (month, day, name), including the 2019 days
     /// "treated as national holidays" (休日（祝日扱い）), which count for 振替休日 and 国民の休日.
     static func nationalHolidays(year: Int) -> [(Int, Int, String)] {
         var days: [(Int, Int, String)] = []
+        days.reserveCapacity(20)
         func add(_ month: Int, _ day: Int, _ name: String) { days.append((month, day, name)) }
 
         add(1, 1, "元日")

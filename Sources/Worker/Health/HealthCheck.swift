@@ -1,0 +1,121 @@
+import Config
+import Facts
+import Foundation
+import Messages
+import Store
+import Timetable
+
+/// What the health check looks at: the worker's knowledge (its boards, the source index, its
+/// channels' outcomes, its commits), or what `status` reads of it.
+public struct HealthInputs: Sendable {
+    /// Boards lacking sources (only those with none at all are a problem).
+    public var impairedBoards: [(board: String, completeness: BoardCompleteness)]
+    /// Feeds whose service ended or ends within the limit, by board.
+    public var endingFeeds: [(board: String, notice: ServicePeriodNotice)]
+    /// The source index.
+    public var sources: [SourceStateRow]
+    /// Channels failing: failed attempts in a row, since when, and the last error (``ChannelStreaks``).
+    public var channelStreaks: [String: ChannelStreaks.Streak]
+    /// Channels whose secret is missing, with the secret's name.
+    public var missingSecrets: [(channel: String, secret: String)]
+    /// Since when the worker's commits fail, and the last error (nil: they succeed).
+    public var commitFailure: (since: Int64, error: String)?
+
+    public init(impairedBoards: [(board: String, completeness: BoardCompleteness)] = [], endingFeeds: [(board: String, notice: ServicePeriodNotice)] = [],
+                sources: [SourceStateRow] = [], channelStreaks: [String: ChannelStreaks.Streak] = [:],
+                missingSecrets: [(channel: String, secret: String)] = [], commitFailure: (since: Int64, error: String)? = nil) {
+        self.impairedBoards = impairedBoards
+        self.endingFeeds = endingFeeds
+        self.sources = sources
+        self.channelStreaks = channelStreaks
+        self.missingSecrets = missingSecrets
+        self.commitFailure = commitFailure
+    }
+
+    /// The feeds of `boards` whose service ended or ends within `days` of `now` (each board's own day).
+    public static func endingFeeds(of boards: [Board], within days: Int, now: Int64) -> [(board: String, notice: ServicePeriodNotice)] {
+        boards.sorted { $0.id < $1.id }.flatMap { board in
+            board.endingServices(today: board.clock.localTime(at: now).date, within: days).map { (board.id, $0) }
+        }
+    }
+}
+
+/// The health check: the problems of ``HealthInputs`` against the limits of a ``HealthSpec``. Pure:
+/// the worker and `status` run the same check.
+public enum HealthCheck {
+    /// A refresh planned this long ago and not done makes a source overdue (the worker is not keeping up).
+    public static let overdueSeconds: Int64 = 15 * 60
+
+    /// The problems at `now`, in a stable order (kind, then subject), with those not past their
+    /// limit yet marked ``HealthProblem/isPending``. `openSince` gives the start of
+    /// an episode already open (a source never fetched that has failed since, a board waiting for
+    /// its first fetch): its problem keeps that start. A problem whose start is not known otherwise
+    /// has none (nil: it counts from `now` for the limits).
+    public static func problems(_ inputs: HealthInputs, limits: HealthSpec, now: Int64,
+                                openSince: (String) -> Int64? = { _ in nil }) -> [HealthProblem] {
+        var problems: [HealthProblem] = []
+        let limit = Int64(limits.sourceStaleAfterSeconds)
+        for (board, completeness) in inputs.impairedBoards {
+            guard case .unloadable(let failures) = completeness else { continue }
+            let known = openSince(HealthProblem.id(.board, board))
+            // A board only waiting for its first fetch (an ODPT API timetable) has the source limit to get it.
+            let waiting = failures.allSatisfy(\.isPending) && now - (known ?? now) < limit
+            let list = Message.joined(failures.map { Message(.healthFailedSource, ["source": .text($0.source), "why": .message($0.text)]) },
+                                      separator: Message(.healthDetailSeparator))
+            var problem = HealthProblem(kind: .board, subject: board, since: known, detail: Message(.healthDetailBoard, ["failures": .message(list)]))
+            problem.isPending = waiting
+            problems.append(problem)
+        }
+        for row in inputs.sources {
+            let overdue = row.nextRefreshAt.map { now - $0 > overdueSeconds } ?? false
+            guard row.lastError != nil || overdue else { continue }
+            // Failing: since the worker first saw it fail (its episode); overdue: since its refresh was due.
+            let known = row.lastError != nil ? openSince(HealthProblem.id(.source, row.name)) : row.nextRefreshAt
+            let since = known ?? now
+            let detail: Message
+            if let error = row.lastError {
+                detail = row.checkedAt.map { Message(.healthDetailSourceFailing, ["age": .message(age(now - $0)), "error": .text(error)]) }
+                    ?? Message(.healthDetailSourceNever, ["error": .text(error)])
+            } else {
+                detail = Message(.healthDetailSourceOverdue, ["age": .message(age(now - (row.checkedAt ?? since))),
+                                                             "due": .text(ZoneClock(identifier: limits.timeZone)?.iso8601(since) ?? "")])
+            }
+            var problem = HealthProblem(kind: .source, subject: row.name, since: known, detail: detail)
+            problem.isPending = now - since <= max(limit, row.lastError != nil ? 0 : overdueSeconds)
+            problems.append(problem)
+        }
+        for (board, notice) in inputs.endingFeeds {
+            let subject = board + "/" + notice.source
+            problems.append(HealthProblem(kind: .feed, subject: subject, since: openSince(HealthProblem.id(.feed, subject)), detail: notice.text))
+        }
+        for (channel, streak) in inputs.channelStreaks.sorted(by: { $0.key < $1.key }) where streak.count >= limits.channelFailures {
+            problems.append(HealthProblem(kind: .channel, subject: channel, since: streak.since,
+                                          detail: Message(.healthDetailChannel, ["count": .number(streak.count), "error": .text(streak.lastError ?? "-")])))
+        }
+        for (channel, secret) in inputs.missingSecrets {
+            problems.append(HealthProblem(kind: .secret, subject: channel, since: openSince(HealthProblem.id(.secret, channel)),
+                                          detail: Message(.healthDetailSecret, ["secret": .text(secret)])))
+        }
+        if let failure = inputs.commitFailure {
+            problems.append(HealthProblem(kind: .commit, subject: "state", since: failure.since,
+                                          detail: Message(.healthDetailCommit, ["error": .text(failure.error)])))
+        }
+        let order = Dictionary(uniqueKeysWithValues: HealthProblem.Kind.allCases.enumerated().map { ($1, $0) })
+        return problems.sorted { (order[$0.kind]!, $0.subject) < (order[$1.kind]!, $1.subject) }
+    }
+
+    /// A short age in the reader's language: `45 s`, `12 min`, `3 h 5 min`, `2 d 4 h`.
+    public static func age(_ seconds: Int64) -> Message {
+        let seconds = Int(max(0, seconds))
+        if seconds < 60 { return Message(.ageSeconds, ["seconds": .number(seconds)]) }
+        if seconds < 3600 { return Message(.ageMinutes, ["minutes": .number(seconds / 60)]) }
+        if seconds < 86_400 {
+            let minutes = seconds % 3600 / 60
+            return minutes > 0 ? Message(.ageHoursMinutes, ["hours": .number(seconds / 3600), "minutes": .number(minutes)])
+                : Message(.ageHours, ["hours": .number(seconds / 3600)])
+        }
+        let hours = seconds % 86_400 / 3600
+        return hours > 0 ? Message(.ageDaysHours, ["days": .number(seconds / 86_400), "hours": .number(hours)])
+            : Message(.ageDays, ["days": .number(seconds / 86_400)])
+    }
+}

@@ -1,0 +1,69 @@
+import Config
+import Facts
+import Foundation
+import Store
+import Worker
+import XCTest
+
+/// The health check's limits, case by case (the worker's watchdog and `status` run this same check).
+final class HealthCheckTests: XCTestCase {
+    let now: Int64 = 1_734_830_000
+    let limits = HealthSpec(sourceStaleAfterSeconds: 3_600, channelFailures: 3)
+
+    func ids(_ inputs: HealthInputs, open: [String: Int64] = [:]) -> [String] {
+        HealthCheck.problems(inputs, limits: limits, now: now, openSince: { open[$0] }).filter { !$0.isPending }.map(\.id)
+    }
+
+    func testASourceIsAProblemOnlyWhenFailingOrOverdueLongerThanTheLimit() {
+        func row(_ name: String, checked: Int64?, error: String?, next: Int64?) -> SourceStateRow {
+            SourceStateRow(name: name, fetchedAt: checked, checkedAt: checked, lastError: error, bytesSaved: 0, nextRefreshAt: next)
+        }
+        let inputs = HealthInputs(sources: [
+            row("failing-long", checked: now - 7_200, error: "HTTP 503", next: now + 60),
+            row("failing-briefly", checked: now - 7_200, error: "HTTP 503", next: now + 60),
+            row("overdue", checked: now - 7_200, error: nil, next: now - 3_700),
+            row("a-little-late", checked: now - 7_200, error: nil, next: now - 20 * 60),
+            row("idle-but-fine", checked: now - 86_000, error: nil, next: now + 3_600),
+            row("never-fetched", checked: nil, error: "no key", next: now + 60),
+        ])
+        // A failure counts from when the worker first saw it (its open episode), not from the last good fetch.
+        let open = ["source:failing-long": now - 3_601, "source:failing-briefly": now - 1_800, "source:never-fetched": now - 3_700]
+        XCTAssertEqual(ids(inputs, open: open), ["source:failing-long", "source:never-fetched", "source:overdue"])
+        // Without the worker's episodes a failure has no known start: not a problem yet (its episode opens now).
+        XCTAssertEqual(ids(inputs), ["source:overdue"])
+        XCTAssertEqual(HealthCheck.problems(inputs, limits: limits, now: now).filter(\.isPending).map(\.id),
+                       ["source:a-little-late", "source:failing-briefly", "source:failing-long", "source:never-fetched"])
+        let problems = HealthCheck.problems(inputs, limits: limits, now: now, openSince: { open[$0] }).filter { !$0.isPending }
+        XCTAssertEqual(problems.first?.detail.english, "no good fetch for 2 h; last error: HTTP 503")
+        XCTAssertEqual(problems.first?.since, now - 3_601)
+        XCTAssertEqual(problems[1].detail.english, "never fetched successfully; last error: no key")
+        XCTAssertEqual(problems[2].detail.english, "not refreshed for 2 h (its refresh was due at 2024-12-22T09:11:40+09:00)")
+    }
+
+    func testABoardWaitingForItsFirstFetchHasTheSourceLimitToGetIt() {
+        let location = ConfigLocation(file: "boards.yaml", line: 3, column: 9)
+        let pending = SourceFailure(board: "ginza", source: "TokyoMetro.Ginza.Ginza", location: location, message: "no cached timetable yet",
+                                    isPending: true)
+        let broken = SourceFailure(board: "bus", source: "鷹56", location: location, message: "minute \"2O\" is not a number")
+        let inputs = HealthInputs(impairedBoards: [("ginza", .unloadable([pending])), ("bus", .unloadable([broken])),
+                                                   ("half", .incomplete([broken]))])
+        XCTAssertEqual(ids(inputs), ["board:bus"], "an incomplete board is not a health problem; a pending one not yet")
+        XCTAssertEqual(ids(inputs, open: ["board:ginza": now - 3_600]), ["board:bus", "board:ginza"])
+        XCTAssertEqual(HealthCheck.problems(inputs, limits: limits, now: now).first { !$0.isPending }?.detail.english,
+                       "no source could be loaded (鷹56: minute \"2O\" is not a number); its rules cannot fire")
+    }
+
+    func testAChannelFailingAsOftenAsTheLimitAndAMissingSecret() {
+        let inputs = HealthInputs(channelStreaks: ["hook": .init(count: 3, since: now - 100, lastError: "HTTP 500"),
+                                                   "phone": .init(count: 2, since: now - 10, lastError: "HTTP 500")],
+                                  missingSecrets: [("team", "SLACK_URL")], commitFailure: (now - 90, "disk full"))
+        XCTAssertEqual(ids(inputs), ["channel:hook", "secret:team", "commit:state"])
+    }
+
+    func testTheEpisodesAndStreaksRoundTripThroughTheirJSON() throws {
+        var episodes = HealthEpisodes(open: ["board:x": .init(since: 5, notified: true, summary: "board x: \"quoted\"\nline")])
+        episodes.channels = ChannelStreaks(cursor: 42, streaks: ["hook": .init(count: 2, since: 7, lastError: nil)])
+        XCTAssertEqual(HealthEpisodes(json: episodes.json), episodes)
+        XCTAssertNil(HealthEpisodes(json: "[1]"))
+    }
+}
