@@ -79,7 +79,7 @@ bench-sources: release
 # Delivery side by side: the wrk ceiling, Alertmanager, Apprise and leavenow (throughput, latency,
 # idle cost, desktop); installs nginx, wrk, prometheus-alertmanager and apprise (~15 min).
 bench-delivery: release
-	scripts/bench/delivery-side-by-side.sh 3
+	scripts/bench/delivery-side-by-side.sh
 
 # libFuzzer on the decoders of untrusted bytes ("Fuzzing" in README.md); a finding fails the run and
 # leaves its input in Fuzz/regressions/<target>/ for the tests.

@@ -12,4 +12,13 @@ static inline sqlite3_destructor_type leavenow_sqlite_transient(void) {
     return SQLITE_TRANSIENT;
 }
 
+/*
+ * Turns off SQLite's memory statistics (sqlite3_memory_used, sqlite3_status), which nothing here
+ * reads: with them on, every allocation SQLite makes takes a global mutex. Must run before SQLite
+ * initialises (the first open); later it returns SQLITE_MISUSE and changes nothing.
+ */
+static inline int leavenow_sqlite_disable_memory_statistics(void) {
+    return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+}
+
 #endif

@@ -67,7 +67,9 @@ extension Dispatcher {
                 method: .post, url: url, headers: HTTPHeaders(payload.headers), body: payload.body,
                 connectTimeout: configuration.connectTimeout, timeout: configuration.requestTimeout,
                 maxResponseBytes: configuration.maxResponseBytes, redirects: .doNotFollow,
-                redaction: endpoint.redaction(sending: payload)))
+                redaction: endpoint.redaction(sending: payload),
+                // A channel answers in a few bytes (read only for an error's snippet): no Accept-Encoding.
+                acceptsCompression: false))
         }
     }
 

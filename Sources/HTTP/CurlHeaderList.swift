@@ -67,6 +67,27 @@ final class CurlHeaderList {
         starts.append(start)
     }
 
+    /// Appends a line already made (``line(name:value:)``'s UTF-8), copied as it is.
+    func append(bytes line: [UInt8]) {
+        let start = used
+        reserve(line.count + 1)
+        line.withUnsafeBufferPointer { source in
+            if let base = source.baseAddress { (bytes + used).update(from: base, count: source.count) }
+        }
+        used += line.count
+        copy(0)
+        starts.append(start)
+    }
+
+    /// `Name: value` (`Name;` for an empty value, as ``append(name:value:)`` writes it), with any
+    /// line break or NUL in either replaced by a space: a line that cannot break the header block.
+    static func line(name: String, value: String) -> String {
+        func clean(_ text: String) -> String {
+            String(decoding: text.utf8.map { $0 == 10 || $0 == 13 || $0 == 0 ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
+        }
+        return value.isEmpty ? clean(name) + ";" : clean(name) + ": " + clean(value)
+    }
+
     /// The list to hand to `CURLOPT_HTTPHEADER` (nil when empty), valid until the next change.
     func list() -> UnsafeMutablePointer<curl_slist>? {
         guard !starts.isEmpty else { return nil }
@@ -104,20 +125,19 @@ final class CurlHeaderList {
     /// What a header's name or value may not hold.
     private enum Part { case name, value }
 
-    /// Copies the UTF-8 of `text`; false at the first byte `part` may not hold (a line break, a NUL,
-    /// a colon in a name); what was copied before it stays.
+    /// Copies the UTF-8 of `text`; false, and nothing copied, when it holds a byte `part` may not
+    /// hold (a line break, a NUL, a colon in a name).
     @discardableResult
     private func copy(_ text: String, checked part: Part?) -> Bool {
         var text = text
         return text.withUTF8 { utf8 in
-            reserve(utf8.count)
-            for byte in utf8 {
-                if let part, byte == 10 || byte == 13 || byte == 0 || (part == .name && byte == UInt8(ascii: ":")) {
-                    return false
-                }
-                bytes[used] = byte
-                used += 1
+            if let part {
+                let colon: UInt8 = part == .name ? UInt8(ascii: ":") : 10
+                for byte in utf8 where byte == 10 || byte == 13 || byte == 0 || byte == colon { return false }
             }
+            reserve(utf8.count)
+            if let base = utf8.baseAddress { (bytes + used).update(from: base, count: utf8.count) }
+            used += utf8.count
             return true
         }
     }

@@ -25,6 +25,10 @@ final class CurlTransfer {
     private var lastEffectiveURL = ""
     /// The event loop of the multi handle this transfer runs on: it opens and closes the sockets.
     private let loop: CurlEventLoop?
+    /// `User-Agent: …` of the configuration, as bytes (appended to every request without its own).
+    private let userAgentLine: [UInt8]
+    /// The header list of a CONNECT to a proxy (the User-Agent), made on first use.
+    private var proxyHeaderList: CurlHeaderList?
 
     /// Everything of a request the handle's settings depend on, apart from its headers and body.
     private struct Setup: Equatable {
@@ -35,6 +39,7 @@ final class CurlTransfer {
         var timeout: Duration
         var maxResponseBytes: Int
         var redirects: HTTPRequest.Redirects
+        var acceptsCompression: Bool
 
         init(_ request: HTTPRequest) {
             url = request.url
@@ -44,18 +49,25 @@ final class CurlTransfer {
             timeout = request.timeout
             maxResponseBytes = request.maxResponseBytes
             redirects = request.redirects
+            acceptsCompression = request.acceptsCompression
         }
     }
 
+    /// Whether libcurl's progress callback checks for the calling task's cancellation during the
+    /// transfer (a blocking ``HTTPClient``); a multi handle's owner checks between its waits instead.
+    private let checksCancellation: Bool
+
     /// A new easy handle; nil when libcurl cannot initialise or allocate one.
-    init?(configuration: HTTPClientConfiguration, loop: CurlEventLoop? = nil) {
+    init?(configuration: HTTPClientConfiguration, loop: CurlEventLoop? = nil, checksCancellation: Bool = true) {
         guard CurlGlobal.ensureInitialized() == nil, let handle = curl_easy_init() else { return nil }
         self.handle = handle
         self.configuration = configuration
         self.loop = loop
+        self.checksCancellation = checksCancellation
         errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         bodyBuffer = .allocate(byteCount: bodyCapacity, alignment: 1)
+        userAgentLine = Array(CurlHeaderList.line(name: "User-Agent", value: configuration.userAgent).utf8)
     }
 
     deinit {
@@ -112,15 +124,22 @@ final class CurlTransfer {
         try set(CURLOPT_LOW_SPEED_LIMIT, max(1, configuration.lowSpeedLimit))
         try set(CURLOPT_LOW_SPEED_TIME, configuration.lowSpeedTime.curlSeconds)
         try set(CURLOPT_TCP_KEEPALIVE, 1)
-        try set(CURLOPT_ACCEPT_ENCODING, string: "")
+        if request.acceptsCompression { try set(CURLOPT_ACCEPT_ENCODING, string: "") }
         // TLS is always verified; these are libcurl's defaults, stated so a reset cannot lose them.
         try set(CURLOPT_SSL_VERIFYPEER, 1)
         try set(CURLOPT_SSL_VERIFYHOST, 2)
-        try set(CURLOPT_USERAGENT, string: configuration.userAgent)
+        // The User-Agent goes with the request's own header lines (see `setHeaders`), not through
+        // CURLOPT_USERAGENT, which libcurl formats into a new string and formats again, byte by
+        // byte, on every request. A CONNECT to a proxy (an https URL) gets it from the proxy's
+        // header list (libcurl keeps the two lists apart by default); a plain-http request through a
+        // proxy carries the request's lines, User-Agent included.
         switch configuration.proxy {
         case .environment: break
         case .direct: try set(CURLOPT_PROXY, string: "")
         case .url(let proxy): try set(CURLOPT_PROXY, string: proxy)
+        }
+        if configuration.proxy != .direct, Self.isHTTPS(request.url) {
+            try check(leavenow_easy_setopt_slist(handle, CURLOPT_PROXYHEADER, proxyHeaders()))
         }
         try check(leavenow_easy_setopt_off_t(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(request.maxResponseBytes)))
         try setMethod(for: request)
@@ -171,9 +190,25 @@ final class CurlTransfer {
                 _ = headerList.append(name: "If-Modified-Since", value: date)
             }
         }
+        if !request.headers.contains("User-Agent") { headerList.append(bytes: userAgentLine) }
         // No "Expect: 100-continue" round trip before a body.
         if !request.headers.contains("Expect") { headerList.append(line: "Expect:") }
         try check(leavenow_easy_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList.list()))
+    }
+
+    /// The list for `CURLOPT_PROXYHEADER`: the User-Agent line.
+    private func proxyHeaders() -> UnsafeMutablePointer<curl_slist>? {
+        if let proxyHeaderList { return proxyHeaderList.list() }
+        let list = CurlHeaderList()
+        list.append(bytes: userAgentLine)
+        proxyHeaderList = list
+        return list.list()
+    }
+
+    /// Whether `url` starts with `https:` (any case): a transfer through a proxy tunnels it with CONNECT.
+    static func isHTTPS(_ url: String) -> Bool {
+        let prefix = url.utf8.prefix(6)
+        return prefix.count == 6 && zip(prefix, "https:".utf8).allSatisfy { $0 | 0x20 == $1 }
     }
 
     /// The method's options (part of the common setup: they do not change with the body).
@@ -230,13 +265,15 @@ final class CurlTransfer {
             return length
         })
         try set(CURLOPT_HEADERDATA, pointer: context)
-        try set(CURLOPT_NOPROGRESS, 0)
-        try check(leavenow_easy_setopt_xferinfo_callback(handle, CURLOPT_XFERINFOFUNCTION) { context, _, _, _, _ in
-            guard let context else { return 0 }
-            let sink = Unmanaged<CurlResponseSink>.fromOpaque(context).takeUnretainedValue()
-            return sink.shouldCancel() ? 1 : 0
-        })
-        try set(CURLOPT_XFERINFODATA, pointer: context)
+        if checksCancellation {
+            try set(CURLOPT_NOPROGRESS, 0)
+            try check(leavenow_easy_setopt_xferinfo_callback(handle, CURLOPT_XFERINFOFUNCTION) { context, _, _, _, _ in
+                guard let context else { return 0 }
+                let sink = Unmanaged<CurlResponseSink>.fromOpaque(context).takeUnretainedValue()
+                return sink.shouldCancel() ? 1 : 0
+            })
+            try set(CURLOPT_XFERINFODATA, pointer: context)
+        }
         if let loop {
             try check(leavenow_easy_setopt_opensocket_callback(handle, CurlEventLoop.openSocket))
             try set(CURLOPT_OPENSOCKETDATA, pointer: loop.socketContext)

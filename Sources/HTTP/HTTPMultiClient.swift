@@ -9,6 +9,12 @@ import Glibc
 /// libcurl. Easy handles are pooled and reused with their settings (see ``CurlTransfer``), so a
 /// request to the same URL as the last one on a handle sets only its headers and body.
 ///
+/// libcurl is touched at the first transfer, not before: making a client (a worker's dispatcher, its
+/// source fetcher) loads nothing, so a process that never fetches or sends never loads libcurl and
+/// the ~8 MB of libraries it brings (OpenSSL, GnuTLS, Kerberos, LDAP, …; see `Sources/CLazyLibraries`).
+/// Waiting in ``collect(waitMilliseconds:wakeDescriptor:)`` before then is a `poll` on the wake-up
+/// descriptor.
+///
 /// Not `Sendable`: confine it to one thread or actor. ``perform(_:maxConnections:maxConnectionsPerHost:)``
 /// blocks until every request has finished; connections stay cached for the next call. The
 /// incremental interface — ``start(_:tag:)`` and ``collect(waitMilliseconds:wakeDescriptor:)`` —
@@ -18,19 +24,37 @@ import Glibc
 public final class HTTPMultiClient {
     /// The settings every request uses.
     public let configuration: HTTPClientConfiguration
-    private let multi: UnsafeMutableRawPointer?
+    /// The multi handle, made by ``multiHandle()`` at the first transfer; nil before then, or when
+    /// libcurl could not make one.
+    private var multi: UnsafeMutableRawPointer?
+    /// Whether ``multiHandle()`` has run (once: a libcurl that failed is not asked again).
+    private var multiAttempted = false
     /// The multi handle's epoll; nil when none could be made (then `curl_multi_perform` + `curl_multi_poll`).
-    private let loop: CurlEventLoop?
+    private var loop: CurlEventLoop?
+    /// The caps of ``limitConnections(_:perHost:)``, applied to the multi handle when it is made.
+    private var connectionCaps: (total: Int, perHost: Int)?
     private var idleTransfers: [CurlTransfer] = []
     /// The transfers started with ``start(_:tag:)`` and not collected yet, by easy handle.
     private var started: [UnsafeMutableRawPointer: (tag: Int, transfer: CurlTransfer)] = [:]
 
-    /// A client with its own connection cache.
+    /// A client with its own connection cache. libcurl is initialised at the first transfer.
     public init(configuration: HTTPClientConfiguration = HTTPClientConfiguration()) {
         self.configuration = configuration
-        let multi = CurlGlobal.ensureInitialized() == nil ? curl_multi_init() : nil
-        self.multi = multi
-        loop = multi.flatMap { try? CurlEventLoop(multi: $0) }
+    }
+
+    /// Whether libcurl has been asked for the multi handle yet: false until the first transfer.
+    public var hasAskedLibcurl: Bool { multiAttempted }
+
+    /// The multi handle, made on the first call (with its event loop and the connection caps set so
+    /// far); nil when libcurl cannot initialise or make one.
+    private func multiHandle() -> UnsafeMutableRawPointer? {
+        guard !multiAttempted else { return multi }
+        multiAttempted = true
+        guard CurlGlobal.ensureInitialized() == nil, let made = curl_multi_init() else { return nil }
+        multi = made
+        loop = try? CurlEventLoop(multi: made)
+        if let connectionCaps { apply(connectionCaps, to: made) }
+        return made
     }
 
     deinit {
@@ -54,7 +78,8 @@ public final class HTTPMultiClient {
         _ requests: [HTTPRequest], maxConnections: Int, maxConnectionsPerHost: Int? = nil
     ) -> [Result<HTTPResponse, HTTPError>] {
         var results = [Result<HTTPResponse, HTTPError>?](repeating: nil, count: requests.count)
-        guard let multi else {
+        guard !requests.isEmpty else { return [] }
+        guard let multi = multiHandle() else {
             return requests.map { .failure(CurlTransfer.unavailableError(for: $0)) }
         }
         let connections = max(1, maxConnections)
@@ -96,12 +121,18 @@ extension HTTPMultiClient {
     /// Sets the connection caps of the incremental interface: at most `maxConnections` open in total
     /// and `maxConnectionsPerHost` to one host (by default the same). The caller keeps at most
     /// `maxConnections` transfers started (``runningCount``), so none waits inside libcurl.
+    /// Before the first transfer the caps are kept and set when the multi handle is made.
     public func limitConnections(_ maxConnections: Int, perHost maxConnectionsPerHost: Int? = nil) {
-        guard let multi else { return }
         let connections = max(1, maxConnections)
-        _ = leavenow_multi_setopt_long(multi, CURLMOPT_MAX_TOTAL_CONNECTIONS, connections)
-        _ = leavenow_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, max(1, maxConnectionsPerHost ?? connections))
-        _ = leavenow_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, connections)
+        let caps = (total: connections, perHost: max(1, maxConnectionsPerHost ?? connections))
+        connectionCaps = caps
+        if let multi { apply(caps, to: multi) }
+    }
+
+    private func apply(_ caps: (total: Int, perHost: Int), to multi: UnsafeMutableRawPointer) {
+        _ = leavenow_multi_setopt_long(multi, CURLMOPT_MAX_TOTAL_CONNECTIONS, caps.total)
+        _ = leavenow_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, caps.perHost)
+        _ = leavenow_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, caps.total)
     }
 
     /// Transfers started with ``start(_:tag:)`` and not yet handed back by ``collect(waitMilliseconds:wakeDescriptor:)``.
@@ -111,8 +142,9 @@ extension HTTPMultiClient {
     /// returns. The request's timeout runs from now. Returns the error when it could not be started
     /// (nothing is then running for `tag`).
     public func start(_ request: HTTPRequest, tag: Int) -> HTTPError? {
-        guard let multi else { return CurlTransfer.unavailableError(for: request) }
-        guard let transfer = idleTransfers.popLast() ?? CurlTransfer(configuration: configuration, loop: loop) else {
+        guard let multi = multiHandle() else { return CurlTransfer.unavailableError(for: request) }
+        // Cancellation is checked by `perform` between waits, not by a progress callback per transfer.
+        guard let transfer = idleTransfers.popLast() ?? CurlTransfer(configuration: configuration, loop: loop, checksCancellation: false) else {
             return CurlTransfer.unavailableError(for: request)
         }
         do {
@@ -136,7 +168,8 @@ extension HTTPMultiClient {
     /// list when nothing completed in that time. With nothing running it only waits (for the
     /// descriptor or the time). The descriptor is not read: its owner drains it.
     public func collect(waitMilliseconds: Int32, wakeDescriptor: Int32? = nil) -> [(tag: Int, result: Result<HTTPResponse, HTTPError>)] {
-        guard let multi else { return [] }
+        // No multi handle: nothing was ever started (or libcurl is missing). Wait without libcurl.
+        guard let multi else { return Self.waitWithoutTransfers(waitMilliseconds, wakeDescriptor: wakeDescriptor) }
         let wait = Int64(max(0, waitMilliseconds))
         let start = Self.monotonicMilliseconds()
         var remaining = wait
@@ -188,6 +221,14 @@ extension HTTPMultiClient {
             if let done = finishStarted(handle, multi, { $0.finish(code) }) { completed.append(done) }
         }
         return (completed, false, woken)
+    }
+
+    /// Waits at most `milliseconds`, less when `wakeDescriptor` becomes readable (not read).
+    private static func waitWithoutTransfers(_ milliseconds: Int32, wakeDescriptor: Int32?) -> [(tag: Int, result: Result<HTTPResponse, HTTPError>)] {
+        var descriptor = pollfd(fd: wakeDescriptor ?? -1, events: Int16(POLLIN), revents: 0)
+        // A signal (EINTR) ends the wait early, as a wake-up would: the caller looks again.
+        _ = poll(&descriptor, 1, max(0, milliseconds))
+        return []
     }
 
     private static func monotonicMilliseconds() -> Int64 {

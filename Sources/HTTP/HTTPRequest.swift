@@ -35,6 +35,11 @@ public struct HTTPRequest: Sendable {
     public var conditional: HTTPValidators?
     /// Redirect handling; follows up to 5 by default.
     public var redirects: Redirects
+    /// Whether to ask for a compressed answer (`Accept-Encoding: deflate, gzip, br, zstd`) and
+    /// decode it — true by default (feeds and timetables). A channel's short answers gain nothing
+    /// from it, and the header costs libcurl a formatted line per request: false sends no
+    /// `Accept-Encoding`, and the body is kept as it arrives.
+    public var acceptsCompression: Bool
     /// How the URL is shown in errors and descriptions.
     public var redaction: URLRedaction
 
@@ -49,7 +54,8 @@ public struct HTTPRequest: Sendable {
         maxResponseBytes: Int = 10 * 1024 * 1024,
         conditional: HTTPValidators? = nil,
         redirects: Redirects = .follow(limit: 5),
-        redaction: URLRedaction = .standard
+        redaction: URLRedaction = .standard,
+        acceptsCompression: Bool = true
     ) {
         self.method = method
         self.url = url
@@ -60,6 +66,7 @@ public struct HTTPRequest: Sendable {
         self.maxResponseBytes = maxResponseBytes
         self.conditional = conditional
         self.redirects = redirects
+        self.acceptsCompression = acceptsCompression
         // A URL's userinfo becomes an `Authorization: Basic` header: its every form is a secret.
         // Without an "@" there is none (and the parse costs more than the rest of a request).
         self.redaction = url.utf8.contains(UInt8(ascii: "@")) ? redaction.addingCredentials(ofURL: url) : redaction

@@ -20,6 +20,8 @@ import Darwin
 ///   loss or kernel crash may lose the last few commits (never corrupt the file), because the WAL is
 ///   synced at checkpoints rather than at every commit. That is the trade the outbox accepts: an
 ///   fsync per commit would cost more than the notifications are worth;
+/// - checkpoints run on a thread of their own (`SQLiteCheckpointer`), not inside the commit that
+///   takes the WAL past 1,000 pages;
 /// - write transactions start with `BEGIN IMMEDIATE`, so they take the write lock (or wait for it)
 ///   up front instead of failing half-way when a read turns into a write.
 ///
@@ -31,6 +33,8 @@ public final class SQLiteDatabase {
     private var handle: OpaquePointer?
     private var statements: [String: SQLiteStatement] = [:]
     private var savepointDepth = 0
+    /// Runs this file's WAL checkpoints (nil in memory); released when the connection closes.
+    private var checkpointer: SQLiteCheckpointer?
 
     private init(path: String, handle: OpaquePointer) {
         self.path = path
@@ -44,6 +48,7 @@ public final class SQLiteDatabase {
     /// Opens (creating if needed, mode 0600) the database at `path` and configures it: busy timeout,
     /// WAL, `synchronous=NORMAL`, foreign keys. The directory must exist.
     public static func open(path: String, busyTimeout: Duration = .seconds(5)) throws(StoreError) -> SQLiteDatabase {
+        _ = configured
         let inMemory = path == ":memory:"
         if !inMemory {
             try createFile(path)
@@ -59,23 +64,56 @@ public final class SQLiteDatabase {
         }
         sqlite3_extended_result_codes(opened, 1)
         let database = SQLiteDatabase(path: path, handle: opened)
+        database.busyTimeout = busyTimeout
         let (seconds, attoseconds) = busyTimeout.components
-        let milliseconds = max(0, min(Int64(Int32.max), seconds * 1000 + attoseconds / 1_000_000_000_000_000))
-        sqlite3_busy_timeout(opened, Int32(milliseconds))
+        let microseconds = max(0, min(Int64(Int32.max) * 1_000, seconds * 1_000_000 + attoseconds / 1_000_000_000_000))
+        sqlite3_busy_handler(opened, busyHandler, UnsafeMutableRawPointer(bitPattern: Int(microseconds)))
         do {
             let mode = try database.query("PRAGMA journal_mode = WAL") { row in try row.text(0) }.first ?? ""
             if !inMemory, mode.lowercased() != "wal" {
                 throw StoreError(path: path, operation: Message(.storeEnablingWAL),
                                  message: Message(.storeJournalMode, ["mode": .text("\"\(mode)\"")]), code: .sqlite(SQLITE_CANTOPEN))
             }
-            try database.execute("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;")
+            // A WAL past `journal_size_limit` is cut back to it when it restarts (see SQLiteCheckpointer).
+            try database.execute("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA journal_size_limit = 16777216;")
         } catch let error as StoreError {
             throw error
         } catch {
             throw StoreError(path: path, operation: Message(.storeConfiguring), message: .verbatim("\(error)"), code: .badValue)
         }
+        if !inMemory {
+            // Checkpoints on a thread of their own instead of inside a commit (replaces the auto-checkpoint).
+            let checkpointer = SQLiteCheckpointer.acquire(path: path)
+            database.checkpointer = checkpointer
+            sqlite3_wal_hook(opened, SQLiteCheckpointer.hook, Unmanaged.passUnretained(checkpointer).toOpaque())
+        }
         return database
     }
+
+    /// How long a writer waits for another connection's write lock before it fails (`SQLITE_BUSY`).
+    public private(set) var busyTimeout: Duration = .zero
+
+    /// The busy handler (context: the busy timeout in microseconds, as the pointer's bits): waits
+    /// 50 µs, then twice as long each time up to 1 ms, until the timeout has passed in all. SQLite's
+    /// own (`sqlite3_busy_timeout`) sleeps 1, 2, 5, 10, 15, 20, 25 ms…: a writer that finds another
+    /// connection committing (the worker's deciding thread, for a fraction of a millisecond) would
+    /// sleep a millisecond or more — the outbox's sender, with every request of its pool waiting.
+    private static let busyHandler: @convention(c) (UnsafeMutableRawPointer?, Int32) -> Int32 = { context, count in
+        let timeout = Int64(Int(bitPattern: context))
+        let attempt = Int64(max(0, count))
+        // Waited so far: 50 + 100 + 200 + 400 + 800 µs for the first five, then 1 ms each.
+        let waited = attempt <= 5 ? 50 * ((1 << attempt) - 1) : 1_550 + (attempt - 5) * 1_000
+        guard waited < timeout else { return 0 }
+        let delay = attempt < 5 ? 50 << attempt : 1_000
+        usleep(UInt32(min(Int64(delay), timeout - waited)))
+        return 1
+    }
+
+    /// SQLite's process-wide settings, made once before the first connection: no memory statistics
+    /// (nothing reads them, and they cost a global mutex per allocation).
+    private static let configured: Void = {
+        _ = leavenow_sqlite_disable_memory_statistics()
+    }()
 
     /// Creates `path` with mode 0600 unless it exists (another process may create it at the same time).
     private static func createFile(_ path: String) throws(StoreError) {
@@ -102,6 +140,9 @@ public final class SQLiteDatabase {
             sqlite3_close_v2(handle)
         }
         handle = nil
+        // After the connection: its WAL hook may not call a checkpointer that stopped.
+        checkpointer?.release()
+        checkpointer = nil
     }
 
     // MARK: Statements

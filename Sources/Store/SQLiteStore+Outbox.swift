@@ -10,14 +10,17 @@ extension SQLiteStore {
         """
 
     public func enqueue(_ notifications: [Notice], now: Int64) throws -> [OutboxEntry] {
-        try database.transaction { try insert(notifications, now: now) }
+        // Encoded before the write lock is taken.
+        let texts = notifications.map(NotificationJSON.encode)
+        return try database.transaction { try insert(notifications, texts: texts, now: now) }
     }
 
-    /// The inserts of `enqueue`, inside the caller's transaction.
-    func insert(_ notifications: [Notice], now: Int64) throws -> [OutboxEntry] {
+    /// The inserts of `enqueue`, inside the caller's transaction; `texts` are the notifications'
+    /// `NotificationJSON`, in the same order.
+    func insert(_ notifications: [Notice], texts: [String], now: Int64) throws -> [OutboxEntry] {
         var inserted: [OutboxEntry] = []
-        for notification in notifications {
-            let text = NotificationJSON.encode(notification)
+        inserted.reserveCapacity(notifications.count)
+        for (notification, text) in zip(notifications, texts) {
             for channel in notification.channels {
                 let changes = try database.run("""
                     INSERT INTO outbox (key, channel, rule, fire_at, expires_at, status, attempts, next_attempt_at,
@@ -38,7 +41,7 @@ extension SQLiteStore {
     }
 
     public func due(now: Int64, limit: Int, excludingChannels held: Set<String>) throws -> [OutboxEntry] {
-        // `status = 'pending'` is written out so the partial index `outbox_pending_due` applies.
+        // `status = 'pending'` is written out so the partial index `outbox_pending` applies.
         guard !held.isEmpty else {
             return try database.query("""
                 \(Self.entryColumns)
@@ -164,21 +167,25 @@ extension SQLiteStore {
             try database.run("""
                 INSERT INTO delivery_log (entry_id, key, channel, at, outcome, status_code, detail)
                 SELECT outbox.id, outbox.key, outbox.channel, ?1, 'delivered', ?3, NULL
-                FROM json_each(?2) AS ids JOIN outbox ON outbox.id = ids.value ORDER BY ids.key
+                FROM json_each(?2) AS ids CROSS JOIN outbox ON outbox.id = ids.value
                 """, [.integer(now), .text(ids), SQLiteValue(group.status)])
+            // CROSS JOIN keeps json_each the outer loop: the rows are logged in the order of the ids
+            // (an ORDER BY sorted them in a temporary tree each time).
         }
         run = DeliveredRun()
     }
 
     public func expire(now: Int64) throws -> [OutboxEntry] {
-        // Nearly every pass has nothing to expire: a read (the partial index) answers that without
-        // taking the write lock and writing an empty transaction.
+        // Nearly every pass has nothing to expire: a read answers that without taking the write lock
+        // and writing an empty transaction. Both read the pending entries through their index
+        // (`outbox_pending` holds their expiry), never the whole outbox with its history.
         guard try !database.query("""
-            SELECT 1 FROM outbox WHERE status = 'pending' AND expires_at IS NOT NULL AND expires_at <= ? LIMIT 1
+            SELECT 1 FROM outbox INDEXED BY outbox_pending
+            WHERE status = 'pending' AND expires_at IS NOT NULL AND expires_at <= ? LIMIT 1
             """, [.integer(now)], { _ in true }).isEmpty else { return [] }
         return try database.transaction {
             let entries = try database.query("""
-                \(Self.entryColumns)
+                \(Self.entryColumns) INDEXED BY outbox_pending
                 WHERE status = 'pending' AND expires_at IS NOT NULL AND expires_at <= ? ORDER BY id
                 """, [.integer(now)], entry)
             var expired: [OutboxEntry] = []
@@ -234,16 +241,23 @@ extension SQLiteStore {
 
     public func purge(statuses: Set<OutboxStatus>, olderThan: Int64) throws -> Int {
         guard !statuses.isEmpty else { return 0 }
-        // The log rows go with their entries (ON DELETE CASCADE).
+        // The log rows go with their entries (ON DELETE CASCADE). Without pending entries the
+        // finished-entries index (`status <> 'pending'`) finds them.
+        let finishedOnly = statuses.contains(.pending) ? "" : "status <> 'pending' AND "
         return try database.transaction {
-            try database.run("DELETE FROM outbox WHERE status IN \(Self.sqlList(statuses)) AND updated_at < ?",
+            try database.run("DELETE FROM outbox WHERE \(finishedOnly)status IN \(Self.sqlList(statuses)) AND updated_at < ?",
                              [.integer(olderThan)])
         }
     }
 
     public func counts() throws -> [OutboxStatus: Int] {
         var counts = Dictionary(uniqueKeysWithValues: OutboxStatus.allCases.map { ($0, 0) })
-        for (status, count) in try database.query("SELECT status, COUNT(*) FROM outbox GROUP BY status", [], { row in
+        // One statement (one snapshot), two index-only counts: the pending entries (`outbox_pending`),
+        // the finished ones (`outbox_finished`).
+        for (status, count) in try database.query("""
+            SELECT 'pending', COUNT(*) FROM outbox WHERE status = 'pending'
+            UNION ALL SELECT status, COUNT(*) FROM outbox WHERE status <> 'pending' GROUP BY status
+            """, [], { row in
             (try row.text(0), try row.int64(1))
         }) {
             if let status = OutboxStatus(rawValue: status) {

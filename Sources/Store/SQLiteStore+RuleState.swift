@@ -18,15 +18,20 @@ extension SQLiteStore {
         return states
     }
 
+    // The JSON of notifications and states is made before the transaction begins: the write lock
+    // (which the sender's records wait for) is held for SQLite's work only.
+
     public func replaceRuleStates<State: Encodable>(_ states: [String: State], now: Int64) throws {
+        let texts = try encoded(states)
         try database.transaction {
             try database.run("DELETE FROM rule_state")
-            try upsert(states, now: now)
+            try upsert(texts, now: now)
         }
     }
 
     public func saveRuleStates<State: Encodable>(_ states: [String: State], now: Int64) throws {
-        try database.transaction { try upsert(states, now: now) }
+        let texts = try encoded(states)
+        try database.transaction { try upsert(texts, now: now) }
     }
 
     public func commit<State: Encodable>(notifications: [Notice], ruleStates: [String: State], now: Int64) throws -> [OutboxEntry] {
@@ -35,21 +40,28 @@ extension SQLiteStore {
 
     public func commit<State: Encodable>(notifications: [Notice], ruleStates: [String: State], extras: CommitExtras,
                                          now: Int64) throws -> [OutboxEntry] {
-        try database.transaction {
-            let inserted = try insert(notifications, now: now)
-            try upsert(ruleStates, now: now)
+        let notificationTexts = notifications.map(NotificationJSON.encode)
+        let stateTexts = try encoded(ruleStates)
+        return try database.transaction {
+            let inserted = try insert(notifications, texts: notificationTexts, now: now)
+            try upsert(stateTexts, now: now)
             if !extras.isEmpty { try write(extras) }
             return inserted
         }
     }
 
+    /// Each state's JSON text, by rule.
+    private func encoded<State: Encodable>(_ states: [String: State]) throws -> [(rule: String, text: String)] {
+        try states.map { rule, state in (rule, try json(state, Message(.storeRuleState, ["rule": .text("\"\(rule)\"")]))) }
+    }
+
     /// The writes of `saveRuleStates`, inside the caller's transaction.
-    func upsert<State: Encodable>(_ states: [String: State], now: Int64) throws {
-        for (rule, state) in states {
+    private func upsert(_ states: [(rule: String, text: String)], now: Int64) throws {
+        for (rule, text) in states {
             try database.run("""
                 INSERT INTO rule_state (rule, state, updated_at) VALUES (?, ?, ?)
                 ON CONFLICT (rule) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at
-                """, [.text(rule), .text(try json(state, Message(.storeRuleState, ["rule": .text("\"\(rule)\"")]))), .integer(now)])
+                """, [.text(rule), .text(text), .integer(now)])
         }
     }
 }

@@ -5,12 +5,25 @@ import HTTP
 /// `return 204;` to everything, with `stub_status` at `/nginx-status` to count accepted connections.
 /// With `accessLog`, every request is logged as `$connection $connection_requests` (costs nginx CPU:
 /// off for throughput runs). Stopped by `stop()`, its own process only.
+///
+/// ``init(attachingTo:)`` uses an nginx already running with the same configuration instead (for
+/// `valgrind`, under which this process cannot start one): nothing is started or stopped.
 final class LocalNginx {
     let port: Int
     private let directory: URL
-    private let process = Process()
-    /// nginx's master process (its workers are its children), for CPU accounting.
-    var processID: Int32 { process.processIdentifier }
+    private let process: Process?
+    /// nginx's master process (its workers are its children), for CPU accounting; 0 when attached.
+    var processID: Int32 { process?.processIdentifier ?? 0 }
+
+    /// An nginx someone else started on 127.0.0.1:`port` (`return 204;`, `stub_status` at `/nginx-status`).
+    init(attachingTo port: Int) throws {
+        self.port = port
+        directory = FileManager.default.temporaryDirectory
+        process = nil
+        guard (try? HTTPClient(configuration: HTTPClientConfiguration(proxy: .direct)).get("http://127.0.0.1:\(port)/ready"))?.status == 204 else {
+            throw LocalNginxError("no nginx answering 204 on 127.0.0.1:\(port)")
+        }
+    }
 
     init(program: String, accessLog: Bool = false, workers: Int = 2) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("leavenow-nginx-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
@@ -42,6 +55,8 @@ final class LocalNginx {
             """
         let file = directory.appendingPathComponent("nginx.conf")
         try Data(configuration.utf8).write(to: file)
+        let process = Process()
+        self.process = process
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [program, "-p", root, "-c", file.path, "-e", root + "/error.log"]
         process.standardOutput = FileHandle.nullDevice
@@ -87,6 +102,7 @@ final class LocalNginx {
     }
 
     func stop() {
+        guard let process else { return }
         if process.isRunning {
             process.terminate()
             process.waitUntilExit()

@@ -15,9 +15,11 @@ import Worker
 /// (2 workers, keep-alive, access log off), N notifications (default 50,000), medians of `--runs`:
 ///
 /// - **bare**: the reference, a plain libcurl multi loop with nothing of leavenow (`BareCurlLoop`):
-///   the same requests' headers and bodies prebuilt, one easy handle per connection, no store;
+///   the same requests' headers (User-Agent included: the same bytes on the wire) and bodies
+///   prebuilt, one easy handle per connection, no store;
 /// - **curl**: the same webhook requests (generic JSON body, `Idempotency-Key`) prebuilt, through
-///   one `HTTPMultiClient.perform` per batch — leavenow's send loop with no outbox;
+///   `HTTPMultiClient.start` / `collect`, a finished transfer replaced at once as the worker's sender
+///   does — leavenow's send loop with no outbox;
 /// - **dispatcher**: `Dispatcher.send` per batch (payload building, signing with `--signed`,
 ///   classification), no outbox;
 /// - **durable**: per batch, `SQLiteStore.commit` (one transaction: the notifications are durable
@@ -34,7 +36,12 @@ import Worker
 /// (p50, p90, p99, max) after 5 warm-up samples.
 ///
 /// `leavenow-bench outbox [--count N] [--runs R] [--batch B] [--connections C] [--signed]
-/// [--samples S] [--interval-ms MS] [--no-latency] [--no-throughput] [--phases bare,curl,dispatcher,durable,worker] [--quiet] [--nginx PATH]`
+/// [--samples S] [--interval-ms MS] [--no-latency] [--no-throughput] [--phases bare,curl,dispatcher,durable,worker] [--quiet]
+/// [--nginx PATH] [--sink-port PORT] [--summary]`
+/// (`--sink-port`: use an nginx already running with `LocalNginx`'s configuration — for valgrind, under which
+/// this process cannot start one; `--summary`: the last line is only numbers, for `run-peers.sh`'s hooks:
+/// the medians of notifications/s, then of CPU µs per notification, of each phase run in the order
+/// bare, curl, dispatcher, durable, worker — or, with `--no-throughput`, the latency's p50 and p99 in ms).
 func runOutboxBenchmark(arguments: [String]) throws {
     var options = OutboxBenchOptions()
     try options.parse(arguments)
@@ -61,9 +68,13 @@ struct OutboxBenchOptions {
     var latency = true
     var throughput = true
     var nginx = "nginx"
+    /// An nginx already running on 127.0.0.1 (`--sink-port`), used instead of starting one.
+    var sinkPort: Int?
     var phases: Set<String> = ["bare", "curl", "dispatcher", "durable", "worker"]
     /// The worker logs every delivery at info; `--quiet` logs notices and above only.
     var logLevel = LogLevel.info
+    /// `--summary`: end with one line of numbers for `scripts/bench/delivery/run-peers.sh` (see ``runOutboxBenchmark(arguments:)``).
+    var summary = false
 
     mutating func parse(_ arguments: [String]) throws {
         var remaining = arguments[...]
@@ -80,12 +91,14 @@ struct OutboxBenchOptions {
             case "--batch": batch = try number(argument)
             case "--connections": connections = try number(argument)
             case "--samples": samples = try number(argument)
+            case "--sink-port": sinkPort = try number(argument)
             case "--interval-ms": intervalMilliseconds = try number(argument)
             case "--phases":
                 guard let value = remaining.popFirst() else { throw LocalNginxError("--phases needs bare,curl,dispatcher,durable,worker") }
                 phases = Set(value.split(separator: ",").map(String.init))
             case "--signed": signed = true
             case "--quiet": logLevel = .notice
+            case "--summary": summary = true
             case "--no-latency": latency = false
             case "--no-throughput": throughput = false
             case "--nginx":
@@ -124,7 +137,7 @@ func temporaryDirectory(_ name: String) throws -> String {
 // MARK: - Throughput
 
 private func runOutboxThroughput(_ options: OutboxBenchOptions, logger: LogfmtLogger) throws {
-    let server = try LocalNginx(program: options.nginx)
+    let server = try options.sinkPort.map { try LocalNginx(attachingTo: $0) } ?? LocalNginx(program: options.nginx)
     defer { server.stop() }
     let url = "http://127.0.0.1:\(server.port)/hook"
     let (channels, secrets) = try benchChannels(url: url, signed: options.signed)
@@ -141,15 +154,18 @@ private func runOutboxThroughput(_ options: OutboxBenchOptions, logger: LogfmtLo
         let notification = benchNotification("curl-\(index)", fireAt: now)
         let payload = WebhookPayload.build(notification, channel: "sink", attempt: 1)
         return HTTPRequest(method: .post, url: url, headers: HTTPHeaders(payload.headers), body: payload.body,
-                           connectTimeout: .seconds(5), timeout: .seconds(15), maxResponseBytes: 64 * 1024, redirects: .doNotFollow)
+                           connectTimeout: .seconds(5), timeout: .seconds(15), maxResponseBytes: 64 * 1024, redirects: .doNotFollow,
+                           acceptsCompression: false)
     }
 
     // (0) The reference: a plain libcurl multi loop, the same requests.
     var bareRates: [Double] = [], bareConnections: [Int] = [], bareCPU: [Double] = []
     if options.phases.contains("bare") {
         let bare = BareCurlLoop(url: url, connections: options.connections)
+        // The same request bytes as leavenow's: its header lines and the User-Agent it sends.
+        let userAgent = "User-Agent: " + HTTPClientConfiguration.defaultUserAgent
         let prebuilt = requests.map { request in
-            BareCurlLoop.Request(headers: request.headers.map { "\($0.name): \($0.value)" }, body: request.body ?? Data())
+            BareCurlLoop.Request(headers: request.headers.map { "\($0.name): \($0.value)" } + [userAgent], body: request.body ?? Data())
         }
         for _ in 0..<options.runs {
             let before = server.acceptedConnections() ?? 0
@@ -164,13 +180,23 @@ private func runOutboxThroughput(_ options: OutboxBenchOptions, logger: LogfmtLo
     rows.append(("bare libcurl multi loop", bareRates, bareCPU, bareConnections, "reference: no leavenow code, no store"))
     var curlRates: [Double] = [], curlConnections: [Int] = [], curlCPU: [Double] = []
     for _ in 0..<(options.phases.contains("curl") ? options.runs : 0) {
+        // The incremental interface, as the worker's sender uses it: a finished transfer is replaced
+        // at once (no batch waits for its slowest request).
         let client = HTTPMultiClient(configuration: HTTPClientConfiguration(proxy: .direct))
+        client.limitConnections(options.connections)
         let before = server.acceptedConnections() ?? 0
         var ok = 0
         let seconds = try timed {
-            for start in stride(from: 0, to: count, by: batch) {
-                let results = client.perform(Array(requests[start..<min(start + batch, count)]), maxConnections: options.connections)
-                ok += results.filter { (try? $0.get().status) == 204 }.count
+            var next = 0, finished = 0
+            while finished < count {
+                while client.runningCount < options.connections, next < count {
+                    if let error = client.start(requests[next], tag: next) { throw LocalNginxError("curl: \(error)") }
+                    next += 1
+                }
+                for (_, result) in client.collect(waitMilliseconds: 100) {
+                    finished += 1
+                    if (try? result.get().status) == 204 { ok += 1 }
+                }
             }
         }
         guard ok == count else { throw LocalNginxError("curl: \(ok) of \(count) answered 204") }
@@ -178,7 +204,7 @@ private func runOutboxThroughput(_ options: OutboxBenchOptions, logger: LogfmtLo
         curlRates.append(Double(count) / seconds.wall)
         curlCPU.append(seconds.cpu / Double(count) * 1e6)
     }
-    rows.append(("leavenow send loop, no outbox", curlRates, curlCPU, curlConnections, "HTTPMultiClient, prebuilt requests"))
+    rows.append(("leavenow send loop, no outbox", curlRates, curlCPU, curlConnections, "HTTPMultiClient start/collect, prebuilt requests"))
 
     // (b) Dispatcher, no outbox.
     var dispatcherRates: [Double] = [], dispatcherConnections: [Int] = [], dispatcherCPU: [Double] = []
@@ -253,8 +279,10 @@ private func runOutboxThroughput(_ options: OutboxBenchOptions, logger: LogfmtLo
     rows.append(("durable, commits on a 2nd thread", workerRates, workerCPU, workerConnections, "as the worker: commit overlaps transfers"))
 
     // Ratios against the bare loop when it ran, else against leavenow's loop.
-    let reference = bareRates.isEmpty ? (name: "loop", rate: BenchmarkClock.median(curlRates), cpu: BenchmarkClock.median(curlCPU))
-        : (name: "bare", rate: BenchmarkClock.median(bareRates), cpu: BenchmarkClock.median(bareCPU))
+    let reference = !bareRates.isEmpty ? (name: "bare", rate: BenchmarkClock.median(bareRates), cpu: BenchmarkClock.median(bareCPU))
+        : !curlRates.isEmpty ? (name: "loop", rate: BenchmarkClock.median(curlRates), cpu: BenchmarkClock.median(curlCPU))
+        : (name: "first", rate: BenchmarkClock.median(rows.first { !$0.rates.isEmpty }?.rates ?? [1]),
+           cpu: BenchmarkClock.median(rows.first { !$0.rates.isEmpty }?.cpu ?? [1]))
     print("PATH                               NOTIFICATIONS/S (median)   RUNS                                    CPU µs/NOTIF  CONNECTIONS/RUN     "
           + "VS \(reference.name.uppercased())  CPU VS \(reference.name.uppercased())")
     for row in rows where !row.rates.isEmpty {
@@ -267,6 +295,11 @@ private func runOutboxThroughput(_ options: OutboxBenchOptions, logger: LogfmtLo
               + row.connections.map(String.init).joined(separator: " ").padding(toLength: 20, withPad: " ", startingAt: 0)
               + String(format: "%.2f×", median / reference.rate).padding(toLength: 9, withPad: " ", startingAt: 0)
               + String(format: "%.2f×", cpu / reference.cpu) + "  (\(row.note))")
+    }
+    if options.summary {
+        let measured = rows.filter { !$0.rates.isEmpty }
+        print((measured.map { String(format: "%.1f", BenchmarkClock.median($0.rates)) }
+               + measured.map { String(format: "%.2f", BenchmarkClock.median($0.cpu)) }).joined(separator: " "))
     }
 }
 
@@ -354,6 +387,7 @@ private func runOutboxLatency(_ options: OutboxBenchOptions, logger: LogfmtLogge
         print(name.padding(toLength: 26, withPad: " ", startingAt: 0)
               + [0.5, 0.9, 0.99, 1.0].map { percentile(values, $0).leftPadded(to: 9) }.joined())
     }
+    if options.summary { print(percentile(latencies, 0.5) + " " + percentile(latencies, 0.99)) }
 }
 
 private extension String {

@@ -49,6 +49,21 @@ final class LazyLibrariesTests: XCTestCase {
         XCTAssertNil(loaded["libcurl.so.4"], "outbox list sends nothing: \(loaded["libcurl.so.4"] ?? "")")
     }
 
+    func testAWorkerWithNothingToFetchOrSendNeverLoadsLibcurl() throws {
+        // A pass at the real clock over the 2024 fixtures: nothing upcoming, no source to fetch
+        // (recorded facts), nothing to send. The sender's client makes its multi handle at the
+        // first transfer, so libcurl (and the ~8 MB it brings) stays out of the process.
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("leavenow-lazy-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let state = directory.appendingPathComponent("state.db").path
+        let (outcome, loaded) = try run(["run", "--once", "--state", state, "--fixtures", "rules/fixtures"])
+        XCTAssertEqual(outcome.status, 0, outcome.stderr.suffix(2000).description)
+        XCTAssertTrue(loaded["libsqlite3.so.0"]?.hasPrefix("dynamically loaded by") == true,
+                      "libsqlite3: \(loaded["libsqlite3.so.0"] ?? "not loaded")")
+        XCTAssertNil(loaded["libcurl.so.4"], "the worker loaded libcurl with nothing to send: \(loaded["libcurl.so.4"] ?? "")")
+    }
+
     /// Every function the trampolines stand for is in the installed libraries (a library upgrade
     /// that drops one fails here, not at its first call in the worker).
     func testEveryLazilyBoundFunctionExistsInTheInstalledLibraries() {

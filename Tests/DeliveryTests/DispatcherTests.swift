@@ -53,6 +53,9 @@ final class DispatcherTests: XCTestCase {
             XCTAssertEqual(request.method, "POST")
             XCTAssertEqual(request.header("Idempotency-Key"), notification.key)
             XCTAssertTrue(request.header("User-Agent")?.hasPrefix("leavenow/") == true)
+            XCTAssertEqual(request.headers.filter { $0.0.lowercased() == "user-agent" }.count, 1, "\(request.headers)")
+            // A channel's answer is a few bytes: no Accept-Encoding (libcurl would format it per request).
+            XCTAssertNil(request.header("Accept-Encoding"), "\(request.headers)")
         }
 
         let hook = try XCTUnwrap(byPath["/hook/s3cret"])

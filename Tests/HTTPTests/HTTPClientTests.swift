@@ -179,8 +179,22 @@ final class HTTPClientTests: XCTestCase {
         XCTAssertEqual(headers["content-type"], "application/json")
         XCTAssertEqual(headers["x-trace"], "42")
         XCTAssertEqual(headers["User-Agent"], HTTPClientConfiguration.defaultUserAgent)
+        XCTAssertEqual(headers.values(for: "User-Agent").count, 1)
         XCTAssertNil(headers["Expect"])
         XCTAssertTrue(headers["Accept-Encoding"]?.contains("gzip") ?? false)
+
+        // Without compression: no Accept-Encoding, everything else the same.
+        var plain = request
+        plain.acceptsCompression = false
+        let plainEcho = try XCTUnwrap(try JSONSerialization.jsonObject(with: client.perform(plain).body) as? [String: Any])
+        let plainHeaders = HTTPHeaders((plainEcho["headers"] as? [[String]] ?? []).map { HTTPHeaders.Field(name: $0[0], value: $0[1]) })
+        XCTAssertNil(plainHeaders["Accept-Encoding"], "\(plainHeaders)")
+        XCTAssertEqual(plainHeaders.values(for: "User-Agent"), [HTTPClientConfiguration.defaultUserAgent])
+        XCTAssertEqual(plainHeaders["x-trace"], "42")
+        // The handle set up without it asks for compression again for the next request that wants it.
+        let again = try XCTUnwrap(try JSONSerialization.jsonObject(with: client.perform(request).body) as? [String: Any])
+        let againHeaders = HTTPHeaders((again["headers"] as? [[String]] ?? []).map { HTTPHeaders.Field(name: $0[0], value: $0[1]) })
+        XCTAssertTrue(againHeaders["Accept-Encoding"]?.contains("gzip") ?? false, "\(againHeaders)")
 
         let put = try client.perform(HTTPRequest(method: .put, url: try url("/echo"), headers: ["User-Agent": "custom/1"], body: Data("x".utf8)))
         let putEcho = try XCTUnwrap(try JSONSerialization.jsonObject(with: put.body) as? [String: Any])
@@ -255,6 +269,12 @@ extension HTTPClientTests {
             return HTTPHeaders(headers)["Host"]
         }
         XCTAssertEqual(try echoedHost(HTTPClientConfiguration(proxy: .url(proxy))), "timetable.invalid")
+        // Through the proxy the request carries the User-Agent once (it is one of the request's lines).
+        let proxied = try HTTPClient(configuration: HTTPClientConfiguration(proxy: .url(proxy)))
+            .perform(HTTPRequest(url: "http://timetable.invalid/echo", timeout: .seconds(3)))
+        let proxiedEcho = try JSONSerialization.jsonObject(with: proxied.body) as? [String: Any]
+        let userAgents = (proxiedEcho?["headers"] as? [[String]] ?? []).filter { $0[0].lowercased() == "user-agent" }
+        XCTAssertEqual(userAgents, [["User-Agent", HTTPClientConfiguration.defaultUserAgent]])
 
         setenv("http_proxy", proxy, 1)
         defer { unsetenv("http_proxy") }
@@ -274,4 +294,81 @@ extension HTTPClientTests {
         XCTAssertLessThan(ContinuousClock.now - start, .milliseconds(3000))
         XCTAssertTrue(error?.detail.contains("too slow") ?? false, "\(String(describing: error))")
     }
+}
+
+extension HTTPClientTests {
+    /// An https URL through a proxy starts with `CONNECT`: the proxy sees the client's User-Agent
+    /// there, once (it comes from the proxy's header list, not from the request's lines).
+    func testAConnectToAProxyCarriesTheUserAgent() throws {
+        let proxy = try OneShotProxy()
+        let configuration = HTTPClientConfiguration(userAgent: "leavenow-test/1", proxy: .url("http://127.0.0.1:\(proxy.port)"))
+        XCTAssertThrowsError(try HTTPClient(configuration: configuration).perform(
+            HTTPRequest(url: "https://timetable.invalid/x", headers: ["X-Request": "1"], timeout: .seconds(5))))
+        let head = try XCTUnwrap(proxy.received(), "the proxy saw no request")
+        let lines = head.split(separator: "\r\n").map(String.init)
+        XCTAssertTrue(lines.first?.hasPrefix("CONNECT timetable.invalid:443 ") ?? false, head)
+        XCTAssertEqual(lines.filter { $0.lowercased().hasPrefix("user-agent:") }, ["User-Agent: leavenow-test/1"], head)
+        // The request's own lines are for the server behind the tunnel, not for the proxy.
+        XCTAssertFalse(head.contains("X-Request"), head)
+    }
+}
+
+/// A listening socket on 127.0.0.1 that reads one request head, answers `403 Forbidden` and closes.
+private final class OneShotProxy: @unchecked Sendable {
+    let port: Int
+    private let listener: Int32
+    private let done = DispatchSemaphore(value: 0)
+    private var head: String?
+
+    init() throws {
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard listener >= 0 else { throw POSIXError(.EMFILE) }
+        self.listener = listener
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(listener, $0, length) == 0 && listen(listener, 1) == 0 && getsockname(listener, $0, &length) == 0
+            }
+        }
+        guard bound else {
+            close(listener)
+            throw POSIXError(.EADDRINUSE)
+        }
+        port = Int(UInt16(bigEndian: address.sin_port))
+        let thread = Thread { [self] in
+            defer { done.signal() }
+            var ready = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
+            guard poll(&ready, 1, 5_000) == 1 else { return }
+            let connection = accept(listener, nil, nil)
+            guard connection >= 0 else { return }
+            defer { close(connection) }
+            var bytes: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while bytes.count < 65_536, !bytes.ends(with: Array("\r\n\r\n".utf8)) {
+                var readable = pollfd(fd: connection, events: Int16(POLLIN), revents: 0)
+                guard poll(&readable, 1, 5_000) == 1 else { break }
+                let count = read(connection, &buffer, buffer.count)
+                guard count > 0 else { break }
+                bytes += buffer[0..<count]
+            }
+            head = String(decoding: bytes, as: UTF8.self)
+            let answer = Array("HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8)
+            _ = answer.withUnsafeBytes { write(connection, $0.baseAddress, $0.count) }
+        }
+        thread.start()
+    }
+
+    /// The request head the proxy read (waits for its thread, at most 10 s).
+    func received() -> String? {
+        _ = done.wait(timeout: .now() + 10)
+        close(listener)
+        return head
+    }
+}
+
+private extension Array where Element == UInt8 {
+    func ends(with suffix: [UInt8]) -> Bool { count >= suffix.count && Array(self[(count - suffix.count)...]) == suffix }
 }

@@ -105,6 +105,41 @@ final class HTTPMultiClientTests: XCTestCase {
         XCTAssertLessThan(ContinuousClock.now - start, .seconds(3))
     }
 
+    func testLibcurlIsAskedAtTheFirstTransferWithTheCapsSetBefore() throws {
+        let client = HTTPMultiClient(configuration: TestHTTPServer.configuration)
+        client.limitConnections(2)
+        // Waiting with nothing started is a poll on the wake-up descriptor: no libcurl yet.
+        var ends: [Int32] = [-1, -1]
+        XCTAssertEqual(pipe(&ends), 0)
+        let wake = ends[0]
+        defer { close(ends[0]); close(ends[1]) }
+        var begun = ContinuousClock.now
+        XCTAssertTrue(client.collect(waitMilliseconds: 60, wakeDescriptor: wake).isEmpty)
+        XCTAssertGreaterThanOrEqual(ContinuousClock.now - begun, .milliseconds(50), "the wait did not wait")
+        var one: UInt8 = 1
+        XCTAssertEqual(write(ends[1], &one, 1), 1)
+        begun = .now
+        XCTAssertTrue(client.collect(waitMilliseconds: 10_000, wakeDescriptor: wake).isEmpty)
+        XCTAssertLessThan(ContinuousClock.now - begun, .seconds(2), "the wake-up did not end the wait")
+        XCTAssertFalse(client.hasAskedLibcurl)
+        XCTAssertTrue(client.perform([], maxConnections: 4).isEmpty)
+        XCTAssertFalse(client.hasAskedLibcurl, "an empty batch needs no libcurl")
+
+        // The first transfer makes the multi handle, with the caps asked for before it: six
+        // requests started at once run two at a time.
+        for index in 0..<6 {
+            XCTAssertNil(client.start(HTTPRequest(url: try url("/slow?ms=100&i=\(index)")), tag: index))
+        }
+        XCTAssertTrue(client.hasAskedLibcurl)
+        var done: [Int: Int] = [:]
+        let deadline = ContinuousClock.now + .seconds(20)
+        while done.count < 6, ContinuousClock.now < deadline {
+            for (tag, result) in client.collect(waitMilliseconds: 200) { done[tag] = (try? result.get())?.status ?? -1 }
+        }
+        XCTAssertEqual(done, [0: 200, 1: 200, 2: 200, 3: 200, 4: 200, 5: 200])
+        XCTAssertLessThanOrEqual(try XCTUnwrap(try stats()["max_requests"]), 2)
+    }
+
     func testEmptyBatch() {
         XCTAssertTrue(HTTPMultiClient(configuration: TestHTTPServer.configuration).perform([], maxConnections: 8).isEmpty)
     }

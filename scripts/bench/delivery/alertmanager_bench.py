@@ -4,7 +4,8 @@
   alertmanager_bench.py throughput [--alerts 20000] [--batch 64] [--senders 4] [--timeout 120]
       needs SINK_URL and SINK_LOG (run it under with-sink.sh). Posts N distinct alerts in batches to
       /api/v2/alerts (64 a POST, as Prometheus batches them) from concurrent senders, waits until the sink logged N notifications or the
-      timeout; prints notifications/s end to end (first POST → last arrival at the sink).
+      timeout; prints notifications/s end to end (first POST → last arrival at the sink) and
+      Alertmanager's CPU µs per notification (its utime + stime over the run, from /proc).
   alertmanager_bench.py latency [--alerts 200] [--warmup 10] [--spacing 0.02]
       one alert at a time to a timestamping sink (latency_sink.py, in-process); prints "p50_ms p99_ms"
       of POST start → arrival at the sink.
@@ -183,7 +184,7 @@ def throughput(a):
     if not complete:
         print(f"alertmanager throughput: only {delivered} of {a.alerts} notifications within {a.timeout} s",
               file=sys.stderr)
-    print(f"{rate:.1f}")
+    print(f"{rate:.1f} {am_cpu / delivered * 1e6 if delivered else 0:.1f}")
     return 0 if complete else 1
 
 

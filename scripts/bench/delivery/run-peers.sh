@@ -5,7 +5,8 @@
 #   run-peers.sh [--runs 3] [--out peers.json] [--idle-seconds 60] [--alerts 20000]
 #                [--latency-alerts 200] [--apprise-notifications 2000] [--apprise-threads 4]
 #                [--quiet-wait 30] [--only LIST]
-#                [--ours-name leavenow] [--ours-throughput CMD] [--ours-latency CMD] [--ours-idle CMD]
+#                [--ours-name leavenow] [--ours-throughput CMD] [--ours-throughput-fields LIST]
+#                [--ours-latency CMD] [--ours-idle CMD]
 #
 # --only LIST: comma-separated subset of ceiling,am-throughput,apprise,am-latency,am-idle,ours
 # --quiet-wait S: before each measurement wait up to S s until the machine is quiet (less than 25 %
@@ -16,6 +17,8 @@
 # line of its stdout is read):
 #   --ours-throughput CMD  prints notifications/s. Env: SINK_URL, SINK_LOG, SINK_PID (nginx sink),
 #                          DELIVERY_BENCH (this folder: count_sink.py, measure-idle.sh, ...).
+#                          With --ours-throughput-fields a,b,c it prints one number per field instead
+#                          (several paths of ours measured in the same round).
 #   --ours-latency CMD     prints "p50_ms p99_ms". Env as above plus LATENCY_SINK (latency_sink.py:
 #                          prints its port, then "<arrival_ns> <Idempotency-Key>" per request).
 #   --ours-idle CMD        prints "cpu_seconds rss_kb" (use "$DELIVERY_BENCH/measure-idle.sh PID
@@ -26,7 +29,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 
 runs=3 out=peers.json idle_seconds=60 alerts=20000 latency_alerts=200
 apprise_n=2000 apprise_threads=4 quiet_wait=30 only=ceiling,am-throughput,apprise,am-latency,am-idle,ours
-ours_name=leavenow ours_throughput= ours_latency= ours_idle=
+ours_name=leavenow ours_throughput= ours_throughput_fields=notifications_per_s ours_latency= ours_idle=
 while (($#)); do
   case $1 in
     --runs) runs=$2; shift 2 ;;
@@ -40,6 +43,7 @@ while (($#)); do
     --only) only=$2; shift 2 ;;
     --ours-name) ours_name=$2; shift 2 ;;
     --ours-throughput) ours_throughput=$2; shift 2 ;;
+    --ours-throughput-fields) ours_throughput_fields=$2; shift 2 ;;
     --ours-latency) ours_latency=$2; shift 2 ;;
     --ours-idle) ours_idle=$2; shift 2 ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
@@ -109,7 +113,7 @@ for run in $(seq "$runs"); do
     measure sink-ceiling requests_per_s 120 "$here/wrk-ceiling.sh" --log buffered --duration 10s
   fi
   if wants am-throughput; then
-    measure alertmanager-throughput notifications_per_s 300 \
+    measure alertmanager-throughput notifications_per_s,cpu_us_per_notification 300 \
       "$here/with-sink.sh" -- python3 "$here/alertmanager_bench.py" throughput --alerts "$alerts"
   fi
   if wants apprise; then
@@ -117,7 +121,7 @@ for run in $(seq "$runs"); do
       "$here/with-sink.sh" -- "$apprise_python" "$here/apprise_bench.py" --notifications "$apprise_n" --threads "$apprise_threads"
   fi
   if wants ours && [ -n "$ours_throughput" ]; then
-    measure "$ours_name-throughput" notifications_per_s 600 "$here/with-sink.sh" -- bash -c "$ours_throughput"
+    measure "$ours_name-throughput" "$ours_throughput_fields" 900 "$here/with-sink.sh" -- bash -c "$ours_throughput"
   fi
   if wants am-latency; then
     measure alertmanager-latency p50_ms,p99_ms 300 python3 "$here/alertmanager_bench.py" latency --alerts "$latency_alerts"
