@@ -28,6 +28,13 @@ final class JapaneseOutputTests: XCTestCase {
         return found
     }
 
+    /// Fails naming each of `expected` that `text` does not contain.
+    func assertContainsAll(_ text: String, _ expected: [String], file: StaticString = #filePath, line: UInt = #line) {
+        for item in expected where !text.contains(item) {
+            XCTFail("missing \(item) in\n\(text)", file: file, line: line)
+        }
+    }
+
     static func hasJapanese(_ text: String) -> Bool {
         text.unicodeScalars.contains { (0x3040...0x30FF).contains($0.value) || (0x4E00...0x9FFF).contains($0.value) || (0xFF01...0xFF5E).contains($0.value) }
     }
@@ -132,7 +139,7 @@ final class JapaneseOutputTests: XCTestCase {
         XCTAssertEqual(outcome.english.status, 1)
         assertSameInformation(outcome, "check rules.yaml")
         let file = directory.path + "/rules.yaml"
-        for expected in [
+        assertContainsAll(outcome.japanese.stderr, [
             "\(file):14:69: moved_by は 1m〜1h の範囲で指定してください（指定値: 30s）",
             "\(file):12:37: ルール \"a\" のボード \"nowhere\" は定義されていません（定義済み: b）",
             "\(file):12:54: 期間 \"4\" には単位が必要です: 4s、4m、4h のように書いてください",
@@ -145,9 +152,7 @@ final class JapaneseOutputTests: XCTestCase {
             "\(file):16:10: ルールの id \"Bad_ID\" に使えるのは小文字 a-z、数字 0-9 と \"-\" だけです",
             "\(file):17:19: 不明なルールの種類 \"weathr\" です（\"weather\" の間違いではありませんか？ 指定できる値: leave_now、weather、",
             "\(directory.path) に問題が 11 件あります",
-        ] {
-            XCTAssertTrue(outcome.japanese.stderr.contains(expected), "missing \(expected) in\n\(outcome.japanese.stderr)")
-        }
+        ])
         XCTAssertTrue(outcome.english.stderr.contains("\(file):14:69: moved_by must be between 1m and 1h, found 30s"), outcome.english.stderr)
         XCTAssertTrue(outcome.english.stderr.hasSuffix("\n\n11 problems in \(directory.path)\n"), outcome.english.stderr)
     }
