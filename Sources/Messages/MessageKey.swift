@@ -2232,4 +2232,67 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case explainNounDestination
     /// {path}: no such fixtures directory
     case dryRunNoFixtures
+
+    // MARK: The state store: PostgreSQL
+
+    /// connecting
+    case storeConnecting
+    /// out of memory
+    case storeOutOfMemory
+    ///  (check the password: the URL's, the state: section's password_env / password_file, PGPASSWORD or ~/.pgpass; and the user name)
+    case storeHintPassword
+    ///  (create the database — createdb -O USER NAME — or fix its name in the URL)
+    case storeHintCreateDatabase
+    ///  (create the role — createuser NAME — or fix the user name in the URL)
+    case storeHintCreateRole
+    ///  (allow this client in the server's pg_hba.conf)
+    case storeHintPgHba
+    ///  (is the server running, and is the host / port / socket of the URL right?)
+    case storeHintServerRunning
+    /// parameter ${index} contains a NUL character, which PostgreSQL text cannot hold
+    case storeNulInParameter
+    /// the connection is closed
+    case storeConnectionClosed
+    /// reconnecting after the connection was lost
+    case storeReconnecting
+    /// the server is still unreachable ({error}); next attempt in {seconds} s
+    case storeStillUnreachableFor
+    /// the server is still unreachable: {error}; next attempt in {delay}
+    case storeStillUnreachable
+    /// gave up after {attempts} {attempts|attempt|attempts} over {waited}: {error}{next}
+    case storeGaveUpAfter
+    /// ; next attempt in {delay}
+    case storeNextAttemptIn
+    /// the connection to the server was lost{detail}
+    case storeConnectionLost
+    /// no result
+    case storeNoResult
+    /// the schema version is {found}, newer than the {latest} this leavenow knows; refusing to use it (upgrade leavenow, or choose another database)
+    case storeNewerSchemaDatabase
+    /// listening
+    case storeListening
+    /// the listener is closed
+    case storeListenerClosed
+    /// waiting for notifications
+    case storeWaitingForNotifications
+    /// connecting the listener
+    case storeConnectingListener
+    /// reconnecting the listener after the connection was lost
+    case storeReconnectingListener
+    /// gave up after {count} attempts: {error}
+    case storeListenerGaveUp
+    /// reading column {index}
+    case storeReadingColumn
+    /// {value} is not an integer
+    case storeNotInteger
+    /// the value is NULL
+    case storeValueNull
+    /// reading the delivery log after row {after}
+    case storeReadingLogAfter
+    /// joining the lease table leavenow_leases
+    case storeJoiningLeases
+    /// the partition count in meta ({key} = {value}) is not a positive number: with no worker running, set it to {partitions} (UPDATE meta SET value = '{partitions}' WHERE key = '{key}')
+    case storeBadPartitionCount
+    /// it holds {agreed} partitions (0…{agreedLast}), this worker expects {partitions} (0…{partitionsLast}): start every worker with the same partition count, or, with no worker running, empty the table (DELETE FROM leavenow_leases; DELETE FROM meta WHERE key = '{key}')
+    case storePartitionMismatch
 }

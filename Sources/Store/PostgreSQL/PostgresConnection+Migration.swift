@@ -1,3 +1,4 @@
+import Messages
 extension PostgresConnection {
     /// The database's schema version (the one row of `leavenow_schema`; 0 for a new database).
     public func schemaVersion() throws(StoreError) -> Int {
@@ -12,8 +13,9 @@ extension PostgresConnection {
     /// the last step — is refused with a `.newerSchema` error naming both versions.
     public func migrate(_ migrations: [SchemaMigration]) throws {
         for (index, migration) in migrations.enumerated() where migration.version != index + 1 {
-            throw StoreError(path: url.redacted, operation: "migrating",
-                             message: "migration \"\(migration.summary)\" has version \(migration.version), expected \(index + 1)",
+            throw StoreError(path: url.redacted, operation: Message(.storeMigrating),
+                             message: Message(.storeBadMigrationVersion, ["summary": .inQuotes(migration.summary), "version": .number(migration.version),
+                                                                          "expected": .number(index + 1)]),
                              code: .badValue)
         }
         let latest = migrations.count
@@ -31,8 +33,8 @@ extension PostgresConnection {
                     try execute(migration.sql)
                 } catch {
                     throw StoreError(path: url.redacted,
-                                     operation: "migrating to schema version \(migration.version) (\(migration.summary))",
-                                     message: error.message, code: error.code)
+                                     operation: Message(.storeMigratingTo, ["version": .number(migration.version), "summary": .text(migration.summary)]),
+                                     message: error.messageText, code: error.code)
                 }
             }
             if current < latest {
@@ -47,9 +49,8 @@ extension PostgresConnection {
 
     private func refuseNewer(_ found: Int, latest: Int) throws(StoreError) {
         guard found > latest else { return }
-        throw StoreError(path: url.redacted, operation: "opening",
-                         message: "the schema version is \(found), newer than the \(latest) this leavenow knows; "
-                             + "refusing to use it (upgrade leavenow, or choose another database)",
+        throw StoreError(path: url.redacted, operation: Message(.storeOpening),
+                         message: Message(.storeNewerSchemaDatabase, ["found": .number(found), "latest": .number(latest)]),
                          code: .newerSchema(found: found, supported: latest))
     }
 }

@@ -1,3 +1,4 @@
+import Messages
 import CLibPQ
 import Foundation
 import Secrets
@@ -43,13 +44,13 @@ public final class PostgresConnection {
             Self.withCStrings(values) { values in PQconnectdbParams(keywords, values, 1) }
         }
         guard let connection else {
-            throw StoreError(path: url.redacted, operation: "connecting", message: "out of memory", code: .connection)
+            throw StoreError(path: url.redacted, operation: Message(.storeConnecting), message: Message(.storeOutOfMemory), code: .connection)
         }
         guard PQstatus(connection) == CONNECTION_OK else {
             let message = Self.errorMessage(connection)
             PQfinish(connection)
-            throw StoreError(path: url.redacted, operation: "connecting",
-                             message: redaction.redact(text: message) + Self.hint(forConnectionFailure: message), code: .connection)
+            throw StoreError(path: url.redacted, operation: Message(.storeConnecting),
+                             message: .verbatim(redaction.redact(text: message)) + Self.hint(forConnectionFailure: message), code: .connection)
         }
         Self.silenceNotices(connection)
         self.connection = connection
@@ -57,24 +58,23 @@ public final class PostgresConnection {
 
     /// What to fix when the server refused the login or the database, in the words of libpq's
     /// message (`; check the password …`); empty when the message names no such cause.
-    static func hint(forConnectionFailure message: String) -> String {
+    static func hint(forConnectionFailure message: String) -> Message {
         if message.contains("password authentication failed") || message.contains("no password supplied") {
-            return " (check the password: the URL's, the state: section's password_env / password_file, PGPASSWORD or ~/.pgpass; "
-                + "and the user name)"
+            return Message(.storeHintPassword)
         }
         if message.contains("database \"") && message.contains("does not exist") {
-            return " (create the database — createdb -O USER NAME — or fix its name in the URL)"
+            return Message(.storeHintCreateDatabase)
         }
         if message.contains("role \"") && message.contains("does not exist") {
-            return " (create the role — createuser NAME — or fix the user name in the URL)"
+            return Message(.storeHintCreateRole)
         }
         if message.contains("no pg_hba.conf entry") {
-            return " (allow this client in the server's pg_hba.conf)"
+            return Message(.storeHintPgHba)
         }
         if message.contains("Connection refused") || message.contains("No such file or directory") {
-            return " (is the server running, and is the host / port / socket of the URL right?)"
+            return Message(.storeHintServerRunning)
         }
-        return ""
+        return .empty
     }
 
     deinit {
@@ -157,7 +157,7 @@ public final class PostgresConnection {
         // A C string ends at its first NUL: refuse such a value rather than store a shortened one.
         if let index = arguments.firstIndex(where: { value in value.map { $0.withCString { strlen($0) } != $0.utf8.count } ?? false }) {
             throw StoreError(path: url.redacted, operation: operation(sql),
-                             message: "parameter $\(index + 1) contains a NUL character, which PostgreSQL text cannot hold",
+                             message: Message(.storeNulInParameter, ["index": .number(index + 1)]),
                              code: .badValue)
         }
         return try perform(sql, idempotent: idempotent) { connection in
@@ -183,7 +183,7 @@ public final class PostgresConnection {
     private func perform(_ sql: String, idempotent: Bool,
                          _ send: (OpaquePointer) -> OpaquePointer?) throws(StoreError) -> Outcome {
         guard let connection else {
-            throw StoreError(path: url.redacted, operation: operation(sql), message: "the connection is closed", code: .closed)
+            throw StoreError(path: url.redacted, operation: operation(sql), message: Message(.storeConnectionClosed), code: .closed)
         }
         if PQstatus(connection) != CONNECTION_OK {
             guard transactionDepth == 0 else { throw lost(sql, PQerrorMessage(connection)) }
@@ -223,9 +223,8 @@ public final class PostgresConnection {
             let now = Self.monotonicNanoseconds()
             guard now >= known.retryAt else {
                 let seconds = Double(known.retryAt - now) / 1e9
-                throw StoreError(path: url.redacted, operation: "reconnecting after the connection was lost",
-                                 message: "the server is still unreachable (\(known.error)); next attempt in "
-                                     + String(format: "%.1f", seconds) + " s",
+                throw StoreError(path: url.redacted, operation: Message(.storeReconnecting),
+                                 message: Message(.storeStillUnreachableFor, ["error": .text(known.error), "seconds": .text(String(format: "%.1f", seconds))]),
                                  code: .connection)
             }
             PQreset(connection)
@@ -237,8 +236,8 @@ public final class PostgresConnection {
             let step = min(known.step + 1, downRetryDelays.count - 1)
             let error = redaction.redact(text: Self.errorMessage(connection))
             PostgresServerHealth.set(url.string, .init(retryAt: now + Self.nanoseconds(downRetryDelays[step]), step: step, error: error))
-            throw StoreError(path: url.redacted, operation: "reconnecting after the connection was lost",
-                             message: "the server is still unreachable: \(error); next attempt in \(downRetryDelays[step])",
+            throw StoreError(path: url.redacted, operation: Message(.storeReconnecting),
+                             message: Message(.storeStillUnreachable, ["error": .text(error), "delay": .text("\(downRetryDelays[step])")]),
                              code: .connection)
         }
         var attempts = 0
@@ -260,9 +259,11 @@ public final class PostgresConnection {
         if let first = downRetryDelays.first, PostgresServerHealth.down(url.string) == nil {
             PostgresServerHealth.set(url.string, .init(retryAt: Self.monotonicNanoseconds() + Self.nanoseconds(first), step: 0, error: error))
         }
-        throw StoreError(path: url.redacted, operation: "reconnecting after the connection was lost",
-                         message: "gave up after \(attempts) attempt\(attempts == 1 ? "" : "s") over \(waited): " + error
-                             + (downRetryDelays.first.map { "; next attempt in \($0)" } ?? ""),
+        throw StoreError(path: url.redacted, operation: Message(.storeReconnecting),
+                         message: Message(.storeGaveUpAfter, [
+                             "attempts": .number(attempts), "waited": .text("\(waited)"), "error": .text(error),
+                             "next": .message(downRetryDelays.first.map { Message(.storeNextAttemptIn, ["delay": .text("\($0)")]) } ?? .empty),
+                         ]),
                          code: .connection)
     }
 
@@ -297,26 +298,25 @@ public final class PostgresConnection {
     private func failure(_ sql: String, _ result: OpaquePointer?) -> StoreError {
         guard let result else {
             return StoreError(path: url.redacted, operation: operation(sql),
-                              message: redaction.redact(text: connection.map(Self.errorMessage) ?? "no result"), code: .connection)
+                              message: connection.map { .verbatim(redaction.redact(text: Self.errorMessage($0))) } ?? Message(.storeNoResult), code: .connection)
         }
         let sqlState = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? ""
         let message = String(cString: PQresultErrorMessage(result)).trimmingCharacters(in: .whitespacesAndNewlines)
-        return StoreError(path: url.redacted, operation: operation(sql), message: redaction.redact(text: message),
+        return StoreError(path: url.redacted, operation: operation(sql), message: .verbatim(redaction.redact(text: message)),
                           code: .postgres(sqlState: sqlState))
     }
 
     private func lost(_ sql: String, _ message: UnsafePointer<CChar>?) -> StoreError {
         let text = message.map { String(cString: $0) }?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         return StoreError(path: url.redacted, operation: operation(sql),
-                          message: "the connection to the server was lost"
-                              + (text.isEmpty ? "" : ": " + redaction.redact(text: text)),
+                          message: Message(.storeConnectionLost, ["detail": .text(text.isEmpty ? "" : ": " + redaction.redact(text: text))]),
                           code: .connection)
     }
 
     /// `executing "UPDATE outbox SET …"`: the statement's start, on one line.
-    private func operation(_ sql: String) -> String {
+    private func operation(_ sql: String) -> Message {
         let words = sql.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        return "executing \"" + (words.count > 60 ? words.prefix(60) + "…" : words) + "\""
+        return Message(.storeExecuting, ["sql": .text("\"" + (words.count > 60 ? words.prefix(60) + "…" : words) + "\"")])
     }
 
     private static func errorMessage(_ connection: OpaquePointer) -> String {

@@ -1,3 +1,4 @@
+import Messages
 import CLibPQ
 import Foundation
 import Glibc
@@ -56,7 +57,7 @@ public final class PostgresListener {
     /// - Throws: `StoreError` when the connection is closed, or lost and not back after ``reconnectDelays``.
     public func wait(milliseconds: Int32, wakeDescriptor: Int32? = nil) throws(StoreError) -> Wake {
         guard let connection else {
-            throw StoreError(path: url.redacted, operation: "listening", message: "the listener is closed", code: .closed)
+            throw StoreError(path: url.redacted, operation: Message(.storeListening), message: Message(.storeListenerClosed), code: .closed)
         }
         if PQstatus(connection) != CONNECTION_OK {
             try reconnect()
@@ -73,7 +74,7 @@ public final class PostgresListener {
             let ready = descriptors.withUnsafeMutableBufferPointer { poll($0.baseAddress, nfds_t($0.count), left) }
             if ready < 0 {
                 if errno == EINTR { continue }
-                throw StoreError(path: url.redacted, operation: "waiting for notifications", message: String(cString: strerror(errno)),
+                throw StoreError(path: url.redacted, operation: Message(.storeWaitingForNotifications), message: .verbatim(String(cString: strerror(errno))),
                                  code: .connection)
             }
             if descriptors[0].revents != 0 {
@@ -109,12 +110,12 @@ public final class PostgresListener {
             Self.withCStrings(values) { values in PQconnectdbParams(keywords, values, 1) }
         }
         guard let connection else {
-            throw StoreError(path: url.redacted, operation: "connecting the listener", message: "out of memory", code: .connection)
+            throw StoreError(path: url.redacted, operation: Message(.storeConnectingListener), message: Message(.storeOutOfMemory), code: .connection)
         }
         guard PQstatus(connection) == CONNECTION_OK else {
             let message = Self.errorMessage(connection)
             PQfinish(connection)
-            throw StoreError(path: url.redacted, operation: "connecting the listener", message: redaction.redact(text: message),
+            throw StoreError(path: url.redacted, operation: Message(.storeConnectingListener), message: .verbatim(redaction.redact(text: message)),
                              code: .connection)
         }
         PQsetNoticeProcessor(connection, { _, _ in }, nil)
@@ -139,8 +140,9 @@ public final class PostgresListener {
             PQreset(connection)
             if PQstatus(connection) == CONNECTION_OK, (try? listen(connection)) != nil { return }
         }
-        throw StoreError(path: url.redacted, operation: "reconnecting the listener after the connection was lost",
-                         message: "gave up after \(reconnectDelays.count) attempts: " + redaction.redact(text: Self.errorMessage(connection)),
+        throw StoreError(path: url.redacted, operation: Message(.storeReconnectingListener),
+                         message: Message(.storeListenerGaveUp, ["count": .number(reconnectDelays.count),
+                                                                 "error": .text(redaction.redact(text: Self.errorMessage(connection)))]),
                          code: .connection)
     }
 

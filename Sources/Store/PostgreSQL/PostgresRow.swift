@@ -1,3 +1,4 @@
+import Messages
 /// One result row of a `PostgresConnection` query, in PostgreSQL's text format (nil for NULL).
 public struct PostgresRow: Sendable {
     /// The columns, in the query's order.
@@ -18,7 +19,8 @@ public struct PostgresRow: Sendable {
     public func int64(_ index: Int) throws(StoreError) -> Int64 {
         guard let value = values[index] else { throw null(index) }
         guard let number = Int64(value) else {
-            throw StoreError(path: source, operation: "reading column \(index)", message: "\"\(value)\" is not an integer",
+            throw StoreError(path: source, operation: Message(.storeReadingColumn, ["index": .number(index)]),
+                             message: Message(.storeNotInteger, ["value": .inQuotes(value)]),
                              code: .badValue)
         }
         return number
@@ -28,6 +30,6 @@ public struct PostgresRow: Sendable {
     public func optionalInt64(_ index: Int) -> Int64? { values[index].flatMap { Int64($0) } }
 
     private func null(_ index: Int) -> StoreError {
-        StoreError(path: source, operation: "reading column \(index)", message: "the value is NULL", code: .badValue)
+        StoreError(path: source, operation: Message(.storeReadingColumn, ["index": .number(index)]), message: Message(.storeValueNull), code: .badValue)
     }
 }

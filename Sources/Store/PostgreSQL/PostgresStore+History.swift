@@ -1,3 +1,4 @@
+import Messages
 extension PostgresStore {
     /// Appends the history of `extras` (one statement per chunk of ``stateChunk`` rows) and prunes
     /// each rule appended to (one statement), then writes its `meta` values, inside the caller's
@@ -49,15 +50,15 @@ extension PostgresStore {
             SELECT id, entry_id, key, channel, at, outcome, status_code, detail
             FROM delivery_log WHERE id > $1::bigint ORDER BY id LIMIT $2::bigint
             """, [String(after), String(max(0, limit))]).map { row throws(StoreError) in
-            try logEntry(row, operation: "reading the delivery log after row \(after)")
+            try logEntry(row, operation: Message(.storeReadingLogAfter, ["after": .number(Int(after))]))
         }
     }
 
     /// A delivery-log row of `SELECT id, entry_id, key, channel, at, outcome, status_code, detail`.
-    func logEntry(_ row: PostgresRow, operation: String) throws(StoreError) -> DeliveryLogEntry {
+    func logEntry(_ row: PostgresRow, operation: Message) throws(StoreError) -> DeliveryLogEntry {
         let outcome = try row.text(5)
         guard let event = DeliveryLogEntry.Event(rawValue: outcome) else {
-            throw StoreError(path: path, operation: operation, message: "unknown outcome \"\(outcome)\"", code: .badValue)
+            throw StoreError(path: path, operation: operation, message: Message(.storeUnknownOutcome, ["outcome": .inQuotes(outcome)]), code: .badValue)
         }
         return DeliveryLogEntry(id: try row.int64(0), entryID: try row.int64(1), key: try row.text(2),
                                 channel: try row.text(3), at: try row.int64(4), event: event,

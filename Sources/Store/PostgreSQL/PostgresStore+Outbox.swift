@@ -1,3 +1,4 @@
+import Messages
 import Notifications
 
 extension PostgresStore {
@@ -293,7 +294,8 @@ extension PostgresStore {
             }
             let statusText = try row.text(0)
             guard let status = OutboxStatus(rawValue: statusText) else {
-                throw StoreError(path: path, operation: "reading outbox entry \(id)", message: "unknown status \"\(statusText)\"",
+                throw StoreError(path: path, operation: Message(.storeReadingEntry, ["id": .number(Int(id))]),
+                             message: Message(.storeUnknownStatus, ["status": .inQuotes(statusText)]),
                                  code: .badValue)
             }
             let expiresAt = row.optionalInt64(1)
@@ -342,7 +344,7 @@ extension PostgresStore {
             SELECT id, entry_id, key, channel, at, outcome, status_code, detail
             FROM delivery_log WHERE entry_id = $1::bigint ORDER BY id
             """, [String(entry)]).map { row throws(StoreError) in
-            try logEntry(row, operation: "reading the delivery log of entry \(entry)")
+            try logEntry(row, operation: Message(.storeReadingLog, ["id": .number(Int(entry))]))
         }
     }
 
@@ -361,7 +363,8 @@ extension PostgresStore {
         let id = try row.int64(0)
         let statusText = try row.text(3)
         guard let status = OutboxStatus(rawValue: statusText) else {
-            throw StoreError(path: path, operation: "reading outbox entry \(id)", message: "unknown status \"\(statusText)\"",
+            throw StoreError(path: path, operation: Message(.storeReadingEntry, ["id": .number(Int(id))]),
+                             message: Message(.storeUnknownStatus, ["status": .inQuotes(statusText)]),
                              code: .badValue)
         }
         let text = try row.text(9)
@@ -369,7 +372,8 @@ extension PostgresStore {
         do throws(NotificationJSON.Failure) {
             notification = try NotificationJSON.decode(text)
         } catch {
-            throw StoreError(path: path, operation: "decoding outbox entry \(id)", message: "the notification is not valid: \(error)",
+            throw StoreError(path: path, operation: Message(.storeDecodingEntry, ["id": .number(Int(id))]),
+                             message: Message(.storeNotificationInvalid, ["error": .text("\(error)")]),
                              code: .badValue)
         }
         return OutboxEntry(id: id, key: try row.text(1), channel: try row.text(2), notification: notification,

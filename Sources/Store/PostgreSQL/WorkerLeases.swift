@@ -1,3 +1,4 @@
+import Messages
 import Foundation
 
 /// One worker's share of the rules on a shared PostgreSQL state: the rules are split into
@@ -77,10 +78,9 @@ public final class WorkerLeases {
             let agreed: Int
             if let text = stored?.optionalText(0) {
                 guard let count = Int(text), count >= 1 else {
-                    throw StoreError(path: connection.url.redacted, operation: "joining the lease table leavenow_leases",
-                                     message: "the partition count in meta (\(Self.partitionCountKey) = \"\(text)\") is not a positive number: "
-                                         + "with no worker running, set it to \(partitions) (UPDATE meta SET value = '\(partitions)' "
-                                         + "WHERE key = '\(Self.partitionCountKey)')",
+                    throw StoreError(path: connection.url.redacted, operation: Message(.storeJoiningLeases),
+                                     message: Message(.storeBadPartitionCount, ["key": .text(Self.partitionCountKey), "value": .inQuotes(text),
+                                                                               "partitions": .number(partitions)]),
                                      code: .badValue)
                 }
                 agreed = count
@@ -94,10 +94,11 @@ public final class WorkerLeases {
                                    [Self.partitionCountKey, String(agreed)])
             }
             guard agreed == partitions else {
-                throw StoreError(path: connection.url.redacted, operation: "joining the lease table leavenow_leases",
-                                 message: "it holds \(agreed) partitions (0…\(agreed - 1)), this worker expects \(partitions) "
-                                     + "(0…\(partitions - 1)): start every worker with the same partition count, or, with no worker "
-                                     + "running, empty the table (DELETE FROM leavenow_leases; DELETE FROM meta WHERE key = '\(Self.partitionCountKey)')",
+                throw StoreError(path: connection.url.redacted, operation: Message(.storeJoiningLeases),
+                                 message: Message(.storePartitionMismatch, [
+                                     "agreed": .number(agreed), "agreedLast": .number(agreed - 1), "partitions": .number(partitions),
+                                     "partitionsLast": .number(partitions - 1), "key": .text(Self.partitionCountKey),
+                                 ]),
                                  code: .badValue)
             }
             try connection.run("""
