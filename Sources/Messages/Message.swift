@@ -12,30 +12,23 @@
 /// be another message (rendered in the same language), and `+` / ``joined(_:separator:)`` put
 /// messages one after the other.
 public struct Message: Sendable, Hashable, CustomStringConvertible {
-    fileprivate enum Content: Sendable, Hashable {
-        case keyed(MessageKey, [String: MessageArgument])
-        case verbatim(String)
-        case sequence([Message])
-    }
-
-    fileprivate let content: Content
-
-    private init(content: Content) { self.content = content }
+    /// What the message is made of (for storing it and reading it back: ``init(parts:)``).
+    public let parts: Parts
 
     /// The catalogue entry `key` with its placeholders filled from `arguments` (by name).
     public init(_ key: MessageKey, _ arguments: [String: MessageArgument] = [:]) {
-        content = .keyed(key, arguments)
+        parts = .keyed(key, arguments)
     }
 
     /// A text shown as it is in every language (a value the user wrote, a library's own message).
-    public static func verbatim(_ text: String) -> Message { Message(content: .verbatim(text)) }
+    public static func verbatim(_ text: String) -> Message { Message(parts: .verbatim(text)) }
 
     /// The empty text.
     public static let empty = Message.verbatim("")
 
     /// `lhs` followed by `rhs`.
     public static func + (lhs: Message, rhs: Message) -> Message {
-        Message(content: .sequence([lhs, rhs]))
+        Message(parts: .sequence([lhs, rhs]))
     }
 
     /// The messages one after the other with `separator` between them (`MessageKey.listSeparator`
@@ -46,7 +39,7 @@ public struct Message: Sendable, Hashable, CustomStringConvertible {
             if index > 0 { parts.append(separator) }
             parts.append(item)
         }
-        return Message(content: .sequence(parts))
+        return Message(parts: .sequence(parts))
     }
 
     /// Names shown as they are (ids, keys, values), separated by ``MessageKey/listSeparator``:
@@ -58,11 +51,11 @@ public struct Message: Sendable, Hashable, CustomStringConvertible {
     /// The message with `transform` applied to every text that is not the catalogue's: verbatim
     /// parts and text arguments, however deep (hiding secrets in what an error quotes, for example).
     public func mapTexts(_ transform: (String) -> String) -> Message {
-        switch content {
+        switch parts {
         case .verbatim(let text):
             return .verbatim(transform(text))
         case .sequence(let parts):
-            return Message(content: .sequence(parts.map { $0.mapTexts(transform) }))
+            return Message(parts: .sequence(parts.map { $0.mapTexts(transform) }))
         case .keyed(let key, let arguments):
             return Message(key, arguments.mapValues { argument in
                 switch argument {
@@ -76,18 +69,17 @@ public struct Message: Sendable, Hashable, CustomStringConvertible {
 
     /// The catalogue key, for a message made from one entry; nil for a verbatim or composed one.
     public var key: MessageKey? {
-        if case .keyed(let key, _) = content { return key }
+        if case .keyed(let key, _) = parts { return key }
         return nil
     }
 
     /// The arguments of a message made from one entry (empty otherwise).
     public var arguments: [String: MessageArgument] {
-        if case .keyed(_, let arguments) = content { return arguments }
+        if case .keyed(_, let arguments) = parts { return arguments }
         return [:]
     }
 
-    /// What a message is made of, for storing it and reading it back (``Message/parts``,
-    /// ``Message/init(parts:)``): the store keeps the key and its arguments, not a rendered text,
+    /// What a message is made of. The store keeps the key and its arguments, not a rendered text,
     /// so a reader in another language gets their own.
     public enum Parts: Sendable, Hashable {
         /// A catalogue entry and its arguments.
@@ -98,27 +90,12 @@ public struct Message: Sendable, Hashable, CustomStringConvertible {
         case sequence([Message])
     }
 
-    /// What the message is made of.
-    public var parts: Parts {
-        switch content {
-        case .keyed(let key, let arguments): return .keyed(key, arguments)
-        case .verbatim(let text): return .verbatim(text)
-        case .sequence(let items): return .sequence(items)
-        }
-    }
-
     /// The message made of `parts`.
-    public init(parts: Parts) {
-        switch parts {
-        case .keyed(let key, let arguments): content = .keyed(key, arguments)
-        case .verbatim(let text): content = .verbatim(text)
-        case .sequence(let items): content = .sequence(items)
-        }
-    }
+    public init(parts: Parts) { self.parts = parts }
 
     /// The text in `language`.
     public func rendered(in language: Language) -> String {
-        switch content {
+        switch parts {
         case .verbatim(let text):
             return text
         case .sequence(let parts):

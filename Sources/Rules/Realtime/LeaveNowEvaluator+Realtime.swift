@@ -36,18 +36,14 @@ struct RealtimeMention {
 }
 
 extension LeaveNowEvaluator {
-    /// `4 min late, leaves 10:37`, `on time`, `2 min early, leaves 10:31` (ja: `4分遅れ、10:37発`,
-    /// `定刻`, `2分早く、10:31発`); delays are rounded to whole minutes.
+    /// ``delayMessage(_:clock:)`` in a notification's language.
     static func delayText(_ prediction: DeparturePrediction, clock: ZoneClock, language: MessageLanguage) -> String {
-        let ja = language == .ja
-        let minutes = delayMinutes(prediction)
-        if minutes == 0 { return ja ? "定刻" : "on time" }
-        let leaves = clock.clockText(prediction.expected)
-        if minutes > 0 { return ja ? "\(minutes)分遅れ、\(leaves)発" : "\(minutes) min late, leaves \(leaves)" }
-        return ja ? "\(-minutes)分早く、\(leaves)発" : "\(-minutes) min early, leaves \(leaves)"
+        delayMessage(prediction, clock: clock).rendered(in: language == .ja ? .japanese : .english)
     }
 
-    /// ``delayText(_:clock:language:)`` for `explain`, in the reader's language.
+    /// `4 min late, leaves 10:37`, `on time`, `2 min early, leaves 10:31` (ja: `4分遅れ、10:37発`,
+    /// `定刻`, `2分早く、10:31発`); delays are rounded to whole minutes. The same words in a
+    /// notification and in `explain`.
     static func delayMessage(_ prediction: DeparturePrediction, clock: ZoneClock) -> Message {
         let minutes = delayMinutes(prediction)
         if minutes == 0 { return Message(.explainOnTime) }

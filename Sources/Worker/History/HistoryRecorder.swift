@@ -1,4 +1,3 @@
-import Messages
 import Config
 import Facts
 import Rules

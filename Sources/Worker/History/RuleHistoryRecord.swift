@@ -86,50 +86,40 @@ public struct RuleHistoryRecord: Sendable, Equatable {
         var writer = JSONWriter(style: .compact, capacity: 256 + 160 * reasons.count)
         writer.beginObject()
         writer.member("trigger", trigger.rawValue)
-        if !updated.isEmpty { Self.write("updated", updated, to: &writer) }
+        if !updated.isEmpty { Self.writeArray("updated", updated, to: &writer) { $1.string($0) } }
         if !facts.isEmpty {
-            writer.key("facts")
-            writer.beginArray()
-            for fact in facts {
+            Self.writeArray("facts", facts, to: &writer) { fact, writer in
                 writer.beginObject()
                 writer.member("source", fact.source)
                 writer.member("kind", fact.kind)
                 if let at = fact.at { writer.member("at", at) }
                 writer.endObject()
             }
-            writer.endArray()
         }
         if !queued.isEmpty {
-            writer.key("queued")
-            writer.beginArray()
-            for item in queued {
+            Self.writeArray("queued", queued, to: &writer) { item, writer in
                 writer.beginObject()
                 writer.member("key", item.key)
-                Self.write("channels", item.channels, to: &writer)
+                Self.writeArray("channels", item.channels, to: &writer) { $1.string($0) }
                 writer.endObject()
             }
-            writer.endArray()
         }
         if held > 0 {
             writer.member("held", Int64(held))
             writer.member("held_until", heldUntil)
         }
         if let next { writer.member("next", next) }
-        if !reasons.isEmpty {
-            writer.key("why")
-            writer.beginArray()
-            for reason in reasons { MessageJSON.write(reason, to: &writer) }
-            writer.endArray()
-        }
+        if !reasons.isEmpty { Self.writeArray("why", reasons, to: &writer) { MessageJSON.write($0, to: &$1) } }
         writer.endObject()
         return writer.text
     }
 
-    /// `"key":["a","b"]`.
-    private static func write(_ key: String, _ strings: [String], to writer: inout JSONWriter) {
+    /// `"key":[…]`, each item written by `write`.
+    private static func writeArray<Item>(_ key: String, _ items: [Item], to writer: inout JSONWriter,
+                                         _ write: (Item, inout JSONWriter) -> Void) {
         writer.key(key)
         writer.beginArray()
-        for string in strings { writer.string(string) }
+        for item in items { write(item, &writer) }
         writer.endArray()
     }
 
