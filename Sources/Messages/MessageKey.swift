@@ -598,7 +598,7 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case dryRunHeader
     /// Nothing would be sent.
     case dryRunNothing
-    /// rule {rule}: departures of board {board} from {date} on are unknown ({causes}); nothing is sent for them
+    /// rule {rule}: departures of board {board} are unknown on {dates} ({causes}): nothing is sent for them
     case dryRunUnknown
     /// --at TIME is required
     case explainNeedsAt
@@ -714,7 +714,7 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case healthDetailSeparator
     /// no source could be loaded ({failures}); its rules cannot fire
     case healthDetailBoard
-    /// departures from {date} on are unknown ({causes}); rules {rules} cannot notify them
+    /// departures from {date} on are unknown ({causes}); {count|rule|rules} {rules} cannot notify them
     case healthDetailUnknown
     /// never fetched successfully; last error: {error}
     case healthDetailSourceNever
