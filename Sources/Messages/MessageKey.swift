@@ -1271,6 +1271,8 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case nextNoDepartures
     /// Departures from {day} on are unknown: {causes}.
     case nextUnknownFrom
+    /// Departures are unknown: {causes}.
+    case nextUnknownNow
     /// The last {vehicle} has left; next: {when} from {place}.
     case nextLastHasLeft
     /// The first {vehicle} is at {when} from {place}.
@@ -2232,7 +2234,7 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case explainPlanEnded
     /// no departure of board {board} matches the rule's filters through {date}{reason}
     case explainPlanNothing
-    /// departures of board {board} from {date} on are unknown ({causes}): the rule cannot fire for them until the timetable loads
+    /// departures of board {board} from {date} on are unknown ({causes}): the rule cannot fire for them until their timetable is known
     case explainPlanUnknown
     /// : {reason}
     case explainPlanReason

@@ -22,9 +22,11 @@ struct Concierge {
                 statusLines: [String], line: (Int, LocalDate) -> String) -> String {
         var lines = [header(board: board, at: at)] + warnings.failureLines(language) + warnings.serviceLines(language) + statusLines
         // The departures stop at an unknown service date: said last, in place of "no departures".
+        // (Already unknown at `at`, the date may be yesterday's, whose service is still running.)
         let unknownLine = warnings.unknown.map { unknown in
-            language.say(.nextUnknownFrom, ["day": .text(dayName(unknown.date, relativeTo: clock.localTime(at: at).date)),
-                                            "causes": .message(unknown.causesText)])
+            unknown.from <= at ? language.say(.nextUnknownNow, ["causes": .message(unknown.causesText)])
+                : language.say(.nextUnknownFrom, ["day": .text(dayName(unknown.date, relativeTo: clock.localTime(at: at).date)),
+                                                  "causes": .message(unknown.causesText)])
         }
         guard let first = upcoming.first else {
             if let unknownLine { return (lines + [unknownLine]).joined(separator: "\n") }

@@ -19,14 +19,16 @@ struct NextCommand {
             return true
         }
         // The answer stops at the first unknown service date: nothing from its start on is given.
+        // It is said when the answer reaches it (fewer departures than asked for come before it).
         let unknown = board.firstUnknownDate(after: at, through: today.adding(days: Board.maximumLookaheadDays))
-        let warnings = BoardWarnings(failures: failures, outOfService: outOfService, unknown: unknown, clock: board.clock)
+        var warnings = BoardWarnings(failures: failures, outOfService: outOfService, unknown: unknown, clock: board.clock)
         if realtime.isConfigured {
             return try answer(board: board, at: at, schedule: board.schedule(around: at), count: count, warnings: warnings,
                               realtime: realtime, json: parsed.has("--json"), language: context.language)
         }
         var upcoming = board.upcoming(at: at, count: count)
         if let unknown { upcoming.departures.removeAll { $0.departure >= unknown.from } }
+        if upcoming.departures.count == count { warnings.unknown = nil }
         if parsed.has("--json") {
             return try Self.failingWhenUnknown(upcoming.departures.isEmpty, warnings) {
                 context.english { json(board: board, at: at, departures: upcoming.departures, warnings: warnings).text }
@@ -51,7 +53,9 @@ struct NextCommand {
     func answer(board: Board, at: Int64, schedule: BoardSchedule, count: Int, warnings: BoardWarnings, realtime: BoardRealtime,
                 json: Bool, language: Language) throws -> String {
         var upcoming = RealtimeDeparture.upcoming(schedule, realtime: realtime, at: at, count: count)
+        var warnings = warnings
         if let unknown = warnings.unknown { upcoming.removeAll { ($0.isCanceled ? $0.scheduled : $0.shown.departure) >= unknown.from } }
+        if upcoming.count == count { warnings.unknown = nil }
         if json {
             return try Self.failingWhenUnknown(upcoming.isEmpty, warnings) {
                 Language.english.speaking { JSONOutput.object([
