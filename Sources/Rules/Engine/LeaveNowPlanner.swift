@@ -67,7 +67,8 @@ extension LeaveNowGroup {
         }
         while first <= end, !searching.isEmpty {
             if let lastService, first > lastService {
-                for index in searching { plans[index] = .ended(lastServiceDate: lastService) }
+                // Past a validity with nothing replacing it the dates are unknown, not ended.
+                for index in searching { plans[index] = unknown[index].map { .unknown($0) } ?? .ended(lastServiceDate: lastService) }
                 searching = []
                 break
             }

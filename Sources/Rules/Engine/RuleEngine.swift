@@ -161,10 +161,13 @@ public struct RuleEngine: Sendable {
     /// `boards` are not listed (the board's own problem is reported).
     public func unknownDates(boards: [String: Board], now: Int64) -> [(rule: RuleSpec, board: String, unknown: UnknownServiceDate)] {
         var found: [(rule: RuleSpec, board: String, unknown: UnknownServiceDate)] = []
+        // Most boards have no date that can be unknown: their rules are not looked at.
+        let boards = boards.filter { $0.value.mayHaveUnknownDates }
+        guard !boards.isEmpty else { return found }
         // Asked once per group of rules with the same board and filters.
         var answers: [ObjectIdentifier: UnknownServiceDate?] = [:]
         for index in rules.indices {
-            guard let evaluator = leaveNow(index), let board = boards[evaluator.group.board], board.mayHaveUnknownDates else { continue }
+            guard let evaluator = leaveNow(index), let board = boards[evaluator.group.board] else { continue }
             let group = evaluator.group
             let answer: UnknownServiceDate?
             if let known = answers[ObjectIdentifier(group)] {
