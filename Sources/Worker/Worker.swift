@@ -414,6 +414,8 @@ public final class Worker {
             sources: ((try? store.sourceStates()) ?? []).filter { configured.contains($0.name) },
             missingSecrets: pump.dispatcher.secretProblems.sorted { $0.key < $1.key }.map { ($0.key, $0.value.secret ?? "") })
         if let failure = commitFailure, now - failure.since >= HealthMonitor.commitGraceSeconds { inputs.commitFailure = failure }
+        // Every rule's (not only this worker's share): a rule stopped at an unknown date is a problem wherever it runs.
+        inputs.unknownDates = rules.engine.unknownDates(boards: boards, now: now).map { ($0.rule.id, $0.board, $0.unknown) }
         return inputs
     }
 
