@@ -80,6 +80,7 @@ extension MessageCatalogue {
         .durationNegative: "duration {value} must not be negative",
         .durationNeedsUnit: "duration {value} needs a unit: write {number}s, {number}m or {number}h",
         .durationExpected: "expected a duration like 4m, 90s or 1h30m, found {found}",
+        .durationExpectedMeant: "expected a duration like 4m, 90s or 1h30m, found {found} (did you mean {suggestion}?)",
         .durationNeedsUnitAfter: "duration {value} needs a unit after {digits}: h, m or s",
         .durationUnknownUnit: "unknown unit {unit} in duration {value} (use d, h, m or s, as in 1h30m)",
         .durationOrder: "duration {value} must give d, h, m and s in that order, each at most once",
@@ -87,7 +88,11 @@ extension MessageCatalogue {
 
         // MARK: Boards and sources
 
-        .configUnknownTimezone: "unknown timezone {name}",
+        .configUnknownTimezone: "unknown timezone {name}{hint}",
+
+        .configTimezoneHint: " ({hint})",
+
+        .configTimezoneExample: "an IANA name such as Asia/Tokyo, Europe/Paris or UTC",
         .configBoardNeedsSource: "board {id} needs at least one source",
         .configHolidayExpected: "expected a date like 2024-12-30 or a range like 2024-12-30..2025-01-03, found {found}",
         .configHolidayRangeBackwards: "holiday range {range} ends before it starts",
@@ -112,7 +117,7 @@ extension MessageCatalogue {
 
         .configUnknownRuleKind: "unknown rule kind {name} ({suggestion}{expected})",
         .configRuleNeedsChannels: "rule {id} needs channels: a list of channel ids to send through",
-        .configUnknownDayType: "unknown day type {name} (expected one of: weekday, saturday, sunday, holiday)",
+        .configUnknownDayType: "unknown day type {name} ({suggestion}expected one of: weekday, saturday, sunday, holiday)",
         .configPick: "pick must be \"all\" or \"first\", found {found}",
         .configHeadsUpEmpty: "heads_up needs at least one duration, e.g. [10m, 0m]",
         .configMovedByRange: "moved_by must be between 1m and 1h, found {found}",
@@ -140,7 +145,7 @@ extension MessageCatalogue {
         .configFeedBothURL: "a feed takes url or advent_calendar, not both",
         .configFeedURLScheme: "feed url must start with https:// or http://, found {found}",
         .configUnknownChannelType: "unknown channel type {name} ({suggestion}{expected})",
-        .configUnknownDay: "unknown day {name} (expected sun, mon, tue, wed, thu, fri, sat, weekdays, weekends or everyday)",
+        .configUnknownDay: "unknown day {name} ({suggestion}expected sun, mon, tue, wed, thu, fri, sat, weekdays, weekends or everyday)",
         .configTimeWindow: "{key} must be a time window HH:MM-HH:MM, found {found}",
         .configNumber: "expected a number in {min}...{max}, found {found}",
         .configNumberUnit: "expected a number of {unit} in {min}...{max}, found {found}",
@@ -848,9 +853,10 @@ extension MessageCatalogue {
         .busCSVHourMissing: "the hour is missing (the line starts with a comma)",
         .busCSVHourNotNumber: "hour {value} is not a number{hint}",
         .busCSVHeaderHint: " (a header line is not allowed; start a comment line with #)",
+        .busCSVFullWidthHint: " (full-width characters: type {value} in half-width)",
         .busCSVHourDigits: "hour {value} has {count} digits; an hour has 1 or 2 (a comma missing?)",
         .busCSVHourRange: "hour {value} is out of range 0–29",
-        .busCSVMinuteNotNumber: "minute {value} is not a number",
+        .busCSVMinuteNotNumber: "minute {value} is not a number{hint}",
         .busCSVMinuteDigits: "minute {value} has {count} digits; a minute has 1 or 2 (a comma missing?)",
         .busCSVMinuteRange: "minute {value} is out of range 0–59",
         .busCSVListedTwice: "{time} is listed twice (first on line {line})",

@@ -80,6 +80,7 @@ extension MessageCatalogue {
         .durationNegative: "期間 {value} に負の値は使えません",
         .durationNeedsUnit: "期間 {value} には単位が必要です: {number}s、{number}m、{number}h のように書いてください",
         .durationExpected: "4m、90s、1h30m のような期間を書いてください（実際の値: {found}）",
+        .durationExpectedMeant: "4m、90s、1h30m のような期間を書いてください（実際の値: {found}。{suggestion} の間違いではありませんか？）",
         .durationNeedsUnitAfter: "期間 {value} の {digits} の後に単位（h、m、s）が必要です",
         .durationUnknownUnit: "期間 {value} の単位 {unit} は使えません（1h30m のように d、h、m、s を使ってください）",
         .durationOrder: "期間 {value} は d、h、m、s の順に、それぞれ 1 回までで書いてください",
@@ -87,7 +88,11 @@ extension MessageCatalogue {
 
         // MARK: Boards and sources
 
-        .configUnknownTimezone: "不明なタイムゾーン {name} です",
+        .configUnknownTimezone: "不明なタイムゾーン {name} です{hint}",
+
+        .configTimezoneHint: "（{hint}）",
+
+        .configTimezoneExample: "Asia/Tokyo、Europe/Paris、UTC のような IANA の名前で書いてください",
         .configBoardNeedsSource: "ボード {id} にはソースが 1 つ以上必要です",
         .configHolidayExpected: "2024-12-30 のような日付か 2024-12-30..2025-01-03 のような期間を書いてください（実際の値: {found}）",
         .configHolidayRangeBackwards: "祝日の期間 {range} は終わりが始まりより前になっています",
@@ -112,7 +117,7 @@ extension MessageCatalogue {
 
         .configUnknownRuleKind: "不明なルールの種類 {name} です（{suggestion}{expected}）",
         .configRuleNeedsChannels: "ルール {id} には channels:（送信に使うチャンネル id のリスト）が必要です",
-        .configUnknownDayType: "不明な曜日種別 {name} です（weekday、saturday、sunday、holiday のいずれかを書いてください）",
+        .configUnknownDayType: "不明な曜日種別 {name} です（{suggestion}weekday、saturday、sunday、holiday のいずれかを書いてください）",
         .configPick: "pick には \"all\" か \"first\" を書いてください（実際の値: {found}）",
         .configHeadsUpEmpty: "heads_up には期間を 1 つ以上書いてください（例: [10m, 0m]）",
         .configMovedByRange: "moved_by は 1m〜1h の範囲で指定してください（指定値: {found}）",
@@ -140,7 +145,7 @@ extension MessageCatalogue {
         .configFeedBothURL: "フィードには url か advent_calendar のどちらか一方だけを書いてください",
         .configFeedURLScheme: "フィードの url は https:// か http:// で始めてください（実際の値: {found}）",
         .configUnknownChannelType: "不明なチャンネルの種類 {name} です（{suggestion}{expected}）",
-        .configUnknownDay: "不明な曜日 {name} です（sun、mon、tue、wed、thu、fri、sat、weekdays、weekends、everyday のいずれかを書いてください）",
+        .configUnknownDay: "不明な曜日 {name} です（{suggestion}sun、mon、tue、wed、thu、fri、sat、weekdays、weekends、everyday のいずれかを書いてください）",
         .configTimeWindow: "{key} には HH:MM-HH:MM の形の時間帯を書いてください（実際の値: {found}）",
         .configNumber: "{min}...{max} の数値を書いてください（実際の値: {found}）",
         .configNumberUnit: "{min}...{max} の数値（{unit}）を書いてください（実際の値: {found}）",
@@ -848,9 +853,10 @@ extension MessageCatalogue {
         .busCSVHourMissing: "時がありません（行がカンマで始まっています）",
         .busCSVHourNotNumber: "時の値 {value} は数値ではありません{hint}",
         .busCSVHeaderHint: "（見出し行は書けません: コメント行は # で始めてください）",
+        .busCSVFullWidthHint: "（全角文字です。半角で {value} と書いてください）",
         .busCSVHourDigits: "時の値 {value} が {count} 桁です。時は 1 桁か 2 桁です（カンマの書き忘れ？）",
         .busCSVHourRange: "時の値 {value} が範囲 0〜29 の外です",
-        .busCSVMinuteNotNumber: "分の値 {value} は数値ではありません",
+        .busCSVMinuteNotNumber: "分の値 {value} は数値ではありません{hint}",
         .busCSVMinuteDigits: "分の値 {value} が {count} 桁です。分は 1 桁か 2 桁です（カンマの書き忘れ？）",
         .busCSVMinuteRange: "分の値 {value} が範囲 0〜59 の外です",
         .busCSVListedTwice: "{time} が 2 回書かれています（最初は {line} 行目）",

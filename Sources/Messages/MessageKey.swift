@@ -148,6 +148,8 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case durationNeedsUnit
     /// expected a duration like 4m, 90s or 1h30m, found {found}
     case durationExpected
+    /// expected a duration like 4m, 90s or 1h30m, found {found} (did you mean {suggestion}?)
+    case durationExpectedMeant
     /// duration {value} needs a unit after {digits}: h, m or s
     case durationNeedsUnitAfter
     /// unknown unit {unit} in duration {value} (use d, h, m or s, as in 1h30m)
@@ -159,8 +161,12 @@ public enum MessageKey: String, Sendable, CaseIterable {
 
     // MARK: Boards and sources
 
-    /// unknown timezone {name}
+    /// unknown timezone {name}{hint}
     case configUnknownTimezone
+    ///  ({hint})
+    case configTimezoneHint
+    /// an IANA name such as Asia/Tokyo, Europe/Paris or UTC
+    case configTimezoneExample
     /// board {id} needs at least one source
     case configBoardNeedsSource
     /// expected a date like 2024-12-30 or a range like 2024-12-30..2025-01-03, found {found}
@@ -206,7 +212,7 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case configUnknownRuleKind
     /// rule {id} needs channels: a list of channel ids to send through
     case configRuleNeedsChannels
-    /// unknown day type {name} (expected one of: weekday, saturday, sunday, holiday)
+    /// unknown day type {name} ({suggestion}expected one of: weekday, saturday, sunday, holiday)
     case configUnknownDayType
     /// pick must be "all" or "first", found {found}
     case configPick
@@ -262,7 +268,7 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case configFeedURLScheme
     /// unknown channel type {name} ({suggestion}{expected})
     case configUnknownChannelType
-    /// unknown day {name} (expected sun, mon, tue, wed, thu, fri, sat, weekdays, weekends or everyday)
+    /// unknown day {name} ({suggestion}expected sun, mon, tue, wed, thu, fri, sat, weekdays, weekends or everyday)
     case configUnknownDay
     /// {key} must be a time window HH:MM-HH:MM, found {found}
     case configTimeWindow
@@ -1600,11 +1606,13 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case busCSVHourNotNumber
     ///  (a header line is not allowed; start a comment line with #)
     case busCSVHeaderHint
+    ///  (full-width characters: type {value} in half-width)
+    case busCSVFullWidthHint
     /// hour {value} has {count} digits; an hour has 1 or 2 (a comma missing?)
     case busCSVHourDigits
     /// hour {value} is out of range 0–29
     case busCSVHourRange
-    /// minute {value} is not a number
+    /// minute {value} is not a number{hint}
     case busCSVMinuteNotNumber
     /// minute {value} has {count} digits; a minute has 1 or 2 (a comma missing?)
     case busCSVMinuteDigits
