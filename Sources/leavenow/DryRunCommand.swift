@@ -34,8 +34,9 @@ struct DryRunCommand {
         if parsed.value("--fixtures") != nil, parsed.value("--state") != nil {
             throw CommandFailure.usage(Message(.dryRunFixturesOrState).text)
         }
+        // The boards the rules read; their missing sources are said in the answer (JSON `warnings`).
         let workspace = try context.loadWorkspace(rulesOption: parsed.value("--rules"), fixtures: parsed.value("--fixtures"),
-                                                  stateOption: parsed.value("--state"))
+                                                  stateOption: parsed.value("--state"), reportsBoards: true)
         let deliveries = workspace.simulation.run(from: from, to: to).deliveries
         let rangeClock = workspace.rulesClock
         let outOfService = ServicePeriodCheck.outOfService(configuration: workspace.configuration, boards: workspace.boards, from: from, to: to)

@@ -15,7 +15,8 @@ struct ExplainCommand {
         let id = try parsed.requirePositionals(["rule"])[0]
         guard let atText = parsed.value("--at") else { throw CommandFailure.usage(Message(.explainNeedsAt).text + "\n" + localizedUsage(CommandSpec.explain.usage)) }
         let at = try context.time(atText, option: "--at")
-        let workspace = try context.loadWorkspace(rulesOption: parsed.value("--rules"), fixtures: parsed.value("--fixtures"))
+        // The rule's own board only: another board's problem is not why this rule fires or not.
+        let workspace = try context.loadWorkspace(rulesOption: parsed.value("--rules"), fixtures: parsed.value("--fixtures"), rules: [id])
         guard let evaluation = workspace.explain(rule: id, at: at) else {
             let ids = workspace.engine.rules.map(\.id).sorted()
             throw CommandFailure.usage(Message(.explainNoRule, [
