@@ -1096,6 +1096,18 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case storeClosed
     /// {directory} is not a directory
     case storeNotDirectory
+    /// {path} is not writable by {user} (it belongs to {owner}, mode {mode})
+    case storeNotWritableBy
+    /// {path} is not readable by {user} (it belongs to {owner}, mode {mode})
+    case storeNotReadableBy
+    /// {problem}: run leavenow as {owner}, or give --state a path you can write (status, outbox list, history and sources only read the state: they work on one you can read)
+    case storeFixWrite
+    /// {problem}: run leavenow as {owner}, or make it readable to you (chmod a+r, or a group you share)
+    case storeFixRead
+    /// {problem}: give --state a path you can write (or set XDG_STATE_HOME)
+    case storeFixPath
+    /// the schema version is {found}, older than the {latest} this leavenow reads, and the state cannot be written to upgrade it: run the worker (as the state's owner) once, then look again
+    case storeOlderSchemaReadOnly
     /// {table} has {count} {count|row|rows}
     case storeTableRows
     /// the database already holds a leavenow state ({tables}); state migrate copies only into an empty database: give a new one, or drop its leavenow tables first
@@ -1193,6 +1205,8 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case helpOptionFromDate
     /// the last date of the range
     case helpOptionToDate
+    /// accepted like every command's --rules; the national holidays do not depend on it
+    case helpOptionRulesHolidays
     /// what would be sent at one instant
     case helpOptionAtDryRun
     /// the start of a span (with --to)
@@ -1254,7 +1268,7 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case cliNoBoards
     /// board {board} has no source that could be loaded:
     case cliBoardUnloadable
-    /// {option}: {value} is not a time (use 2024-12-22T10:32:00+09:00 or 2024-12-22T10:32)
+    /// {option}: {value} is not a time (use 2024-12-22T10:32:00+09:00, 2024-12-22T10:32, 2024-12-22 or 10:32 for today)
     case cliNotATime
     /// no state directory: give --state PATH, or set XDG_STATE_HOME or HOME
     case cliNoStateDirectory
@@ -1321,12 +1335,26 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case nextDepartingNow
     /// leave now
     case nextLeaveNow
-    /// leave in {minutes} min
+    /// leave in {duration}
     case nextLeaveIn
     /// too late to walk there ({walk} min walk)
     case nextOutOfReach
     /// timetable: {list}
     case boardTimetables
+    /// weekday
+    case boardTimetableWeekday
+    /// saturday
+    case boardTimetableSaturday
+    /// sunday
+    case boardTimetableSunday
+    /// sunday_holiday
+    case boardTimetableSundayHoliday
+    /// saturday_holiday
+    case boardTimetableSaturdayHoliday
+    /// holiday
+    case boardTimetableHoliday
+    /// everyday
+    case boardTimetableEveryday
     /// No departures on this service day.
     case boardNoDepartures
     /// {from} does not exist on the wall clock that day (clocks go forward): departs at {to}

@@ -151,21 +151,40 @@ struct CommandContext {
         }
     }
 
-    /// Parses a time option: ISO 8601 with an offset, or a wall time in Asia/Tokyo.
-    func time(_ text: String, option: String) throws -> Int64 {
-        guard let instant = ZoneClock(identifier: "Asia/Tokyo")!.parseTimestamp(text) else {
+    /// Parses a time option (see ``parseTime(_:clock:endOfDay:)``) with wall times in Asia/Tokyo.
+    func time(_ text: String, option: String, endOfDay: Bool = false) throws -> Int64 {
+        guard let instant = parseTime(text, clock: ZoneClock(identifier: "Asia/Tokyo")!, endOfDay: endOfDay) else {
             throw CommandFailure.usage(Message(.cliNotATime, ["option": .text(option), "value": .text("\"\(text)\"")]).text)
         }
         return instant
     }
 
-    /// Parses `--at`: ISO 8601 with offset, or a wall time in the board's zone; default now.
-    func instant(_ option: String?, clock: ZoneClock) throws -> Int64 {
-        guard let option else { return now() }
-        guard let instant = clock.parseTimestamp(option) else {
-            throw CommandFailure.usage(Message(.cliNotATime, ["option": .text("--at"), "value": .text("\"\(option)\"")]).text)
+    /// Parses `--at` (or `option`) on the board's `clock` (``parseTime(_:clock:endOfDay:)``); default now.
+    func instant(_ text: String?, clock: ZoneClock, option: String = "--at", endOfDay: Bool = false) throws -> Int64 {
+        guard let text else { return now() }
+        guard let instant = parseTime(text, clock: clock, endOfDay: endOfDay) else {
+            throw CommandFailure.usage(Message(.cliNotATime, ["option": .text(option), "value": .text("\"\(text)\"")]).text)
         }
         return instant
+    }
+
+    /// A time as people type it: ISO 8601 with an offset (`2024-12-22T10:32:00+09:00`), a wall time
+    /// on `clock` (`2024-12-22T10:32`), a time alone (`10:32`, `7:05`, `10:32:15`: today on `clock`,
+    /// today from the injected ``now``), or a date alone (`2024-12-22`: its first second, or with
+    /// `endOfDay` its last — `--to 2024-12-22` takes in the whole day); nil for anything else.
+    func parseTime(_ text: String, clock: ZoneClock, endOfDay: Bool = false) -> Int64? {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        if (2...3).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+           parts[0].count <= 2, parts.dropFirst().allSatisfy({ $0.count == 2 }) {
+            let hour = Int(parts[0])!
+            guard hour < 24 else { return nil }
+            let today = clock.localTime(at: now()).date
+            return clock.parseTimestamp("\(today)T" + (hour < 10 ? "0" : "") + "\(hour):" + parts.dropFirst().joined(separator: ":"))
+        }
+        if endOfDay, text.count == 10, let date = LocalDate(text), let next = clock.parseTimestamp("\(date.adding(days: 1))") {
+            return next - 1
+        }
+        return clock.parseTimestamp(text)
     }
 
     /// `warning: message` (`警告: …`) on stderr, in the reader's language.

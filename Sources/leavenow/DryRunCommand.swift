@@ -23,7 +23,7 @@ struct DryRunCommand {
             to = from
         case (nil, let start?, let end?):
             from = try context.time(start, option: "--from")
-            to = try context.time(end, option: "--to")
+            to = try context.time(end, option: "--to", endOfDay: true)
             guard from <= to else { throw CommandFailure.usage(Message(.cliFromAfterTo).text) }
             guard to - from <= DryRunCommand.maximumSpanDays * 86_400 else {
                 throw CommandFailure.usage(Message(.dryRunTooLong, ["days": .number(DryRunCommand.maximumSpanDays)]).text)
@@ -67,7 +67,7 @@ struct DryRunCommand {
             let when = (multiDay ? "\(clock.localTime(at: delivery.at).date) " : "") + clock.clockText(delivery.at)
             let notification = delivery.notification
             lines.append("\(when)  \(notification.rule)  → \(notification.channels.joined(separator: ", "))  \(notification.text)"
-                + (notification.link.map { "  <\($0)>" } ?? ""))
+                + (notification.linkAfterText.map { "  <\($0)>" } ?? ""))
         }
         return lines.joined(separator: "\n")
     }
