@@ -1640,8 +1640,10 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case busCSVHourDigits
     /// hour {value} is out of range 0–29
     case busCSVHourRange
-    /// minute {value} is not a number{hint}
+    /// minute {value} is not a number
     case busCSVMinuteNotNumber
+    /// minute {value} is not a number{hint}
+    case busCSVMinuteFullWidth
     /// minute {value} has {count} digits; a minute has 1 or 2 (a comma missing?)
     case busCSVMinuteDigits
     /// minute {value} is out of range 0–59

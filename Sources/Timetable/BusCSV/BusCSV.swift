@@ -137,8 +137,8 @@ public enum BusCSV {
             for cell in cells.dropFirst() where !cell.text.isEmpty {
                 guard let minute = number(cell.text) else {
                     throw DecodeError(file: file, line: lineNumber, column: cell.column,
-                                      text: Message(.busCSVMinuteNotNumber, ["value": .text("\"\(cell.text)\""),
-                                                                             "hint": .message(fullWidthHint(cell.text) ?? .empty)]))
+                                      text: fullWidthHint(cell.text).map { Message(.busCSVMinuteFullWidth, ["value": .text("\"\(cell.text)\""), "hint": .message($0)]) }
+                                          ?? Message(.busCSVMinuteNotNumber, ["value": .text("\"\(cell.text)\"")]))
                 }
                 guard cell.text.count <= 2 else {
                     throw DecodeError(file: file, line: lineNumber, column: cell.column,
