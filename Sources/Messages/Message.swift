@@ -2,7 +2,7 @@
 /// problem found deep in a parser is rendered in the reader's language when it is printed.
 ///
 /// ```swift
-/// let message = Message(.configUnknownTimezone, ["name": .text("\"Asia/Tokio\"")])
+/// let message = Message(.configUnknownTimezone, ["name": .text("\"Asia/Tokio\""), "hint": .text("")])
 /// message.rendered(in: .english)   // unknown timezone "Asia/Tokio"
 /// message.rendered(in: .japanese)  // 不明なタイムゾーン "Asia/Tokio" です
 /// ```

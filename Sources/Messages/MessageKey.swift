@@ -148,6 +148,8 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case durationNeedsUnit
     /// expected a duration like 4m, 90s or 1h30m, found {found}
     case durationExpected
+    /// expected a duration like 4m, 90s or 1h30m, found {found} (did you mean {suggestion}?)
+    case durationExpectedMeant
     /// duration {value} needs a unit after {digits}: h, m or s
     case durationNeedsUnitAfter
     /// unknown unit {unit} in duration {value} (use d, h, m or s, as in 1h30m)
@@ -159,8 +161,12 @@ public enum MessageKey: String, Sendable, CaseIterable {
 
     // MARK: Boards and sources
 
-    /// unknown timezone {name}
+    /// unknown timezone {name}{hint}
     case configUnknownTimezone
+    ///  ({hint})
+    case configTimezoneHint
+    /// an IANA name such as Asia/Tokyo, Europe/Paris or UTC
+    case configTimezoneExample
     /// board {id} needs at least one source
     case configBoardNeedsSource
     /// expected a date like 2024-12-30 or a range like 2024-12-30..2025-01-03, found {found}
@@ -206,7 +212,7 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case configUnknownRuleKind
     /// rule {id} needs channels: a list of channel ids to send through
     case configRuleNeedsChannels
-    /// unknown day type {name} (expected one of: weekday, saturday, sunday, holiday)
+    /// unknown day type {name} ({suggestion}expected one of: weekday, saturday, sunday, holiday)
     case configUnknownDayType
     /// pick must be "all" or "first", found {found}
     case configPick
@@ -262,7 +268,7 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case configFeedURLScheme
     /// unknown channel type {name} ({suggestion}{expected})
     case configUnknownChannelType
-    /// unknown day {name} (expected sun, mon, tue, wed, thu, fri, sat, weekdays, weekends or everyday)
+    /// unknown day {name} ({suggestion}expected sun, mon, tue, wed, thu, fri, sat, weekdays, weekends or everyday)
     case configUnknownDay
     /// {key} must be a time window HH:MM-HH:MM, found {found}
     case configTimeWindow
@@ -1098,6 +1104,18 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case storeClosed
     /// {directory} is not a directory
     case storeNotDirectory
+    /// {path} is not writable by {user} (it belongs to {owner}, mode {mode})
+    case storeNotWritableBy
+    /// {path} is not readable by {user} (it belongs to {owner}, mode {mode})
+    case storeNotReadableBy
+    /// {problem}: run leavenow as {owner}, or give --state a path you can write (status, outbox list, history and sources only read the state: they work on one you can read)
+    case storeFixWrite
+    /// {problem}: run leavenow as {owner}, or make it readable to you (chmod a+r, or a group you share)
+    case storeFixRead
+    /// {problem}: give --state a path you can write (or set XDG_STATE_HOME)
+    case storeFixPath
+    /// the schema version is {found}, older than the {latest} this leavenow reads, and the state cannot be written to upgrade it: run the worker (as the state's owner) once, then look again
+    case storeOlderSchemaReadOnly
     /// {table} has {count} {count|row|rows}
     case storeTableRows
     /// the database already holds a leavenow state ({tables}); state migrate copies only into an empty database: give a new one, or drop its leavenow tables first
@@ -1195,6 +1213,8 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case helpOptionFromDate
     /// the last date of the range
     case helpOptionToDate
+    /// accepted like every command's --rules; the national holidays do not depend on it
+    case helpOptionRulesHolidays
     /// what would be sent at one instant
     case helpOptionAtDryRun
     /// the start of a span (with --to)
@@ -1256,7 +1276,7 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case cliNoBoards
     /// board {board} has no source that could be loaded:
     case cliBoardUnloadable
-    /// {option}: {value} is not a time (use 2024-12-22T10:32:00+09:00 or 2024-12-22T10:32)
+    /// {option}: {value} is not a time (use 2024-12-22T10:32:00+09:00, 2024-12-22T10:32, 2024-12-22 or 10:32 for today)
     case cliNotATime
     /// no state directory: give --state PATH, or set XDG_STATE_HOME or HOME
     case cliNoStateDirectory
@@ -1327,12 +1347,26 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case nextDepartingNow
     /// leave now
     case nextLeaveNow
-    /// leave in {minutes} min
+    /// leave in {duration}
     case nextLeaveIn
     /// too late to walk there ({walk} min walk)
     case nextOutOfReach
     /// timetable: {list}
     case boardTimetables
+    /// weekday
+    case boardTimetableWeekday
+    /// saturday
+    case boardTimetableSaturday
+    /// sunday
+    case boardTimetableSunday
+    /// sunday_holiday
+    case boardTimetableSundayHoliday
+    /// saturday_holiday
+    case boardTimetableSaturdayHoliday
+    /// holiday
+    case boardTimetableHoliday
+    /// everyday
+    case boardTimetableEveryday
     /// No departures on this service day.
     case boardNoDepartures
     /// {from} does not exist on the wall clock that day (clocks go forward): departs at {to}
@@ -1614,12 +1648,16 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case busCSVHourNotNumber
     ///  (a header line is not allowed; start a comment line with #)
     case busCSVHeaderHint
+    ///  (full-width characters: type {value} in half-width)
+    case busCSVFullWidthHint
     /// hour {value} has {count} digits; an hour has 1 or 2 (a comma missing?)
     case busCSVHourDigits
     /// hour {value} is out of range 0–29
     case busCSVHourRange
     /// minute {value} is not a number
     case busCSVMinuteNotNumber
+    /// minute {value} is not a number{hint}
+    case busCSVMinuteFullWidth
     /// minute {value} has {count} digits; a minute has 1 or 2 (a comma missing?)
     case busCSVMinuteDigits
     /// minute {value} is out of range 0–59

@@ -31,4 +31,11 @@ public struct Notice: Sendable, Equatable, Codable {
         self.text = text
         self.link = link
     }
+
+    /// The link to show after the text: nil when there is none, or when the text already shows it
+    /// (a message template with `{{link}}`) — a message says its link once.
+    public var linkAfterText: String? {
+        guard let link, !link.isEmpty, !text.contains(link) else { return nil }
+        return link
+    }
 }

@@ -46,10 +46,17 @@ public final class SQLiteDatabase {
     }
 
     /// Opens (creating if needed, mode 0600) the database at `path` and configures it: busy timeout,
-    /// WAL, `synchronous=NORMAL`, foreign keys. The directory must exist.
-    public static func open(path: String, busyTimeout: Duration = .seconds(5)) throws(StoreError) -> SQLiteDatabase {
+    /// WAL, `synchronous=NORMAL`, foreign keys. The directory must exist. A file or directory this
+    /// process may not write fails with who owns it and what to do (``StateFileAccess``).
+    ///
+    /// `readOnly` opens an existing file for reading only (`status` run by another user on a state
+    /// it may read): nothing is created or configured; when SQLite cannot share the WAL's index
+    /// (no `-shm` file, and none may be created), the file is read as it is on disk (`immutable`):
+    /// a worker that is not running has left everything in it.
+    public static func open(path: String, busyTimeout: Duration = .seconds(5), readOnly: Bool = false) throws(StoreError) -> SQLiteDatabase {
         _ = configured
         let inMemory = path == ":memory:"
+        if readOnly, !inMemory { return try openReadOnly(path: path, busyTimeout: busyTimeout) }
         if !inMemory {
             try createFile(path)
         }
@@ -60,7 +67,8 @@ public final class SQLiteDatabase {
             let message = raw.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
                 ?? String(cString: sqlite3_errstr(rc))
             sqlite3_close_v2(raw)
-            throw StoreError(path: path, operation: Message(.storeOpening), message: .verbatim(message), code: .sqlite(rc))
+            throw StoreError(path: path, operation: Message(.storeOpening),
+                             message: StateFileAccess.writeProblem(path) ?? .verbatim(message), code: .sqlite(rc))
         }
         sqlite3_extended_result_codes(opened, 1)
         let database = SQLiteDatabase(path: path, handle: opened)
@@ -76,7 +84,12 @@ public final class SQLiteDatabase {
             }
             // A WAL past `journal_size_limit` is cut back to it when it restarts (see SQLiteCheckpointer).
             try database.execute("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA journal_size_limit = 16777216;")
-        } catch let error as StoreError {
+        } catch var error as StoreError {
+            // A read-only file, or a directory where the journal cannot be created: say whose it is.
+            if case .sqlite(let rc) = error.code, [SQLITE_READONLY, SQLITE_CANTOPEN, SQLITE_PERM].contains(rc & 0xff),
+               let problem = StateFileAccess.writeProblem(path) {
+                error = StoreError(path: path, operation: Message(.storeOpening), message: problem, code: error.code)
+            }
             throw error
         } catch {
             throw StoreError(path: path, operation: Message(.storeConfiguring), message: .verbatim("\(error)"), code: .badValue)
@@ -88,6 +101,53 @@ public final class SQLiteDatabase {
             sqlite3_wal_hook(opened, SQLiteCheckpointer.hook, Unmanaged.passUnretained(checkpointer).toOpaque())
         }
         return database
+    }
+
+    /// ``open(path:busyTimeout:readOnly:)`` for reading: `mode=ro`, else `immutable=1` when the WAL
+    /// index cannot be opened; the first read is tried here so that a failure says why.
+    private static func openReadOnly(path: String, busyTimeout: Duration) throws(StoreError) -> SQLiteDatabase {
+        var lastError: StoreError?
+        for parameter in ["mode=ro", "immutable=1"] {
+            var raw: OpaquePointer?
+            let rc = sqlite3_open_v2("file:" + uriPath(path) + "?" + parameter, &raw, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, nil)
+            guard rc == SQLITE_OK, let opened = raw else {
+                let message = raw.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(rc))
+                sqlite3_close_v2(raw)
+                throw StoreError(path: path, operation: Message(.storeOpening), message: StateFileAccess.readProblem(path) ?? .verbatim(message),
+                                 code: .sqlite(rc))
+            }
+            sqlite3_extended_result_codes(opened, 1)
+            let database = SQLiteDatabase(path: path, handle: opened)
+            database.busyTimeout = busyTimeout
+            let (seconds, attoseconds) = busyTimeout.components
+            let microseconds = max(0, min(Int64(Int32.max) * 1_000, seconds * 1_000_000 + attoseconds / 1_000_000_000_000))
+            sqlite3_busy_handler(opened, busyHandler, UnsafeMutableRawPointer(bitPattern: Int(microseconds)))
+            do {
+                _ = try database.query("SELECT count(*) FROM sqlite_master") { row in try row.int64(0) }
+                return database
+            } catch let error as StoreError {
+                lastError = error
+                database.close()
+            } catch {
+                database.close()
+            }
+        }
+        throw StoreError(path: path, operation: Message(.storeOpening),
+                         message: StateFileAccess.readProblem(path) ?? lastError?.messageText ?? .verbatim("cannot read"), code: lastError?.code ?? .badValue)
+    }
+
+    /// `path` for a `file:` URI: `%`, `?` and `#` escaped.
+    private static func uriPath(_ path: String) -> String {
+        var result = ""
+        for character in path {
+            switch character {
+            case "%": result += "%25"
+            case "?": result += "%3f"
+            case "#": result += "%23"
+            default: result.append(character)
+            }
+        }
+        return result
     }
 
     /// How long a writer waits for another connection's write lock before it fails (`SQLITE_BUSY`).
@@ -125,7 +185,11 @@ public final class SQLiteDatabase {
             _ = closeFile(descriptor)
             if failed { throw fileError(path, Message(.storeSettingMode), savedErrno) }
         } else if errno != EEXIST {
-            throw fileError(path, Message(.storeCreatingFile), errno)
+            let number = errno
+            if let problem = StateFileAccess.writeProblem(path) {
+                throw StoreError(path: path, operation: Message(.storeCreatingFile), message: problem, code: .file(errno: number))
+            }
+            throw fileError(path, Message(.storeCreatingFile), number)
         }
     }
 

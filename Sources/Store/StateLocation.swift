@@ -20,6 +20,16 @@ public enum StateLocation: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// Opens the store for a command that only reads it: an SQLite file this process may not write
+    /// is opened read-only (``SQLiteStore/init(readingPath:busyTimeout:)``); a PostgreSQL database
+    /// as ``open(password:)`` does.
+    public func openForReading(password: String? = nil) throws -> any NotificationStore {
+        switch self {
+        case .file(let path): return try SQLiteStore(readingPath: path)
+        case .postgres: return try open(password: password)
+        }
+    }
+
     /// The path, or the URL without its password.
     public var description: String {
         switch self {

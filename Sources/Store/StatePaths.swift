@@ -38,12 +38,18 @@ public enum StatePaths {
             }
             return
         }
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
-        } catch {
+        // Each missing directory with mkdir(2), so that a failure has its errno (Foundation's says
+        // "The operation could not be completed"), and says why and what to do.
+        var missing: [String] = []
+        var ancestor = directory
+        while !ancestor.isEmpty, ancestor != "/", ancestor != ".", !FileManager.default.fileExists(atPath: ancestor) {
+            missing.append(ancestor)
+            ancestor = (ancestor as NSString).deletingLastPathComponent
+        }
+        for created in missing.reversed() where mkdir(created, 0o700) != 0 && errno != EEXIST {
+            let number = errno
             throw StoreError(path: path, operation: Message(.storeCreatingDirectory, ["directory": .text(directory)]),
-                             message: .verbatim(error.localizedDescription), code: .file(errno: EACCES))
+                             message: StateFileAccess.directoryProblem(created, errno: number), code: .file(errno: number))
         }
     }
 

@@ -103,8 +103,9 @@ public final class Worker {
         stepper.recordsEvaluations = recorder.isOn
         self.supply = Self.supply(for: rules, options: options, store: store, logger: logger, now: now, failures: fetchFailures)
         self.purgedAt = (try? store.meta(Self.purgedAtKey)).flatMap { $0.flatMap { Int64($0) } }
-        for warning in rules.warnings { logger.log(.warning, "board.warning", ["msg": warning]) }
+        // Each source a board lacks once (board.unloadable / board.incomplete), then skipped fixtures.
         Self.logBoardHealth(rules, now: now, logger: logger)
+        for warning in rules.factWarnings { logger.log(.warning, "fixture.warning", ["msg": warning]) }
         configureHealth(rules.configuration)
         logger.log(.info, "rules.loaded", ["dir": options.rulesDirectory, "rules": "\(rules.engine.rules.count)",
                                           "boards": "\(rules.boards.count)", "channels": "\(rules.configuration.channels.count)"])
@@ -474,8 +475,8 @@ public final class Worker {
             startingPass = true
             schedules = ScheduleCache()
             supply = Self.supply(for: fresh, options: options, store: store, logger: logger, now: now, failures: fetchFailures)
-            for warning in fresh.warnings { logger.log(.warning, "board.warning", ["msg": warning]) }
             Self.logBoardHealth(fresh, now: now, logger: logger)
+            for warning in fresh.factWarnings { logger.log(.warning, "fixture.warning", ["msg": warning]) }
             configureHealth(fresh.configuration)
             logger.log(.info, "rules.reloaded", ["cause": cause, "rules": "\(fresh.engine.rules.count)"])
         } catch {
@@ -508,15 +509,16 @@ public final class Worker {
     }
 
     /// The rules directory as `check` sees it, with its boards: API timetables from the source
-    /// cache in live mode, the recorded snapshots with `--fixtures`.
+    /// cache (also with `--fixtures`: a timetable is not a recorded fact, and the worker reads its
+    /// cache either way), the facts from the recorded snapshots with `--fixtures`.
     ///
     /// - Throws: `ConfigError` with every problem.
     private static func load(_ options: WorkerOptions) throws(ConfigError) -> Workspace {
+        let loader = CachedFacts.boardLoader(cache: SourceCache(stateDirectory: options.stateDirectory))
         if let fixtures = options.fixtures {
-            return try Workspace.load(directory: options.rulesDirectory, fixtures: fixtures)
+            return try Workspace.load(directory: options.rulesDirectory, fixtures: fixtures, loader: loader)
         }
-        return try Workspace.load(directory: options.rulesDirectory, readFixtures: false,
-                                  loader: CachedFacts.boardLoader(cache: SourceCache(stateDirectory: options.stateDirectory)))
+        return try Workspace.load(directory: options.rulesDirectory, readFixtures: false, loader: loader)
     }
 
     /// Where the facts come from: the recorded snapshots of `rules`, or the network through the cache.

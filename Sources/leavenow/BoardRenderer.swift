@@ -41,7 +41,8 @@ struct BoardRenderer {
         for departure in departures where dayTypeLabels.last != departure.dayTypeLabel && !dayTypeLabels.contains(departure.dayTypeLabel) {
             dayTypeLabels.append(departure.dayTypeLabel)
         }
-        let timetables = dayTypeLabels.sorted().joined(separator: ", ")
+        let timetables = dayTypeLabels.sorted().map { label in Self.timetableNames[label].map { language.say($0) } ?? label }
+            .joined(separator: language.say(.listSeparator))
         var lines = [terminal.paint(board.title, "1")
             + "  \(date) (\(language.say(Concierge.weekdays[date.weekday.rawValue])))\(holidayName) · \(language.say(Self.dayTypes[dayType]!))"
             + (timetables.isEmpty ? "" : " · " + language.say(.boardTimetables, ["list": .text(timetables)]))]
@@ -79,10 +80,13 @@ struct BoardRenderer {
         let markByNumber = appearance.map { Array(marks[$0.label, default: ""].utf8) }
 
         if marker != .none {
+            // `(11) 鷹66 → 三鷹駅`, `(上野) 銀座線 → 上野`: the line (and the stop when it tells the
+            // sources apart), then where it goes; a stop every departure shares is the board's own.
             let legend = labels.map { label -> String in
                 let sample = departures[firstWithLabel[label]!]
-                let detail = [sample.line, sample.stop, sample.destination].filter { $0 != label && !$0.isEmpty }
-                return marks[label, default: ""] + " " + detail.joined(separator: " → ")
+                let from = (marker == .stop ? [sample.line] : marker == .line ? [] : [sample.line]).filter { !$0.isEmpty }
+                let to = sample.destination.isEmpty ? [] : ["→ " + sample.destination]
+                return ([marks[label, default: ""]] + from + to).joined(separator: " ")
             }
             lines.append(legend.joined(separator: "   "))
         }
@@ -132,6 +136,14 @@ struct BoardRenderer {
         lines.append(language.say(.boardLastLegend))
         return lines.joined(separator: "\n")
     }
+
+    /// The words of a timetable's day-type key (`sunday_holiday` / `日祝`); other labels (a GTFS
+    /// service id) are shown as they are.
+    static let timetableNames: [String: MessageKey] = [
+        "weekday": .boardTimetableWeekday, "saturday": .boardTimetableSaturday, "sunday": .boardTimetableSunday,
+        "sunday_holiday": .boardTimetableSundayHoliday, "saturday_holiday": .boardTimetableSaturdayHoliday,
+        "holiday": .boardTimetableHoliday, "everyday": .boardTimetableEveryday,
+    ]
 
     /// The words of a service day's kind (`sunday` / `日曜`).
     static let dayTypes: [DayType: MessageKey] = [.weekday: .dayTypeWeekday, .saturday: .dayTypeSaturday, .sunday: .dayTypeSunday,

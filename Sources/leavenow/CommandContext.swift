@@ -72,7 +72,8 @@ struct CommandContext {
     }
 
     /// Loads the board `id` of a rules directory (the other boards' sources are not read), with the
-    /// sources it lacks and where its realtime comes from; its source problems go to stderr. Sources fetched from an API (`odpt_api:`) come from the source
+    /// sources it lacks (the command says so once, in its answer) and where its realtime comes
+    /// from. Sources fetched from an API (`odpt_api:`) come from the source
     /// cache of the state directory, so `next` answers after a restart with the network down.
     /// - Throws: a failure naming every source when none of the board's sources could be loaded.
     func loadBoard(id: String, rulesOption: String?, stateOption: String?) throws -> BoardQuery {
@@ -108,62 +109,82 @@ struct CommandContext {
         guard let board = catalog.boards.first else {
             throw CommandFailure.failure(Message(.cliBoardUnloadable, ["board": .text("\"\(id)\"")]).text)
         }
+        // Every problem of the board is one of its failures: the failure names them all, or the
+        // answer does (`incomplete: …`, JSON `warnings`), once — not stderr as well.
         let completeness = catalog.completeness(ofBoard: id)
         if case .unloadable(let failures) = completeness {
-            // The failure names the failed sources; the board's other problems are still warnings.
-            let own = Set(failures.map { "\($0.location)" })
-            for problem in catalog.problems + catalog.warnings where !own.contains(where: { problem.hasPrefix($0 + ": ") }) {
-                warn(problem)
-            }
             throw CommandFailure.failure(Message(.cliBoardUnloadable, ["board": .text("\"\(id)\"")]).text + "\n"
                 + failures.map(\.description).joined(separator: "\n"))
         }
-        for problem in catalog.problems + catalog.warnings { warn(problem) }
         return BoardQuery(board: board, failures: completeness.failures, configuration: configuration, cache: cache)
     }
 
-    /// Loads a rules directory with its boards and fixtures; configuration problems fail the command.
+    /// Loads a rules directory with the boards `rules` read (every rule's when nil: a board no rule
+    /// reads is not this command's business) and fixtures; configuration problems fail the command.
     /// With `stateOption`, the facts are the source cache's last good data instead of fixtures (what
     /// a worker restarting without network would see), and API timetables come from the cache.
-    func loadWorkspace(rulesOption: String?, fixtures: String?, stateOption: String? = nil) throws -> Workspace {
+    /// The sources that did not load go to stderr unless `reportsBoards` (the command's answer says
+    /// them: once is enough); skipped fixtures always do.
+    func loadWorkspace(rulesOption: String?, fixtures: String?, stateOption: String? = nil, rules: Set<String>? = nil,
+                       reportsBoards: Bool = false) throws -> Workspace {
         let directory = rulesDirectory(rulesOption)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw CommandFailure.failure(Message(.cliNoRulesDirectory, ["directory": .text("\"\(directory)\"")]).text)
         }
         do {
-            guard let stateOption else {
-                let workspace = try Workspace.load(directory: directory, fixtures: fixtures)
-                for warning in workspace.warnings { warn(warning) }
-                return workspace
+            var workspace: Workspace
+            if let stateOption {
+                let cache = SourceCache(stateDirectory: (try? stateDirectory(stateOption)) ?? stateOption)
+                workspace = try Workspace.load(directory: directory, readFixtures: false, loader: CachedFacts.boardLoader(cache: cache),
+                                               boards: .readBy(rules: rules))
+                let cached = CachedFacts.timeline(configuration: workspace.configuration, cache: cache)
+                workspace.timeline = cached.timeline
+                workspace.factWarnings += cached.warnings
+            } else {
+                workspace = try Workspace.load(directory: directory, fixtures: fixtures, boards: .readBy(rules: rules))
             }
-            let cache = SourceCache(stateDirectory: (try? stateDirectory(stateOption)) ?? stateOption)
-            var workspace = try Workspace.load(directory: directory, readFixtures: false, loader: CachedFacts.boardLoader(cache: cache))
-            let cached = CachedFacts.timeline(configuration: workspace.configuration, cache: cache)
-            workspace.timeline = cached.timeline
-            workspace.warnings += cached.warnings
-            for warning in workspace.warnings { warn(warning) }
+            for warning in (reportsBoards ? [] : workspace.boardWarnings) + workspace.factWarnings { warn(warning) }
             return workspace
         } catch {
             throw CommandFailure.failure(Message(.cliDirectoryHasProblems, ["directory": .text(directory)]).text + "\n" + error.rendered)
         }
     }
 
-    /// Parses a time option: ISO 8601 with an offset, or a wall time in Asia/Tokyo.
-    func time(_ text: String, option: String) throws -> Int64 {
-        guard let instant = ZoneClock(identifier: "Asia/Tokyo")!.parseTimestamp(text) else {
+    /// Parses a time option (see ``parseTime(_:clock:endOfDay:)``) with wall times in Asia/Tokyo.
+    func time(_ text: String, option: String, endOfDay: Bool = false) throws -> Int64 {
+        guard let instant = parseTime(text, clock: ZoneClock(identifier: "Asia/Tokyo")!, endOfDay: endOfDay) else {
             throw CommandFailure.usage(Message(.cliNotATime, ["option": .text(option), "value": .text("\"\(text)\"")]).text)
         }
         return instant
     }
 
-    /// Parses `--at`: ISO 8601 with offset, or a wall time in the board's zone; default now.
-    func instant(_ option: String?, clock: ZoneClock) throws -> Int64 {
-        guard let option else { return now() }
-        guard let instant = clock.parseTimestamp(option) else {
-            throw CommandFailure.usage(Message(.cliNotATime, ["option": .text("--at"), "value": .text("\"\(option)\"")]).text)
+    /// Parses `--at` (or `option`) on the board's `clock` (``parseTime(_:clock:endOfDay:)``); default now.
+    func instant(_ text: String?, clock: ZoneClock, option: String = "--at", endOfDay: Bool = false) throws -> Int64 {
+        guard let text else { return now() }
+        guard let instant = parseTime(text, clock: clock, endOfDay: endOfDay) else {
+            throw CommandFailure.usage(Message(.cliNotATime, ["option": .text(option), "value": .text("\"\(text)\"")]).text)
         }
         return instant
+    }
+
+    /// A time as people type it: ISO 8601 with an offset (`2024-12-22T10:32:00+09:00`), a wall time
+    /// on `clock` (`2024-12-22T10:32`), a time alone (`10:32`, `7:05`, `10:32:15`: today on `clock`,
+    /// today from the injected ``now``), or a date alone (`2024-12-22`: its first second, or with
+    /// `endOfDay` its last — `--to 2024-12-22` takes in the whole day); nil for anything else.
+    func parseTime(_ text: String, clock: ZoneClock, endOfDay: Bool = false) -> Int64? {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        if (2...3).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+           parts[0].count <= 2, parts.dropFirst().allSatisfy({ $0.count == 2 }) {
+            let hour = Int(parts[0])!
+            guard hour < 24 else { return nil }
+            let today = clock.localTime(at: now()).date
+            return clock.parseTimestamp("\(today)T" + (hour < 10 ? "0" : "") + "\(hour):" + parts.dropFirst().joined(separator: ":"))
+        }
+        if endOfDay, text.count == 10, let date = LocalDate(text), let next = clock.parseTimestamp("\(date.adding(days: 1))") {
+            return next - 1
+        }
+        return clock.parseTimestamp(text)
     }
 
     /// `warning: message` (`警告: …`) on stderr, in the reader's language.

@@ -26,8 +26,9 @@ extension CommandSpec {
                   .value("--at", "TIME", .helpOptionAtBoard), .json])
 
     static let holidays = CommandSpec(
-        name: "holidays", synopsis: ["holidays (--year Y | --from DATE --to DATE) [--json]"], summary: .helpHolidays,
-        options: [.value("--year", "Y", .helpOptionYear), .value("--from", "DATE", .helpOptionFromDate), .value("--to", "DATE", .helpOptionToDate), .json])
+        name: "holidays", synopsis: ["holidays (--year Y | --from DATE --to DATE) [--rules DIR] [--json]"], summary: .helpHolidays,
+        options: [.value("--year", "Y", .helpOptionYear), .value("--from", "DATE", .helpOptionFromDate), .value("--to", "DATE", .helpOptionToDate),
+                  .value("--rules", "DIR", .helpOptionRulesHolidays, completion: .directory), .json])
 
     // MARK: Rules
 

@@ -111,15 +111,17 @@ struct Concierge {
         } else if slack < 60 {
             action = Message(.nextLeaveNow)
         } else {
-            action = Message(.nextLeaveIn, ["minutes": .number(Int(slack / 60))])
+            // The same units as the departure's "in 1 h 5 min": "leave in 1 h", not "in 60 min".
+            action = Message(.nextLeaveIn, ["duration": .message(Self.duration(minutes: Int(slack / 60)))])
         }
         return language.say(.nextAction, ["departure": .message(departs), "leave": .message(action)])
     }
 
-    /// `7 min`, `1 h 5 min` (`7分`, `1時間5分`).
+    /// `7 min`, `1 h`, `1 h 5 min` (`7分`, `1時間`, `1時間5分`).
     static func duration(minutes: Int) -> Message {
-        minutes < 60 ? Message(.ageMinutes, ["minutes": .number(minutes)])
-            : Message(.ageHoursMinutes, ["hours": .number(minutes / 60), "minutes": .number(minutes % 60)])
+        if minutes < 60 { return Message(.ageMinutes, ["minutes": .number(minutes)]) }
+        if minutes % 60 == 0 { return Message(.ageHours, ["hours": .number(minutes / 60)]) }
+        return Message(.ageHoursMinutes, ["hours": .number(minutes / 60), "minutes": .number(minutes % 60)])
     }
 
     /// "" for today, "tomorrow " / "明日 ", else "Mon 13 Jan " / "1月13日(月) ".

@@ -24,7 +24,7 @@ struct DryRunCommand {
             to = from
         case (nil, let start?, let end?):
             from = try context.time(start, option: "--from")
-            to = try context.time(end, option: "--to")
+            to = try context.time(end, option: "--to", endOfDay: true)
             guard from <= to else { throw CommandFailure.usage(Message(.cliFromAfterTo).text) }
             guard to - from <= DryRunCommand.maximumSpanDays * 86_400 else {
                 throw CommandFailure.usage(Message(.dryRunTooLong, ["days": .number(DryRunCommand.maximumSpanDays)]).text)
@@ -35,8 +35,9 @@ struct DryRunCommand {
         if parsed.value("--fixtures") != nil, parsed.value("--state") != nil {
             throw CommandFailure.usage(Message(.dryRunFixturesOrState).text)
         }
+        // The boards the rules read; their missing sources are said in the answer (JSON `warnings`).
         let workspace = try context.loadWorkspace(rulesOption: parsed.value("--rules"), fixtures: parsed.value("--fixtures"),
-                                                  stateOption: parsed.value("--state"))
+                                                  stateOption: parsed.value("--state"), reportsBoards: true)
         let run = workspace.simulation.run(from: from, to: to)
         let deliveries = run.deliveries
         // The leave-now rules that stopped at an unknown service date, in rule order.
@@ -76,10 +77,15 @@ struct DryRunCommand {
         // Rules of these boards see fewer departures (or none): say so before the timeline.
         lines += workspace.impairedBoards.flatMap { $0.completeness.lines(board: $0.board) } + outOfService.map(\.line)
         // Rules that stopped at a date whose timetable is unknown: nothing is sent from then on.
+        // A cause the lines above already explain is named by its source only (one mistake, one diagnostic).
+        let said = lines.joined(separator: "\n")
         lines += unknown.map { rule, dates in
-            Message(.dryRunUnknown, ["rule": .text(rule.id), "board": .text(Self.board(of: rule) ?? "-"),
-                                     "dates": .message(.list(Self.ranges(of: dates.map(\.date)))),
-                                     "causes": .message(.joined(Self.causes(of: dates).map(\.text), separator: Message(.healthDetailSeparator)))]).text
+            let causes = Self.causes(of: dates).map { cause in
+                said.contains(cause.reasonText.text) ? cause.sourceText : cause.text
+            }
+            return Message(.dryRunUnknown, ["rule": .text(rule.id), "board": .text(Self.board(of: rule) ?? "-"),
+                                            "dates": .message(.list(Self.ranges(of: dates.map(\.date)))),
+                                            "causes": .message(.joined(causes, separator: Message(.healthDetailSeparator)))]).text
         }
         if deliveries.isEmpty { lines.append(Message(.dryRunNothing).text) }
         let multiDay = rangeClock.localTime(at: from).date != rangeClock.localTime(at: to).date
@@ -88,7 +94,7 @@ struct DryRunCommand {
             let when = (multiDay ? "\(clock.localTime(at: delivery.at).date) " : "") + clock.clockText(delivery.at)
             let notification = delivery.notification
             lines.append("\(when)  \(notification.rule)  → \(notification.channels.joined(separator: ", "))  \(notification.text)"
-                + (notification.link.map { "  <\($0)>" } ?? ""))
+                + (notification.linkAfterText.map { "  <\($0)>" } ?? ""))
         }
         return lines.joined(separator: "\n")
     }

@@ -15,7 +15,10 @@ struct ExplainCommand {
         let id = try parsed.requirePositionals(["rule"])[0]
         guard let atText = parsed.value("--at") else { throw CommandFailure.usage(Message(.explainNeedsAt).text + "\n" + localizedUsage(CommandSpec.explain.usage)) }
         let at = try context.time(atText, option: "--at")
-        let workspace = try context.loadWorkspace(rulesOption: parsed.value("--rules"), fixtures: parsed.value("--fixtures"))
+        // The rule's own board only: another board's problem is not why this rule fires or not.
+        // Its problems are said after the explanation, once: not again when the explanation gives their reason.
+        let workspace = try context.loadWorkspace(rulesOption: parsed.value("--rules"), fixtures: parsed.value("--fixtures"), rules: [id],
+                                                  reportsBoards: true)
         guard let evaluation = workspace.explain(rule: id, at: at) else {
             let ids = workspace.engine.rules.map(\.id).sorted()
             throw CommandFailure.usage(Message(.explainNoRule, [
@@ -26,6 +29,7 @@ struct ExplainCommand {
         let clock = workspace.clock(forRule: id)
         let rule = workspace.engine.rules[workspace.engine.index(of: id)!]
         if parsed.has("--json") {
+            for warning in workspace.boardWarnings { context.warn(warning) }
             return context.english { JSONOutput.object([
                 ("rule", .string(id)), ("kind", .string(rule.kindName)), ("at", .string(clock.iso8601(at))),
                 ("fires", .bool(!evaluation.notifications.isEmpty)),
@@ -44,6 +48,11 @@ struct ExplainCommand {
         } else {
             lines.append(Message(.explainNoTimeAhead).text)
         }
-        return lines.joined(separator: "\n")
+        let explained = lines.joined(separator: "\n")
+        let reasons = workspace.impairedBoards.flatMap { $0.completeness.failures.map(\.text.text) }
+        for warning in workspace.boardWarnings where !reasons.contains(where: { warning.contains($0) && explained.contains($0) }) {
+            context.warn(warning)
+        }
+        return explained
     }
 }

@@ -25,12 +25,13 @@ struct HistoryCommand {
         let rule = configuration?.rules.first { $0.id == id }
         let clock = rule?.common.clock ?? ZoneClock(identifier: "Asia/Tokyo")!
         let since = try parsed.value("--since").map { text -> Int64 in
-            guard let instant = clock.parseTimestamp(text) else {
+            guard let instant = context.parseTime(text, clock: clock) else {
                 throw CommandFailure.usage(Message(.historyBadSince, ["value": .text("\"\(text)\"")]).text)
             }
             return instant
         }
-        let store = try context.openState(try context.stateLocation(parsed.value("--state"), rulesOption: parsed.value("--rules"))) { path in
+        let store = try context.openState(try context.stateLocation(parsed.value("--state"), rulesOption: parsed.value("--rules")),
+                                          readOnly: true) { path in
             Message(.outboxNoState, ["path": .text(path)]).text
         }
         defer { store.close() }

@@ -1,7 +1,9 @@
 import JSONText
 import Timetable
 
-/// `leavenow holidays (--year Y | --from DATE --to DATE) [--json]`: Japanese national holidays.
+/// `leavenow holidays (--year Y | --from DATE --to DATE) [--rules DIR] [--json]`: Japanese national
+/// holidays. `--rules` is accepted like every command's (a script passes it to all of them); the
+/// national holidays do not depend on it.
 struct HolidaysCommand {
 
     func run(_ arguments: [String], context: CommandContext) throws -> String {

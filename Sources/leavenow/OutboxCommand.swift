@@ -17,7 +17,9 @@ struct OutboxCommand {
 
     private func outbox(_ arguments: [String], context: CommandContext) throws -> String {
         let parsed = try ParsedArguments(arguments, spec: .outbox)
-        let store = try context.openState(try context.stateLocation(parsed.value("--state"), rulesOption: parsed.value("--rules"))) { path in
+        // Listing only reads: another user may list a state it can read; retry and purge write.
+        let store = try context.openState(try context.stateLocation(parsed.value("--state"), rulesOption: parsed.value("--rules")),
+                                          readOnly: (parsed.positionals.first ?? "list") == "list") { path in
             Message(.outboxNoState, ["path": .text(path)]).text
         }
         defer { store.close() }

@@ -35,11 +35,12 @@ struct RunCommand {
                     throw CommandFailure.usage(Message(.runBadAnchor, ["value": .text("\"\(text)\"")]).text)
                 }
             }
-            clock = SimulatedWorkerClock(start: Double(try context.instant(start, clock: tokyo)), speed: speed, realStart: anchor)
+            clock = SimulatedWorkerClock(start: Double(try context.instant(start, clock: tokyo, option: "--simulate-from")), speed: speed,
+                                         realStart: anchor)
         } else if parsed.value("--speed") != nil || parsed.value("--simulate-anchor") != nil {
             throw CommandFailure.usage(Message(.runNeedsSimulateFrom).text)
         }
-        let until = try parsed.value("--until").map { try context.instant($0, clock: tokyo) }
+        let until = try parsed.value("--until").map { try context.instant($0, clock: tokyo, option: "--until", endOfDay: true) }
         let baseURL = context.environment[FetchCommand.baseURLVariable].flatMap { $0.isEmpty ? nil : $0 }
         var options = WorkerOptions(rulesDirectory: context.rulesDirectory(parsed.value("--rules")), statePath: statePath,
                                     fixtures: parsed.value("--fixtures"), once: parsed.has("--once"), until: until,

@@ -31,7 +31,7 @@ enum SourceIndex {
     static func rows(state: StateLocation, context: CommandContext) -> [String: SourceStateRow] {
         if case .file(let path) = state, !FileManager.default.fileExists(atPath: path) { return [:] }
         do {
-            let store = try state.open()
+            let store = try state.openForReading()
             defer { store.close() }
             return Dictionary(try store.sourceStates().map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
         } catch {

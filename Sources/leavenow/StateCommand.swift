@@ -28,7 +28,7 @@ struct StateCommand {
         guard FileManager.default.fileExists(atPath: path) else {
             throw CommandFailure.failure(Message(.stateFromMissing, ["path": .text(path)]).text)
         }
-        let source = try SQLiteStore(path: path)
+        let source = try SQLiteStore(readingPath: path)
         defer { source.close() }
         let target = try PostgresStore(url: url)
         defer { target.close() }

@@ -66,10 +66,13 @@ extension CommandContext {
     /// (the worker has not run: a read-only command must not create an empty state by mistake); a
     /// PostgreSQL database is connected to and migrated (its password comes from the URL, the
     /// `state:` section's secret reference, or libpq's `PGPASSWORD` / `~/.pgpass`, and is never printed).
-    func openState(_ location: StateLocation, missing: (String) -> String) throws -> any NotificationStore {
+    ///
+    /// `readOnly`: the command only reads the state, so an SQLite file this user may read but not
+    /// write (another user's worker) is opened read-only.
+    func openState(_ location: StateLocation, readOnly: Bool = false, missing: (String) -> String) throws -> any NotificationStore {
         if case .file(let path) = location, !FileManager.default.fileExists(atPath: path) {
             throw CommandFailure.failure(missing(path))
         }
-        return try location.open()
+        return try readOnly ? location.openForReading() : location.open()
     }
 }

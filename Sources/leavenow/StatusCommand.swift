@@ -33,7 +33,7 @@ struct StatusCommand {
         if case .postgres = location { connection = DatabaseStatusRecord.read(directory: stateDirectory) }
         let store: any NotificationStore
         do {
-            store = try context.openState(location) { path in Message(.statusNoState, ["path": .text(path)]).text }
+            store = try context.openState(location, readOnly: true) { path in Message(.statusNoState, ["path": .text(path)]).text }
         } catch let error as StoreError where error.code == .connection {
             var message = Message(.statusCannotRead, ["error": .text("\(error)")]).text
             if let connection, connection.processIsAlive {

@@ -27,6 +27,8 @@ struct TestCommand {
         }
         var lines: [String] = []
         var passed = 0, failed = 0
+        // Files of one rules directory load the same boards and fixtures: each warning once.
+        var warned = Set<String>()
         for path in files {
             let file: RuleTestFile
             do {
@@ -38,13 +40,14 @@ struct TestCommand {
             }
             let workspace: Workspace
             do {
-                workspace = try Workspace.load(directory: file.rulesDirectory, fixtures: file.fixtures)
+                // The boards the tested rules read (a board no rule reads is not tested here).
+                workspace = try Workspace.load(directory: file.rulesDirectory, fixtures: file.fixtures, boards: .readBy(rules: nil))
             } catch {
                 lines.append(Message(.testRulesHaveProblems, ["path": .text(path)]).text + "\n" + error.rendered)
                 failed += 1
                 continue
             }
-            for warning in workspace.warnings { context.warn(.verbatim(warning)) }
+            for warning in workspace.warnings where warned.insert(warning).inserted { context.warn(.verbatim(warning)) }
             // A misspelt rule or channel would make a test pass without testing anything.
             let unknown = file.referenceProblems(in: workspace.configuration)
             guard unknown.isEmpty else {

@@ -5,9 +5,11 @@ import Foundation
 /// The `leavenow` command line: the commands of the command table (``CommandSpec/all``), `--help`
 /// on each from the same table, and one place that maps errors to exit codes (``CommandFailure``:
 /// 0 ok, 1 failure, 64 usage, 75 `run --once` with a failed source). Everything runs in the
-/// reader's language (``CommandContext/speaking(_:)``).
+/// reader's language (``CommandContext/speaking(_:)``). With no command, the help on stdout and
+/// exit 0, as `leavenow help` (and swift-argument-parser's command groups, kubectl, docker) —
+/// not git's usage with exit 1: nothing failed, the person asked what the program does.
 func runCommand(_ arguments: [String], context: CommandContext) throws -> String {
-    guard let command = arguments.first else { throw CommandFailure.usage(CommandHelp.overview) }
+    guard let command = arguments.first else { return CommandHelp.overview }
     let rest = Array(arguments.dropFirst())
     if let spec = CommandSpec.named(command), ParsedArguments.asksForHelp(rest, spec: spec) { return CommandHelp.text(of: spec) }
     switch command {

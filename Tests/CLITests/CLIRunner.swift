@@ -19,10 +19,12 @@ struct CLIRunner {
     }
 
     /// Runs `leavenow ARGS` in `directory` (default: the package root, which has `rules/`);
-    /// `environment` replaces the defaults given here.
-    static func run(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil) throws -> Outcome {
+    /// `environment` replaces the defaults given here. `executable` runs another program instead
+    /// (`runuser -u nobody -- leavenow …`) with the same environment.
+    static func run(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil,
+                    executable: URL? = nil) throws -> Outcome {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable ?? binary
         process.arguments = arguments
         process.currentDirectoryURL = directory ?? packageRoot
         var env = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "NO_COLOR": "1", "TZ": "UTC", "HOME": "/nonexistent"]

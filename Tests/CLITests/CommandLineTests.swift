@@ -147,11 +147,30 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(none.stderr, "leavenow: unknown option --short (version takes no options)\n")
     }
 
-    /// Without a command: the overview on stderr, exit 64 (with one: on stdout, exit 0).
-    func testNoCommandIsAUsageError() throws {
-        let outcome = try CLIRunner.run([])
-        XCTAssertEqual(outcome.status, 64)
-        XCTAssertTrue(outcome.stderr.hasPrefix("leavenow: leavenow — tells you when to leave."), outcome.stderr)
-        XCTAssertEqual(outcome.stdout, "")
+    /// Without a command: the help on stdout, exit 0 — what `leavenow help` prints (issue 23: a
+    /// person typing the program's name asks what it does; nothing failed).
+    func testNoCommandPrintsTheHelp() throws {
+        let help = try CLIRunner.run(["help"])
+        for language in ["C.UTF-8", "ja_JP.UTF-8"] {
+            let outcome = try CLIRunner.run([], environment: ["LANG": language])
+            XCTAssertEqual(outcome.status, 0, outcome.stderr)
+            XCTAssertEqual(outcome.stderr, "")
+            XCTAssertEqual(outcome.stdout, language == "C.UTF-8" ? help.stdout : try CLIRunner.run(["help"], environment: ["LANG": language]).stdout)
+        }
+        XCTAssertTrue(help.stdout.hasPrefix("leavenow — tells you when to leave."), help.stdout)
+        XCTAssertTrue(help.stdout.contains("With no command, leavenow prints this help (exit 0, like leavenow help)."), help.stdout)
+    }
+
+    /// `holidays` accepts `--rules` like every other command (a script passes it to all of them).
+    func testHolidaysAcceptsRules() throws {
+        for language in ["C.UTF-8", "ja_JP.UTF-8"] {
+            let plain = try CLIRunner.run(["holidays", "--year", "2025"], environment: ["LANG": language])
+            let withRules = try CLIRunner.run(["holidays", "--year", "2025", "--rules", "rules"], environment: ["LANG": language])
+            XCTAssertEqual(withRules.status, 0, withRules.stderr)
+            XCTAssertEqual(withRules.stdout, plain.stdout)
+            XCTAssertEqual(withRules.stderr, "")
+        }
+        let help = try CLIRunner.run(["holidays", "--help"])
+        XCTAssertTrue(help.stdout.contains("--rules DIR"), help.stdout)
     }
 }

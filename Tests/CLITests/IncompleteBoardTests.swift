@@ -151,18 +151,19 @@ final class IncompleteBoardTests: XCTestCase {
             "board \"half\" is incomplete: 鷹66 (platform 11), sunday_holiday could not be loaded: \(taka66):1:10: minute \"5x\" is not a number",
             "board \"weekday-broken\" is incomplete: 鷹56 (platform 12), weekday could not be loaded: \(root)/taka56/鷹56_調布駅北口_三鷹駅_乗り場12_平日.csv:24:4: minute \"1O\" is not a number",
         ]
+        // A dry run reads the boards its rules read (typo), says so once, on stdout (issue 23).
         let dryRun = try run(["dry-run", "--at", "2024-12-22T10:00"])
         XCTAssertEqual(dryRun.status, 0, dryRun.stderr)
         // The rule of the board without a source stops at the first date: its dates are unknown.
-        XCTAssertEqual(Array(dryRun.stdout.split(separator: "\n").map(String.init).dropFirst().prefix(6)), expected + [
-            "rule typo-leave: departures of board typo are unknown on 2024-12-22 (buscsv-typo could not be loaded: \(Self.fixtures)-typo: cannot list the directory (no such directory)): nothing is sent for them",
+        XCTAssertEqual(Array(dryRun.stdout.split(separator: "\n").map(String.init).dropFirst().prefix(3)), [
+            expected[1],
+            "rule typo-leave: departures of board typo are unknown on 2024-12-22 (buscsv-typo): nothing is sent for them",
             "Nothing would be sent.",
         ])
+        XCTAssertEqual(dryRun.stderr, "")
         let json = try object(try run(["dry-run", "--at", "2024-12-22T10:00", "--json"]))
         let warnings = try XCTUnwrap(json["warnings"] as? [[String: String]])
-        XCTAssertEqual(warnings.map { "\($0["board"]!) \($0["state"]!) \($0["source"]!)" },
-                       ["missing unloadable 鷹56 (platform 12), weekday", "typo unloadable buscsv-typo",
-                        "half incomplete 鷹66 (platform 11), sunday_holiday", "weekday-broken incomplete 鷹56 (platform 12), weekday"])
+        XCTAssertEqual(warnings.map { "\($0["board"]!) \($0["state"]!) \($0["source"]!)" }, ["typo unloadable buscsv-typo"])
 
         let state = root + "/state"
         let once = try CLIRunner.run(["run", "--once", "--rules", rules, "--state", state])

@@ -25,7 +25,7 @@ extension JapaneseOutputTests {
         assertSameInformation(broken, "broken rule test file")
         let japanese = broken.japanese.stdout + broken.japanese.stderr
         assertContainsAll(japanese, [
-            "broken.yaml:2:11: 不明なタイムゾーン \"Asia/Tokio\" です",
+            "broken.yaml:2:11: 不明なタイムゾーン \"Asia/Tokio\" です（\"Asia/Tokyo\" の間違いではありませんか？）",
             "broken.yaml:5:9: at は 2024-12-22T10:19 や 2024-12-22T10:19:00+09:00 のような時刻でなければなりません（\"tomorrow\" でした）",
             "broken.yaml:6:5: テストには at: T か、from: T1 と to: T2 が必要です",
         ])

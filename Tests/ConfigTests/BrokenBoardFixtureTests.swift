@@ -23,7 +23,7 @@ final class BrokenBoardFixtureTests: XCTestCase {
         "bad-duration-unit.yaml": [
             "bad-duration-unit.yaml:5:15: unknown unit \"x\" in duration \"4x\" (use d, h, m or s, as in 1h30m)",
         ],
-        "bad-timezone.yaml": ["bad-timezone.yaml:3:15: unknown timezone \"Asia/Tokio\""],
+        "bad-timezone.yaml": ["bad-timezone.yaml:3:15: unknown timezone \"Asia/Tokio\" (did you mean \"Asia/Tokyo\"?)"],
         "two-source-kinds.yaml": [
             "two-source-kinds.yaml:4:9: a source takes exactly one of csv, odpt, odpt_busstop_pole, gtfs, odpt_api, odpt_api_busstop_pole; found csv and gtfs",
         ],
@@ -35,7 +35,7 @@ final class BrokenBoardFixtureTests: XCTestCase {
             "tab-syntax-error.yaml:3:1: YAML syntax error: found a tab character that violates indentation (while scanning a plain scalar at 2:9)",
         ],
         "three-problems.yaml": [
-            "three-problems.yaml:3:15: unknown timezone \"Mars/Olympus\"",
+            "three-problems.yaml:3:15: unknown timezone \"Mars/Olympus\" (an IANA name such as Asia/Tokyo, Europe/Paris or UTC)",
             "three-problems.yaml:7:15: duration \"3\" needs a unit: write 3s, 3m or 3h",
             "three-problems.yaml:8:9: a gtfs source takes stop_id or stop_name, not both",
         ],
@@ -75,7 +75,7 @@ final class BrokenBoardFixtureTests: XCTestCase {
                                                              name: "three-problems.yaml")
         XCTAssertEqual(diagnostics.map(\.rendered), [
             """
-            three-problems.yaml:3:15: unknown timezone "Mars/Olympus"
+            three-problems.yaml:3:15: unknown timezone "Mars/Olympus" (an IANA name such as Asia/Tokyo, Europe/Paris or UTC)
                 timezone: Mars/Olympus
                           ^
             """,

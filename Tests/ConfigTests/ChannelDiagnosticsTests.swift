@@ -59,7 +59,7 @@ final class ChannelDiagnosticsTests: XCTestCase {
              "rate_per_minute must be a number of notifications per minute (0 for unlimited), not \"-1\""),
             ("  - {id: c, type: webhook, url_env: HOOK, body_template: '{\"m\": \"{titel}\"}'}", "body_template",
              "unknown placeholder {titel} in body_template (known: {title}, {text}, {link}, {key}, {rule}, {kind}, {urgency}, {language}, {channel})"),
-            ("  - {id: c, type: webhook, url_env: HOOK, timezone: Asia/Tokio}", "timezone", "unknown timezone \"Asia/Tokio\""),
+            ("  - {id: c, type: webhook, url_env: HOOK, timezone: Asia/Tokio}", "timezone", "unknown timezone \"Asia/Tokio\" (an IANA name such as Asia/Tokyo, Europe/Paris or UTC)"),
             ("  - {id: c, type: webhook, url_env: HOOK, secret_env: SIGN, signature_header: \"X Sig\"}", "signature_header",
              "signature_header must be an HTTP header name (letters, digits and !#$%&'*+-.^_`|~), not \"X Sig\""),
             ("  - {id: c, type: webhook, url_env: HOOK, signature_header: X-Sig}", "signature_header",

@@ -89,7 +89,7 @@ final class HealthConfigTests: XCTestCase {
             ("health:\n  channels: [phone]\n  feed_ends_within: 36h\n", "config.yaml:6:21: feed_ends_within must be whole days from 0d to 365d, found \"36h\""),
             ("health:\n  channels: [phone]\n  channel_failures: 0\n", "config.yaml:6:21: channel_failures must be a whole number from 1 to 1000, found 0"),
             ("health:\n  channels: [phone]\n  language: fr\n", "config.yaml:6:13: language must be \"ja\" or \"en\", found \"fr\""),
-            ("health:\n  channels: [phone]\n  timezone: Asia/Tokio\n", "config.yaml:6:13: unknown timezone \"Asia/Tokio\""),
+            ("health:\n  channels: [phone]\n  timezone: Asia/Tokio\n", "config.yaml:6:13: unknown timezone \"Asia/Tokio\" (did you mean \"Asia/Tokyo\"?)"),
             ("health:\n  heartbeat: {every: 5m}\n",
              "config.yaml:5:14: heartbeat needs url_env (an environment variable, also the name of a systemd credential) or url_file"),
             ("health:\n  heartbeat: {url_env: HB, every: 5s}\n", "config.yaml:5:35: heartbeat every must be between 10s and 1d, found \"5s\""),

@@ -32,8 +32,8 @@ final class MappingReaderTests: XCTestCase {
         XCTAssertNil(reader.optionalString("title"))
         XCTAssertNil(reader.requiredString("sources"))
         reader.finish()
+        // The missing `sources` is the misspelt `sorces`: one mistake, one diagnostic (issue 23).
         XCTAssertEqual(diagnostics.sortedDiagnostics.map(\.description), [
-            "m.yaml:1:1: missing required key \"sources\" in board",
             "m.yaml:7:1: unknown key \"sorces\" (did you mean \"sources\"? expected one of: id, count, enabled, since, walk, tags, lazy, title, sources)",
             "m.yaml:8:7: expected true or false, found \"yes\"",
         ])

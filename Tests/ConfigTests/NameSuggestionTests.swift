@@ -21,6 +21,68 @@ final class NameSuggestionTests: XCTestCase {
         XCTAssertEqual(NameSuggestion.prefix(for: "zzz", among: ["id", "sources"]), "")
     }
 
+    /// Case does not count as a slip: a name that differs only in case is meant, however short, and
+    /// edits are counted without case (issue 23).
+    func testANameThatDiffersOnlyInCaseIsMeant() {
+        XCTAssertEqual(NameSuggestion.closest(to: "MY-STOP", among: ["my-stop", "other"]), "my-stop")
+        XCTAssertEqual(NameSuggestion.closest(to: "ABC", among: ["abc", "abd"]), "abc", "3 edits, but the same letters")
+        XCTAssertEqual(NameSuggestion.closest(to: "Phnoe", among: ["phone"]), "phone")
+        XCTAssertEqual(NameSuggestion.closest(to: "asia/tokyo", among: NameSuggestion.timeZoneNames), "Asia/Tokyo")
+        XCTAssertEqual(NameSuggestion.closest(to: "ASIA/TOKIO", among: NameSuggestion.timeZoneNames), "Asia/Tokyo")
+        XCTAssertEqual(NameSuggestion.closest(to: "utc", among: NameSuggestion.timeZoneNames), "UTC")
+        XCTAssertEqual(NameSuggestion.timeZoneHint(for: "Asia/Tokio").rendered(in: .english), " (did you mean \"Asia/Tokyo\"?)")
+        XCTAssertEqual(NameSuggestion.timeZoneHint(for: "Asia/Tokio").rendered(in: .japanese), "（\"Asia/Tokyo\" の間違いではありませんか？）")
+        XCTAssertEqual(NameSuggestion.timeZoneHint(for: "Mars/Olympus").rendered(in: .english),
+                       " (an IANA name such as Asia/Tokyo, Europe/Paris or UTC)")
+    }
+
+    /// One mistake in a definition is one diagnostic: the board, channel, weather source, feed or
+    /// service status is still known by its id to the rules that name it (issue 23).
+    func testOneMistakeInADefinitionIsOneDiagnostic() throws {
+        let rules = """
+            rules:
+              - {id: a, kind: leave_now, board: my-stop, channels: [phone]}
+              - {id: b, kind: weather, weather: home, when: {new_alert: true}, channels: [phone]}
+              - {id: c, kind: new_article, feed: qiita, channels: [phone]}
+              - {id: d, kind: service_status, status: metro, channels: [phone]}
+            """
+        let fine = """
+            boards:
+              - id: my-stop
+                sources:
+                  - {csv: {weekday: a.csv}, walk: 5m}
+            channels:
+              - {id: phone, type: desktop}
+            weather:
+              - {id: home, provider: open_meteo, lat: 35.65, lon: 139.54}
+            feeds:
+              - {id: qiita, advent_calendar: 2024/ios}
+            odpt:
+              key_env: ODPT_KEY
+              service_status:
+                - {id: metro, operator: odpt.Operator:TokyoMetro}
+
+            """
+        XCTAssertEqual(try problems(fine + rules), [])
+        let mistakes: [(from: String, to: String, expected: String)] = [
+            ("    sources:", "    titel: バス停\n    sources:",
+             "3:5: unknown key \"titel\" (did you mean \"title\"? expected one of: id, title, timezone, sources, holidays, special_days, status)"),
+            ("walk: 5m", "walk: 5 min", "4:39: expected a duration like 4m, 90s or 1h30m, found \"5 min\" (did you mean 5m?)"),
+            ("  - id: my-stop\n", "  - id: my-stop\n    timezone: Asia/Tokio\n", "3:15: unknown timezone \"Asia/Tokio\" (did you mean \"Asia/Tokyo\"?)"),
+            ("  - id: my-stop", "  - id: My-Stop", "2:9: board id \"My-Stop\" may only contain lowercase letters a-z, digits 0-9 and \"-\""),
+            ("type: desktop", "type: dekstop",
+             "6:23: unknown channel type \"dekstop\" (did you mean \"desktop\"? expected one of: webhook, slack, discord, ntfy, desktop, gotify)"),
+            ("lat: 35.65,", "lat: north,", "8:43: expected a number of degrees in -90.0...90.0, found \"north\""),
+            ("advent_calendar: 2024/ios", "advent_calendar: ios", "10:34: advent_calendar must look like 2024/ios (year/slug), found \"ios\""),
+            ("operator: odpt.Operator:TokyoMetro", "operater: odpt.Operator:TokyoMetro",
+             "14:19: unknown key \"operater\" (did you mean \"operator\"? expected one of: id, operator, refresh)"),
+        ]
+        for mistake in mistakes {
+            XCTAssertTrue(fine.contains(mistake.from), mistake.from)
+            XCTAssertEqual(try problems(fine.replacingOccurrences(of: mistake.from, with: mistake.to) + rules), [mistake.expected], mistake.to)
+        }
+    }
+
     /// The problems of a rules directory of one file, as `line:col: message`.
     func problems(_ yaml: String) throws -> [String] {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("leavenow-suggest-\(UUID().uuidString)")
@@ -57,10 +119,7 @@ final class NameSuggestionTests: XCTestCase {
             "8:31: unknown key \"app_nmae\" (did you mean \"app_name\"? expected one of: id, type, app_name, icon, expire, category, rate_per_minute)",
             "10:27: unknown weather provider \"open-meteo\" (did you mean \"open_meteo\"? expected one of: openweather, open_meteo, jma)",
             "12:19: unknown rule kind \"leave_nwo\" (did you mean \"leave_now\"? expected one of: leave_now, weather, new_article, service_status)",
-            // A broken definition is not defined: the references to it say so (no suggestion to itself).
-            "12:65: unknown channel \"desk\" in rule \"a\" (no channels are defined)",
-            "13:37: unknown board \"chofu-to-mitaka\" in rule \"b\" (no boards are defined)",
-            "13:65: unknown channel \"desk\" in rule \"b\" (no channels are defined)",
+            // A broken definition is still known by its id: the rules naming it add nothing (issue 23).
             "13:72: unknown key \"heads\" (did you mean \"heads_up\"? expected one of: id, kind, board, lines, stops, destinations, days, day_types, between, last_only, pick, buffer, heads_up, rain, moved_by, when_suspended, timezone, active, quiet_hours, cooldown, max_per_day, urgency, language, message, title, channels)",
         ])
     }

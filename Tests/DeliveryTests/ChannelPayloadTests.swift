@@ -28,6 +28,28 @@ final class ChannelPayloadTests: XCTestCase {
         XCTAssertTrue(payload.bodyText.hasPrefix("{\"schema\":\"leavenow.notification/1\",\"idempotency_key\""), "schema first")
     }
 
+    /// A message template with `{{link}}` already shows the link: the channels that add the link
+    /// after the text do not add it a second time (issue 23: the Qiita link once).
+    func testTheLinkIsShownOnceWhenTheTextHasIt() throws {
+        let link = "https://qiita.com/ios-example-d/items/example3400022"
+        let inText = Sample.notification(text: "22日目の記事が公開されました: Swift on Linux " + link, link: link)
+        let apart = Sample.notification(text: "22日目の記事が公開されました: Swift on Linux", link: link)
+        func count(_ text: String) -> Int { text.components(separatedBy: link).count - 1 }
+        for notification in [inText, apart] {
+            let slack = try XCTUnwrap(try object(SlackPayload.build(notification))["text"] as? String)
+            let discord = try XCTUnwrap(try object(DiscordPayload.build(notification))["content"] as? String)
+            let gotify = try XCTUnwrap(try object(GotifyPayload.build(notification, token: "t"))["message"] as? String)
+            let desktop = try XCTUnwrap(DesktopArguments().arguments(for: notification, now: Sample.fireAt).last)
+            for (name, text) in [("slack", slack), ("discord", discord), ("gotify", gotify), ("desktop", desktop)] {
+                XCTAssertEqual(count(text), 1, "\(name): \(text)")
+            }
+        }
+        XCTAssertNil(inText.linkAfterText)
+        XCTAssertEqual(apart.linkAfterText, link)
+        // The webhook document and ntfy's Click header keep the link as a field of its own.
+        XCTAssertEqual(try object(WebhookPayload.build(inText, channel: "hook", attempt: 1))["link"] as? String, link)
+    }
+
     func testWebhookDocumentWithZoneOffsetAndNulls() throws {
         let zone = try XCTUnwrap(ZoneClock(identifier: "Asia/Tokyo"))
         let payload = WebhookPayload.build(Sample.notification(expiresAt: nil), channel: "hook", attempt: 1, zone: zone)

@@ -14,7 +14,7 @@ final class MessageJSONTests: XCTestCase {
 
     func testKeyedNestedVerbatimAndSequencesReadBackTheSame() throws {
         let messages = [
-            Message(.configUnknownTimezone, ["name": .text("\"Asia/Tokio\"")]),
+            Message(.configUnknownTimezone, ["name": .text("\"Asia/Tokio\""), "hint": .text("")]),
             Message(.didYouMeanSentence, ["name": .message(Message(.knownNames, ["list": .message(.list(["a", "b"]))]))]),
             Message(.noneDefined, ["plural": .key(.pluralRules)]) + .verbatim(" — ") + Message(.testToBeforeFrom),
             .verbatim("libcurl: Couldn't connect to server"),

@@ -77,7 +77,7 @@ final class MessageCatalogueTests: XCTestCase {
 /// What an entry turns into.
 final class MessageRenderingTests: XCTestCase {
     func testPlaceholdersAreFilledByName() {
-        let message = Message(.configUnknownTimezone, ["name": .text("\"Asia/Tokio\"")])
+        let message = Message(.configUnknownTimezone, ["name": .text("\"Asia/Tokio\""), "hint": .text("")])
         XCTAssertEqual(message.rendered(in: .english), "unknown timezone \"Asia/Tokio\"")
         XCTAssertEqual(message.rendered(in: .japanese), "不明なタイムゾーン \"Asia/Tokio\" です")
     }

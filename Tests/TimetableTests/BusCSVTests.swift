@@ -63,6 +63,27 @@ final class BusCSVTests: XCTestCase {
 
     // MARK: errors
 
+    /// A timetable typed with the Japanese input method still on: the message says what to type
+    /// instead, in both languages (issue 23).
+    func testFullWidthDigitsAndSeparatorsSayWhatToType() throws {
+        func japanese(_ text: String) -> String {
+            do {
+                _ = try BusCSV.parse(Array(text.utf8), file: "weekday.csv")
+                return "no error"
+            } catch {
+                return (error as? DecodeError)?.descriptionMessage.rendered(in: .japanese) ?? "\(error)"
+            }
+        }
+        XCTAssertEqual(parseError("6,23,４２\n"), #"weekday.csv:1:6: minute "４２" is not a number (full-width characters: type "42" in half-width)"#)
+        XCTAssertEqual(japanese("6,23,４２\n"), #"weekday.csv:1:6: 分の値 "４２" は数値ではありません（全角文字です。半角で "42" と書いてください）"#)
+        XCTAssertEqual(parseError("6,23\n７，05，３０\n"),
+                       #"weekday.csv:2:1: hour "７，05，３０" is not a number (full-width characters: type "7,05,30" in half-width)"#)
+        XCTAssertEqual(parseError("１０：０６\n"), #"weekday.csv:1:1: hour "１０：０６" is not a number (full-width characters: type "10,06" in half-width)"#)
+        XCTAssertEqual(japanese("１０：０６\n"), #"weekday.csv:1:1: 時の値 "１０：０６" は数値ではありません（全角文字です。半角で "10,06" と書いてください）"#)
+        // A letter O for a zero is not full width: no such hint.
+        XCTAssertEqual(parseError("6,O5\n"), #"weekday.csv:1:3: minute "O5" is not a number"#)
+    }
+
     func testLetterInACell() throws {
         XCTAssertThrowsError(try BusCSV.parse(try bytes("broken/weekday.csv"), file: "weekday.csv")) { error in
             XCTAssertEqual("\(error)", #"weekday.csv:3:4: minute "2a" is not a number"#)

@@ -252,10 +252,10 @@ final class WorkerHealthTests: XCTestCase {
     func testAnUnknownDateIsToldInJapanese() throws {
         let told = try unknownDateIsToldAndItsFix(language: "ja")
         XCTAssertEqual(told.problem.title, "leavenow の問題: ボード x1")
-        XCTAssertTrue(told.problem.text.hasPrefix("ボード x1：2024-12-23 以降の発車が分かりません（X1 (1番のりば)、weekday を読み込めませんでした: "),
+        XCTAssertTrue(told.problem.text.hasPrefix("ボード x1：2024-12-23 以降の発車が分かりません（X1 (1番のりば)、平日 を読み込めませんでした: "),
                       told.problem.text)
         XCTAssertTrue(told.problem.text.contains("）。1 件のルール（leave-x1）はそれらを通知できません"), told.problem.text)
-        XCTAssertTrue(told.status.contains("以降の発車が分かりません（X1 (1番のりば)、weekday を読み込めませんでした: "), told.status)
+        XCTAssertTrue(told.status.contains("以降の発車が分かりません（X1 (1番のりば)、平日 を読み込めませんでした: "), told.status)
         XCTAssertEqual(told.resolved, "leavenow 復旧: ボード x1")
     }
 }

@@ -67,9 +67,9 @@ public struct DesktopChannelNotifier: Notifier {
 ///
 /// `--app-name=<app>`, `--urgency=low|normal|critical`, `--expire-time=<ms>` (until a leave-now's
 /// expiry, else the channel's `expire` seconds, else the server's default), `--category`, `--icon`,
-/// then `--` and the summary (the title) and the body (the text and link, with `&`, `<`, `>`
-/// written as entities because notification servers read the body as markup, and `\` doubled
-/// because `notify-send` reads C escapes such as `\n` in the body).
+/// then `--` and the summary (the title) and the body (the text, then the link unless the text
+/// shows it already, with `&`, `<`, `>` written as entities because notification servers read the
+/// body as markup, and `\` doubled because `notify-send` reads C escapes such as `\n` in the body).
 public struct DesktopArguments: Sendable, Equatable {
     /// `--app-name`, `leavenow` by default (`app_name`).
     public var appName: String
@@ -97,7 +97,7 @@ public struct DesktopArguments: Sendable, Equatable {
         if let category, !category.isEmpty { arguments.append("--category=" + category) }
         if let icon, !icon.isEmpty { arguments.append("--icon=" + icon) }
         var body = notification.text
-        if let link = notification.link, !link.isEmpty { body += (body.isEmpty ? "" : "\n") + link }
+        if let link = notification.linkAfterText { body += (body.isEmpty ? "" : "\n") + link }
         arguments += ["--", notification.title, Self.markupEscaped(body).replacingOccurrences(of: "\\", with: "\\\\")]
         return arguments
     }

@@ -48,7 +48,7 @@ public enum DiscordPayload {
     public static func build(_ notification: Notice) -> DeliveryPayload {
         var content = "**" + notification.title + "**"
         if !notification.text.isEmpty { content += "\n" + notification.text }
-        if let link = notification.link, !link.isEmpty { content += "\n" + link }
+        if let link = notification.linkAfterText { content += "\n" + link }
         var writer = JSONWriter(style: .compact, capacity: 512)
         writer.beginObject()
         writer.member("content", truncated(content, to: maxContentLength))

@@ -124,7 +124,7 @@ public enum GotifyPayload {
     public static func build(_ notification: Notice, priority: Int? = nil, token: String) -> DeliveryPayload {
         var message = notification.text
         let link = notification.link.flatMap { $0.isEmpty ? nil : $0 }
-        if let link { message += (message.isEmpty ? "" : "\n") + link }
+        if let link = notification.linkAfterText { message += (message.isEmpty ? "" : "\n") + link }
         var writer = JSONWriter(style: .compact, capacity: 512)
         writer.beginObject()
         writer.member("title", notification.title)

@@ -44,7 +44,7 @@ public enum SlackPayload {
     public static func build(_ notification: Notice) -> DeliveryPayload {
         var lines = ["*" + escaped(notification.title) + "*"]
         if !notification.text.isEmpty { lines.append(escaped(notification.text)) }
-        if let link = notification.link, !link.isEmpty { lines.append("<" + linkTarget(link) + ">") }
+        if let link = notification.linkAfterText { lines.append("<" + linkTarget(link) + ">") }
         var writer = JSONWriter(style: .compact, capacity: 512)
         writer.beginObject()
         writer.member("text", lines.joined(separator: "\n"))

@@ -46,7 +46,7 @@ public struct WebhookIntegration: ChannelIntegration {
             do { settings.bodyTemplate = try BodyTemplate(text) } catch { values.problem("body_template", error.text) }
         }
         if let name = values["timezone"] {
-            if let clock = ZoneClock(identifier: name) { settings.timezone = clock } else { values.problem("timezone", .configUnknownTimezone, ["name": .text("\"\(name)\"")]) }
+            if let clock = ZoneClock(identifier: name) { settings.timezone = clock } else { values.problem("timezone", .configUnknownTimezone, ["name": .text("\"\(name)\""), "hint": .key(.configTimezoneHint, ["hint": .key(.configTimezoneExample)])]) }
         }
         if let header = values["signature_header"] {
             if !ChannelValueChecks.isHeaderName(header) {

@@ -20,7 +20,10 @@ public enum DurationText {
         if !trimmed.isEmpty, trimmed.allSatisfy(\.isASCIIDigit) {
             return .failure(DurationTextError(text: Message(.durationNeedsUnit, ["value": .text(shown), "number": .text(trimmed)])))
         }
-        let generic = DurationTextError(text: Message(.durationExpected, ["found": .text(shown)]))
+        var generic = DurationTextError(text: Message(.durationExpected, ["found": .text(shown)]))
+        if let meant = spelledOut(trimmed), case .success = seconds(in: meant) {
+            generic = DurationTextError(text: Message(.durationExpectedMeant, ["found": .text(shown), "suggestion": .text(meant)]))
+        }
         let unitSeconds: [String: Int] = ["d": 86_400, "h": 3600, "m": 60, "s": 1]
         let order = ["d", "h", "m", "s"]
         var total = 0
@@ -52,6 +55,35 @@ public enum DurationText {
             total += number * factor
         }
         return .success(total)
+    }
+}
+
+extension DurationText {
+    /// The units people write out, as the one letter a duration takes.
+    private static let unitWords: [(words: [String], unit: String)] = [
+        (["days", "day", "日"], "d"),
+        (["hours", "hour", "hrs", "hr", "時間"], "h"),
+        (["minutes", "minute", "mins", "min", "分"], "m"),
+        (["seconds", "second", "secs", "sec", "秒"], "s"),
+    ]
+
+    /// `5m` for `5 min`, `1h30m` for `1 hour 30 minutes` or `1時間30分`, `4m` for `4 m`: a duration
+    /// written with spaces or its units spelt out; nil when `text` is not one (or is already right).
+    static func spelledOut(_ text: String) -> String? {
+        var result = ""
+        var rest = Substring(text.lowercased())
+        while !rest.isEmpty {
+            rest = rest.drop { $0 == " " || $0 == "\t" }
+            let digits = rest.prefix(while: \.isASCIIDigit)
+            guard !digits.isEmpty else { return nil }
+            rest = rest.dropFirst(digits.count).drop { $0 == " " || $0 == "\t" }
+            let word = rest.prefix { !$0.isASCIIDigit && $0 != " " && $0 != "\t" }
+            guard let unit = ["d", "h", "m", "s"].contains(String(word)) ? String(word)
+                    : unitWords.first(where: { $0.words.contains(String(word)) })?.unit else { return nil }
+            rest = rest.dropFirst(word.count)
+            result += digits + unit
+        }
+        return result.isEmpty || result == text ? nil : result
     }
 }
 

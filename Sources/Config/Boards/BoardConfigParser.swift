@@ -53,7 +53,8 @@ public struct BoardConfigParser {
         var timeZone = TimeZone(identifier: BoardConfigParser.defaultTimeZone)
         if let zoneNode = board.optional("timezone"), let name = diagnostics.decode(zoneNode, YAMLValue.string) {
             timeZone = TimeZone(identifier: name)
-            if timeZone == nil { diagnostics.report(.configUnknownTimezone, ["name": .quoted(name)], at: zoneNode.mark) }
+            if timeZone == nil { diagnostics.report(.configUnknownTimezone, ["name": .quoted(name), "hint": .message(NameSuggestion.timeZoneHint(for: name))],
+                                                   at: zoneNode.mark) }
         }
         var sources: [SourceSpec] = []
         if let sourcesNode = board.require("sources"),

@@ -32,7 +32,7 @@ public struct HealthConfigParser {
         }
         if let node = reader.optional("timezone"), let name = diagnostics.decode(node, YAMLValue.string) {
             if TimeZone(identifier: name) != nil { spec.timeZone = name } else {
-                diagnostics.report(.configUnknownTimezone, ["name": .quoted(name)], at: node.mark)
+                diagnostics.report(.configUnknownTimezone, ["name": .quoted(name), "hint": .message(NameSuggestion.timeZoneHint(for: name))], at: node.mark)
             }
         }
         if let node = reader.optional("urgency"), let text = diagnostics.decode(node, YAMLValue.string) {

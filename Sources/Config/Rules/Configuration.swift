@@ -63,7 +63,11 @@ public struct Configuration: Sendable {
         let healthSections = files.compactMap(\.health), historySections = files.compactMap(\.history)
         result.health = healthSections.first
         result.history = historySections.first
-        var problems = result.crossFileProblems(references: files.flatMap(\.ruleReferences)) + result.quotaPlan.refusalMessages
+        // What a file declares is known even when it has problems of its own (reported there).
+        var declared: [RuleReference.Target: [String]] = [:]
+        for file in files { declared.merge(file.declaredIDs) { $0 + $1 } }
+        var problems = result.crossFileProblems(references: files.flatMap(\.ruleReferences), declared: declared)
+            + result.quotaPlan.refusalMessages
         for extra in odptSections.dropFirst() {
             problems.append((extra.location, Message(.configSecondODPT, ["place": .text("\(odptSections[0].location)")])))
         }
@@ -76,7 +80,7 @@ public struct Configuration: Sendable {
         for extra in historySections.dropFirst() {
             problems.append((extra.location, Message(.configSecondHistory, ["place": .text("\(historySections[0].location)")])))
         }
-        problems += result.odptProblems() + result.healthProblems()
+        problems += result.odptProblems(declared: declared, declaresODPT: files.contains(where: \.declaresODPT)) + result.healthProblems()
         config.add(problems.map { config.diagnostic(at: $0.location, $0.message) })
         guard config.diagnostics.isEmpty else { throw ConfigError(diagnostics: config.diagnostics) }
         result.rules = result.withBuiltInTitles()
@@ -86,8 +90,11 @@ public struct Configuration: Sendable {
     /// Requests per day per provider from the refresh intervals.
     public var quotaPlan: QuotaPlan { QuotaPlan(weather: weather, feeds: feeds, odpt: odpt, boards: boards, rules: rules) }
 
-    /// Duplicate ids per kind of thing, and rule references to things that do not exist.
-    func crossFileProblems(references: [RuleReferenceUse]) -> [(location: ConfigLocation, message: Message)] {
+    /// Duplicate ids per kind of thing, and rule references to things that do not exist: neither
+    /// loaded nor `declared` by an item left out for its own problems (already reported; its id
+    /// matched in any case, since a bad id may be the problem).
+    func crossFileProblems(references: [RuleReferenceUse], declared: [RuleReference.Target: [String]] = [:])
+        -> [(location: ConfigLocation, message: Message)] {
         var problems = duplicateBoardIDMessages(in: boards)
         func duplicates(_ what: MessageKey, _ items: [(String, ConfigLocation)]) {
             var first: [String: ConfigLocation] = [:]
@@ -109,7 +116,13 @@ public struct Configuration: Sendable {
             .board: boards.map(\.id), .weather: weather.map(\.id), .feed: feeds.map(\.id), .channel: channels.map(\.id),
             .serviceStatus: serviceStatus.map(\.id),
         ]
-        for use in references where !(known[use.reference.target] ?? []).contains(use.reference.name) {
+        // Declared by an item with problems of its own: its `id: Phone` is already reported, so a
+        // rule's `phone` names it too.
+        func isBroken(_ reference: RuleReference) -> Bool {
+            let name = reference.name.lowercased(), loaded = Set(known[reference.target] ?? [])
+            return (declared[reference.target] ?? []).contains { !loaded.contains($0) && $0.lowercased() == name }
+        }
+        for use in references where !(known[use.reference.target] ?? []).contains(use.reference.name) && !isBroken(use.reference) {
             let reference = use.reference
             let hint = NameSuggestion.hintMessage(for: reference.name, among: known[reference.target] ?? [], plural: reference.target.plural)
             problems.append((reference.location, Message(.configUnknownReference, ["target": .message(reference.target.noun), "name": .quoted(reference.name),
@@ -120,19 +133,23 @@ public struct Configuration: Sendable {
 
     /// The ODPT checks across files: a board's `status:` names a configured service status; an
     /// `odpt_api` source needs the `odpt:` section (its key); a `service_status` rule without
-    /// `status:` takes its board's, which must have one.
-    func odptProblems() -> [(location: ConfigLocation, message: Message)] {
+    /// `status:` takes its board's, which must have one. A service status `declared` by an entry
+    /// with problems, or an `odpt:` section with problems (`declaresODPT`), is not missing: its own
+    /// problems are reported where they are.
+    func odptProblems(declared: [RuleReference.Target: [String]] = [:], declaresODPT: Bool = false)
+        -> [(location: ConfigLocation, message: Message)] {
         var problems: [(location: ConfigLocation, message: Message)] = []
         let statusIDs = serviceStatus.map(\.id)
+        let declaredStatusIDs = declared[.serviceStatus] ?? []
         func hint(_ name: String = "") -> MessageArgument {
             .message(NameSuggestion.hintMessage(for: name, among: statusIDs, plural: Message(.pluralServiceStatusSources)))
         }
         for board in boards {
-            if let status = board.status, !statusIDs.contains(status) {
+            if let status = board.status, !statusIDs.contains(status), !declaredStatusIDs.contains(status) {
                 problems.append((board.statusLocation ?? board.location,
                                  Message(.configUnknownBoardStatus, ["name": .quoted(status), "board": .quoted(board.id), "hint": hint(status)])))
             }
-            if odpt == nil {
+            if odpt == nil, !declaresODPT {
                 for source in board.sources where source.kind.isODPTAPI {
                     problems.append((source.location, Message(.configODPTAPINeedsSection, ["board": .quoted(board.id)])))
                 }

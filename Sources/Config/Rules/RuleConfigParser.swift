@@ -99,7 +99,9 @@ public struct RuleConfigParser {
             for node in nodes {
                 guard let text = diagnostics.decode(node, YAMLValue.string) else { continue }
                 if let type = DayType(rawValue: text) { types.insert(type) } else {
-                    diagnostics.report(.configUnknownDayType, ["name": .quoted(text)], at: node.mark)
+                    let known = ["weekday", "saturday", "sunday", "holiday"]
+                    diagnostics.report(.configUnknownDayType, ["name": .quoted(text),
+                                                               "suggestion": .message(NameSuggestion.prefixMessage(for: text, among: known))], at: node.mark)
                 }
             }
             spec.dayTypes = types
@@ -221,7 +223,9 @@ public struct RuleConfigParser {
     private func parseCommon(_ rule: inout MappingReader, variables: [String]?) -> RuleCommonSpec? {
         var zone = TimeZone(identifier: BoardConfigParser.defaultTimeZone)!
         if let node = rule.optional("timezone"), let name = diagnostics.decode(node, YAMLValue.string) {
-            if let parsed = TimeZone(identifier: name) { zone = parsed } else { diagnostics.report(.configUnknownTimezone, ["name": .quoted(name)], at: node.mark) }
+            if let parsed = TimeZone(identifier: name) { zone = parsed } else {
+                diagnostics.report(.configUnknownTimezone, ["name": .quoted(name), "hint": .message(NameSuggestion.timeZoneHint(for: name))], at: node.mark)
+            }
         }
         var common = RuleCommonSpec(timeZone: zone)
         if let activeNode = rule.optional("active"),
@@ -324,11 +328,14 @@ public struct RuleConfigParser {
                 idleRefresh = seconds
             }
             reader.finish()
+            // A value given but bad is reported at the value: missing means not there at all.
             switch provider {
             case .openweather?, .openMeteo?:
-                if latitude == nil || longitude == nil { diagnostics.report(.configNeedsLatLon, ["provider": .text(provider!.rawValue)], at: item.mark) }
+                if !reader.contains("lat") || !reader.contains("lon") {
+                    diagnostics.report(.configNeedsLatLon, ["provider": .text(provider!.rawValue)], at: item.mark)
+                }
             case .jma?:
-                if office == nil { diagnostics.report(.configJMANeedsOffice, at: item.mark) }
+                if !reader.contains("office") { diagnostics.report(.configJMANeedsOffice, at: item.mark) }
             case nil: break
             }
             guard diagnostics.diagnostics.count == before, let id, let provider else { return nil }
@@ -430,7 +437,12 @@ public struct RuleConfigParser {
         for item in items {
             guard let text = diagnostics.decode(item, YAMLValue.string) else { continue }
             if let list = names[text.lowercased()] { days.formUnion(list) } else {
-                diagnostics.report(.configUnknownDay, ["name": .quoted(text)], at: item.mark)
+                // A slip (`weekday`, `tues`), or a day's whole name (`sunday` → `sun`).
+                let known = names.keys.sorted()
+                let meant = NameSuggestion.closest(to: text.lowercased(), among: known) ?? known.first { text.lowercased().hasPrefix($0) }
+                diagnostics.report(.configUnknownDay, ["name": .quoted(text),
+                                                       "suggestion": .message(meant.map { Message(.didYouMean, ["name": .quoted($0)]) } ?? .empty)],
+                                   at: item.mark)
             }
         }
         return days

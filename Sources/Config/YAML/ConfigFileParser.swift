@@ -110,7 +110,10 @@ public struct ConfigFileParser: Sendable {
         let read = Set(readSections.map(\.key))
         for section in ConfigFileParser.sections {
             guard let value = reader.optional(section.key) else { continue }
-            if read.contains(section.key) { section.parse(value, context, &file) }
+            if read.contains(section.key) {
+                section.parse(value, context, &file)
+                file.declare(section: section.key, value)
+            }
         }
         reader.finish()
         return (file, collector.sortedDiagnostics)

@@ -42,6 +42,12 @@ public final class DiagnosticCollector {
         diagnostics.append(diagnostic)
     }
 
+    /// Takes back the last report equal to `diagnostic` (a missing key that turns out to be
+    /// misspelt: the unknown key says it better); nothing when there is none.
+    public func withdraw(_ diagnostic: Diagnostic) {
+        if let index = diagnostics.lastIndex(of: diagnostic) { diagnostics.remove(at: index) }
+    }
+
     /// Runs a typed getter on `node`; on failure reports the problem and answers nil.
     public func decode<T>(_ node: YAMLNode, _ getter: (YAMLNode) throws(YAMLValueError) -> T) -> T? {
         do {

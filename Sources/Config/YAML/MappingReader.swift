@@ -23,6 +23,9 @@ public struct MappingReader {
     private var entries: [(key: String, pair: YAMLNode.Pair)] = []
     private var indexByKey: [String: Int] = [:]
     private var expected: [String] = []
+    /// The required keys found missing, with what was reported: taken back by `finish()` when an
+    /// unknown key is a slip of one (`sorces:` is one mistake, not also a missing `sources`).
+    private var missing: [(key: String, diagnostic: Diagnostic)] = []
 
     /// Starts reading `node`; reports and answers nil when it is not a mapping. `what` names it in
     /// messages: a noun of the catalogue (`Message(.nounBoard)`), or `Message(.nounKeyValue, ["key": …])`
@@ -71,7 +74,9 @@ public struct MappingReader {
     /// The value of a required key; reports `missing required key` at the mapping when absent.
     public mutating func require(_ key: String) -> YAMLNode? {
         guard let value = optional(key) else {
-            diagnostics.report(.yamlMissingKey, ["key": .quoted(key), "what": .message(what)], at: node.mark)
+            let message = Message(.yamlMissingKey, ["key": .quoted(key), "what": .message(what)])
+            diagnostics.report(message, at: node.mark)
+            missing.append((key, diagnostics.source.diagnostic(at: node.mark, message)))
             return nil
         }
         return value
@@ -114,16 +119,21 @@ public struct MappingReader {
 
     /// Reports every key that was never asked for, with the closest expected key when one is close
     /// (`NameSuggestion`): `unknown key "sorces" (did you mean "sources"? expected one of: id,
-    /// title, timezone, sources, holidays)`.
+    /// title, timezone, sources, holidays)`. A required key reported missing that an unknown key
+    /// is a slip of is taken back: one mistake, one diagnostic.
     public func finish() {
         let known = Set(expected)
+        var meant = Set<String>()
         for entry in entries where !known.contains(entry.key) {
             let list = expected.isEmpty ? Message(.yamlNoKeysExpected) : Message(.expectedKeys, ["list": .message(.list(expected))])
+            let suggestion = NameSuggestion.closest(to: entry.key, among: expected)
+            if let suggestion { meant.insert(suggestion) }
             diagnostics.report(.yamlUnknownKey, ["key": .quoted(entry.key),
-                                                 "suggestion": .message(NameSuggestion.prefixMessage(for: entry.key, among: expected)),
+                                                 "suggestion": .message(suggestion.map { Message(.didYouMean, ["name": .quoted($0)]) } ?? .empty),
                                                  "expected": .message(list)],
                                at: entry.pair.key.mark)
         }
+        for (key, diagnostic) in missing where meant.contains(key) { diagnostics.withdraw(diagnostic) }
     }
 
     private mutating func expect(_ key: String) {

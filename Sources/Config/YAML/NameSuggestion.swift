@@ -1,3 +1,4 @@
+import Foundation
 import Messages
 
 /// "Did you mean …?" for a name that is not known: the closest known name, when it is close enough
@@ -8,14 +9,19 @@ import Messages
 public enum NameSuggestion {
     /// The known name closest to `name`, when it is close enough to be a slip: at most 1 edit for
     /// names of up to 6 characters and 2 for longer ones (edits are insertions, deletions,
-    /// substitutions and swaps of two neighbouring characters: `titel` → `title` is 1), else the
-    /// one known name that starts with `name` (3 characters or more: `heads` → `heads_up`). Ties go
-    /// to the alphabetically first name; nil when none is close, or for `name` itself.
+    /// substitutions and swaps of two neighbouring characters: `titel` → `title` is 1; case does
+    /// not count: `asia/tokio` → `Asia/Tokyo` is 1, and a name that differs only in case is the
+    /// answer whatever its length: `MY-STOP` → `my-stop`), else the one known name that starts
+    /// with `name` (3 characters or more: `heads` → `heads_up`). Ties go to the alphabetically
+    /// first name; nil when none is close, or for `name` itself.
     public static func closest(to name: String, among candidates: [String]) -> String? {
         let limit = name.count <= 6 ? 1 : 2
+        let sorted = Set(candidates).sorted()
+        let folded = name.lowercased()
+        if let sameLetters = sorted.first(where: { $0 != name && $0.lowercased() == folded }) { return sameLetters }
         var best: (name: String, distance: Int)?
-        for candidate in Set(candidates).sorted() where candidate != name {
-            let distance = editDistance(name, candidate)
+        for candidate in sorted where candidate != name {
+            let distance = editDistance(folded, candidate.lowercased())
             guard distance <= limit else { continue }
             if best == nil || distance < best!.distance { best = (candidate, distance) }
         }
@@ -60,6 +66,18 @@ public enum NameSuggestion {
     /// put in front of a list of what was expected (`(did you mean "title"? expected one of: …)`).
     public static func prefixMessage(for name: String, among candidates: [String]) -> Message {
         closest(to: name, among: candidates).map { Message(.didYouMean, ["name": .quoted($0)]) } ?? .empty
+    }
+
+    /// The timezone names a configuration may use: the IANA names this system knows, and `UTC`.
+    public static var timeZoneNames: [String] { TimeZone.knownTimeZoneIdentifiers + ["UTC"] }
+
+    /// What follows `unknown timezone "Asia/Tokio"`: ` (did you mean "Asia/Tokyo"?)` when a known
+    /// name is close (`asia/tokyo` too), else what a timezone name looks like.
+    public static func timeZoneHint(for name: String) -> Message {
+        if let match = closest(to: name, among: timeZoneNames) {
+            return Message(.configTimezoneHint, ["hint": .message(Message(.didYouMeanSentence, ["name": .quoted(match)]))])
+        }
+        return Message(.configTimezoneHint, ["hint": .key(.configTimezoneExample)])
     }
 
     /// ``hintMessage(for:among:plural:)`` in the reader's language, `plural` the same in every language.

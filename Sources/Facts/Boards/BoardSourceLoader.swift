@@ -75,10 +75,10 @@ public struct BoardSourceLoader {
                     sources += read.sources.map { labelled($0, label: $0.labelText, spec: source) }
                     for file in read.fileFailures {
                         loaded.problemMessages.append(Message(.factsDayTypeNotLoaded, [
-                            "location": .text("\(source.location)"), "dayType": .text(file.dayType.rawValue), "board": .text("\"\(spec.id)\""),
+                            "location": .text("\(source.location)"), "dayType": .message(file.dayType.labelText), "board": .text("\"\(spec.id)\""),
                             "reason": .message(file.error.descriptionMessage),
                         ]))
-                        let fileLabel = file.label + Message(.listSeparator) + .verbatim(file.dayType.rawValue)
+                        let fileLabel = file.label + Message(.listSeparator) + file.dayType.labelText
                         loaded.failures.append(SourceFailure(board: spec.id, source: fileLabel, location: source.location, text: file.error.descriptionMessage))
                         // The dates that file serves are unknown, not empty.
                         unknown.append(UnknownService(source: fileLabel, origin: "\(source.location)", reason: file.error.descriptionMessage,

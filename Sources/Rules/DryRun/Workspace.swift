@@ -11,23 +11,42 @@ public struct Workspace: Sendable {
     public var boards: [String: Board]
     public var engine: RuleEngine
     public var timeline: FactTimeline
-    /// Sources that did not load and fixtures that were skipped.
-    public var warnings: [String]
+    /// The sources of the loaded boards that did not load, one line each: the same failures as
+    /// ``impairedBoards`` (a command prints one or the other, not both).
+    public var boardWarnings: [String] = []
+    /// Fixtures that were skipped, facts that could not be read.
+    public var factWarnings: [String]
+    /// ``boardWarnings``, then ``factWarnings``.
+    public var warnings: [String] { boardWarnings + factWarnings }
     /// The boards that lack a source (incomplete) or have none (unloadable), in file order.
     public var impairedBoards: [(board: String, completeness: BoardCompleteness)] = []
 
+    /// Which boards a workspace loads.
+    public enum BoardSelection: Sendable {
+        /// Every board of the configuration (the worker, which serves them all).
+        case all
+        /// The boards the rules read: of the rules named, or of every rule when nil (`dry-run`,
+        /// `test`, `explain`: a board no rule reads is neither loaded nor reported).
+        case readBy(rules: Set<String>?)
+    }
+
     /// Loads `directory`; `fixtures` defaults to `<directory>/fixtures` when that exists. Boards are
     /// read with `loader` (give `CachedFacts.boardLoader(cache:)` to read ODPT API timetables from a
-    /// source cache; by default they are skipped with a warning).
+    /// source cache; by default they are skipped with a warning); `boards` says which.
     ///
     /// With `readFixtures` false no fixtures are read (the caller brings its own facts).
     ///
     /// - Throws: `ConfigError` when the configuration has problems.
     public static func load(directory: String, fixtures: String? = nil, readFixtures: Bool = true,
-                            loader: BoardSourceLoader = BoardSourceLoader()) throws(ConfigError) -> Workspace {
+                            loader: BoardSourceLoader = BoardSourceLoader(), boards: BoardSelection = .all) throws(ConfigError) -> Workspace {
         let configuration = try Configuration.load(directory: directory)
-        let catalog = BoardCatalog.build(configuration.boards, loader: loader)
-        var warnings = catalog.problems + catalog.warnings
+        var specs = configuration.boards
+        if case .readBy(let rules) = boards {
+            let read = configuration.boardIDs(readBy: rules)
+            specs = specs.filter { read.contains($0.id) }
+        }
+        let catalog = BoardCatalog.build(specs, loader: loader)
+        var warnings: [String] = []
         var timeline = FactTimeline()
         let fixturePath = fixtures ?? directory + "/fixtures"
         var isDirectory: ObjCBool = false
@@ -42,7 +61,8 @@ public struct Workspace: Sendable {
         }
         var workspace = Workspace(configuration: configuration,
                                   boards: catalog.boardsByID,
-                                  engine: RuleEngine(configuration: configuration), timeline: timeline, warnings: warnings)
+                                  engine: RuleEngine(configuration: configuration), timeline: timeline, factWarnings: warnings)
+        workspace.boardWarnings = catalog.problems + catalog.warnings
         workspace.impairedBoards = catalog.impairedBoards.map { ($0.board.id, $0.completeness) }
         return workspace
     }

@@ -64,7 +64,7 @@ public struct RuleTestFile: Sendable {
         file.fixtures = reader.optionalString("fixtures").map(context.resolve(path:))
         var clock = ZoneClock(identifier: "Asia/Tokyo")!
         if let node = reader.optional("timezone"), let name = collector.decode(node, YAMLValue.string) {
-            if let zone = ZoneClock(identifier: name) { clock = zone } else { collector.report(.configUnknownTimezone, ["name": .text(quoted(name))], at: node.mark) }
+            if let zone = ZoneClock(identifier: name) { clock = zone } else { collector.report(.configUnknownTimezone, ["name": .text(quoted(name)), "hint": .message(NameSuggestion.timeZoneHint(for: name))], at: node.mark) }
         }
         if let items = reader.require("tests").flatMap({ collector.decode($0, YAMLValue.list) }) {
             file.tests = items.enumerated().compactMap { RuleTestCase.parse($1, index: $0, clock: clock, diagnostics: collector) }

@@ -121,7 +121,7 @@ public enum BusCSV {
                                   text: Message(.busCSVHourMissing))
             }
             guard let hour = number(hourCell.text) else {
-                let hint = sawData ? Message.empty : Message(.busCSVHeaderHint)
+                let hint = fullWidthHint(hourCell.text) ?? (sawData ? Message.empty : Message(.busCSVHeaderHint))
                 throw DecodeError(file: file, line: lineNumber, column: hourCell.column,
                                   text: Message(.busCSVHourNotNumber, ["value": .text("\"\(hourCell.text)\""), "hint": .message(hint)]))
             }
@@ -137,7 +137,8 @@ public enum BusCSV {
             for cell in cells.dropFirst() where !cell.text.isEmpty {
                 guard let minute = number(cell.text) else {
                     throw DecodeError(file: file, line: lineNumber, column: cell.column,
-                                      text: Message(.busCSVMinuteNotNumber, ["value": .text("\"\(cell.text)\"")]))
+                                      text: fullWidthHint(cell.text).map { Message(.busCSVMinuteFullWidth, ["value": .text("\"\(cell.text)\""), "hint": .message($0)]) }
+                                          ?? Message(.busCSVMinuteNotNumber, ["value": .text("\"\(cell.text)\"")]))
                 }
                 guard cell.text.count <= 2 else {
                     throw DecodeError(file: file, line: lineNumber, column: cell.column,
@@ -181,6 +182,30 @@ public enum BusCSV {
 
     private static func isSpace(_ character: Character) -> Bool {
         character == " " || character == "\t" || character == "\u{3000}" || character == "\u{FEFF}"
+    }
+
+    /// ` (full-width characters: type "42" in half-width)` for a cell typed with a Japanese input
+    /// method on (`４２`, `１０，０６`, `１０：０６`), nil for a cell without full-width characters.
+    /// Full-width commas, colons and `、` become the CSV's comma: `10：06` is hour 10, minute 6.
+    static func fullWidthHint(_ text: Substring) -> Message? {
+        var converted = ""
+        var sawFullWidth = false
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0xFF0C, 0xFF1A, 0x3001:  // ， ： 、
+                converted += ","
+                sawFullWidth = true
+            case 0xFF01...0xFF5E:  // ！ … ～: the ASCII characters, full width
+                converted.unicodeScalars.append(Unicode.Scalar(scalar.value - 0xFEE0)!)
+                sawFullWidth = true
+            case 0x3000:
+                converted += " "
+                sawFullWidth = true
+            default:
+                converted.unicodeScalars.append(scalar)
+            }
+        }
+        return sawFullWidth ? Message(.busCSVFullWidthHint, ["value": .text("\"\(converted)\"")]) : nil
     }
 
     /// A non-negative decimal number of ASCII digits; nil for anything else.
