@@ -182,6 +182,7 @@ extension MessageCatalogue {
         // MARK: Channels
 
         .channelRatePerMinute: "rate_per_minute must be a number of notifications per minute (0 for unlimited), not {value}",
+        .channelMaxRetryDelay: "max_retry_delay must be a duration from 1s to 1d like 5m (the longest wait between two attempts), not {value}",
         .channelUnknownKind: "unknown channel type {name} (expected one of: {list})",
         .channelNeedsExactlyOneA: "a {kind} channel needs exactly one of {keys}",
         .channelNeedsExactlyOneAn: "an {kind} channel needs exactly one of {keys}",

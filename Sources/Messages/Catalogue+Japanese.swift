@@ -182,6 +182,7 @@ extension MessageCatalogue {
         // MARK: Channels
 
         .channelRatePerMinute: "rate_per_minute には 1 分あたりの通知数を書いてください（0 で無制限。実際の値: {value}）",
+        .channelMaxRetryDelay: "max_retry_delay には再送の間隔の上限を 5m のような期間で 1s〜1d の範囲で書いてください（実際の値: {value}）",
         .channelUnknownKind: "不明なチャンネルの種類 {name} です（指定できる値: {list}）",
         .channelNeedsExactlyOneA: "{kind} チャンネルには {keys} のうちちょうど 1 つが必要です",
         .channelNeedsExactlyOneAn: "{kind} チャンネルには {keys} のうちちょうど 1 つが必要です",

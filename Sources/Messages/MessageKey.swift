@@ -337,6 +337,8 @@ public enum MessageKey: String, Sendable, CaseIterable {
 
     /// rate_per_minute must be a number of notifications per minute (0 for unlimited), not {value}
     case channelRatePerMinute
+    /// max_retry_delay must be a duration from 1s to 1d like 5m (the longest wait between two attempts), not {value}
+    case channelMaxRetryDelay
     /// unknown channel type {name} (expected one of: {list})
     case channelUnknownKind
     /// a {kind} channel needs exactly one of {keys}
