@@ -738,6 +738,7 @@ extension MessageCatalogue {
         .realtimeMissing: "no realtime yet",
         .realtimeSuspended: "suspended: {summary}",
         .realtimeOnTime: "{time} (on time)",
+        .realtimeTimetableTime: "{time} (timetable)",
         .realtimeDelayed: "{time} → {predicted} ({delay})",
         .realtimeDuplicated: " · duplicated trip",
         .realtimeAdded: " · added trip",

@@ -738,6 +738,7 @@ extension MessageCatalogue {
         .realtimeMissing: "リアルタイムはまだありません",
         .realtimeSuspended: "運休情報: {summary}",
         .realtimeOnTime: "{time} (定刻)",
+        .realtimeTimetableTime: "{time} (時刻表)",
         .realtimeDelayed: "{time} → {predicted} ({delay}分)",
         .realtimeDuplicated: "・増発",
         .realtimeAdded: "・臨時",

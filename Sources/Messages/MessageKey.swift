@@ -1389,6 +1389,8 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case realtimeSuspended
     /// {time} (on time)
     case realtimeOnTime
+    /// {time} (timetable): a departure realtime has no time for, on a board whose realtime is live
+    case realtimeTimetableTime
     /// {time} → {predicted} ({delay})
     case realtimeDelayed
     ///  · duplicated trip
