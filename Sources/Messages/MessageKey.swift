@@ -563,12 +563,16 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case checkRuleWillNotFire
     /// {location}: rule {rule} has when_suspended: hold, but board {board} has no status: and no realtime: feed, so no suspension can ever hold it
     case checkHoldsNothing
-    /// {problem}; the worker holds this channel's notifications until a reload finds it
+    /// {problem}; the worker holds this channel's notifications until a reload finds it: make it available to the worker, then reload (SIGHUP or restart)
     case checkChannelHeld
     /// {place}: no password for the PostgreSQL state: {reasons}; the worker cannot log in until it is there
     case checkStateNoPassword
     /// {directory}: ok — {counts}
     case checkOK
+    /// {directory}: no problems, {count} {count|warning|warnings} (above; check --strict fails on warnings) — {counts}
+    case checkOKWithWarnings
+    /// {count} {count|warning|warnings} in {directory}, and --strict fails on warnings
+    case checkStrictWarnings
     /// requests a day: {list}
     case checkRequestsADay
     /// none (no source is fetched over the network)
@@ -596,6 +600,10 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case dryRunHeader
     /// Nothing would be sent.
     case dryRunNothing
+    /// held: channel {channel}: {problem} (its notifications are marked held below)
+    case dryRunChannelHeld
+    /// {channel} (held)
+    case dryRunHeldMark
     /// --at TIME is required
     case explainNeedsAt
     /// no rule {rule} ({suggestion}rules: {known})
@@ -720,6 +728,10 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case healthDetailChannel
     /// its secret {secret} is missing; its notifications are held
     case healthDetailSecret
+    /// no D-Bus session bus for its desktop notifications; they are held
+    case healthDetailNoSessionBus
+    /// notify-send is not installed; its notifications are held
+    case healthDetailNoNotifySend
     /// the worker could not commit it: {error}
     case healthDetailCommit
     /// leavenow problem: {subject}
@@ -860,6 +872,10 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case statusOutbox
     /// held: channel {channel}: {count} {count|notification|notifications} waiting for its secret {secret}, which the worker did not find (set it, then reload: SIGHUP or restart)
     case statusHeld
+    /// held: channel {channel}: {count} {count|notification|notifications} waiting for a D-Bus session bus, which the worker does not have (run it in the desktop session: systemctl --user, or send them to another channel)
+    case statusHeldNoSessionBus
+    /// held: channel {channel}: {count} {count|notification|notifications} waiting for notify-send, which the worker did not find (install libnotify-bin)
+    case statusHeldNoNotifySend
     /// {place}: no heartbeat URL: {reasons}; the worker pings nothing until a reload finds it
     case checkHeartbeatNoURL
     /// {subject}: {detail}
@@ -1175,6 +1191,8 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case helpOptionFixtures
     /// JSON for programs (snake_case keys, English whatever the language)
     case helpOptionJSON
+    /// exit 1 when there is any warning too (for CI)
+    case helpOptionStrict
     /// the time to answer for (default now)
     case helpOptionAtNext
     /// how many departures (1–1000, default 5)
@@ -1964,6 +1982,10 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case desktopNoBusUnset
     /// {program} not found in PATH ({path}): install libnotify-bin
     case desktopNotInstalled
+    /// {problem}; the worker holds this channel's notifications until it has a session bus: run it in your desktop session (systemctl --user) or with DBUS_SESSION_BUS_ADDRESS set, or send them to another channel
+    case desktopHeldNoBus
+    /// {problem}; the worker holds this channel's notifications until it is installed
+    case desktopHeldNotInstalled
     /// {program} did not finish within {timeout} and was killed
     case desktopTimedOut
     /// {program} failed ({status})

@@ -13,8 +13,10 @@ import Store
 /// What starts first is the most urgent: the earliest expiry (a leave-now's departure), then the
 /// earliest due, then the oldest. One channel never takes the whole pool while there are others:
 /// it keeps at most pool − min(other channels, pool / 4) requests running, so a stalling or slow
-/// channel leaves connections for the rest. The entries of a channel whose secret is missing are
-/// held: neither sent nor dead, only expired.
+/// channel leaves connections for the rest. The entries of a channel whose secret is missing, and
+/// of a desktop channel that cannot show anything (no session bus, no `notify-send`: looked at again
+/// at each ``deliver(now:fresh:wakeDescriptor:incoming:betweenRounds:)``), are held: neither sent nor
+/// dead, only expired.
 ///
 /// **A channel that answers again is not left waiting.** When a channel answers 2xx, its entries
 /// waiting on a backoff become due at once (``NotificationStore/releaseBackoff(channels:now:)``; the
@@ -29,13 +31,17 @@ public final class OutboxPump {
     /// The channels' sender (replaced when the rules are reloaded; only while nothing is running).
     public var dispatcher: Dispatcher {
         didSet {
-            heldChannels = Set(dispatcher.secretProblems.keys)
+            undeliverable = dispatcher.undeliverableChannels()
+            heldChannels = Set(dispatcher.secretProblems.keys).union(undeliverable.keys)
             Self.shareRates(of: dispatcher, through: store)
         }
     }
-    /// Channels held until their secret is found (``Dispatcher/secretProblems``): their entries stay
+    /// Channels held until their secret is found (``Dispatcher/secretProblems``), and desktop
+    /// channels held while they cannot show anything (``undeliverable``): their entries stay
     /// pending, are not sent, and still expire on time.
     public private(set) var heldChannels: Set<String>
+    /// The desktop channels held because nothing can be shown now (``Dispatcher/undeliverableChannels()``), and why.
+    public private(set) var undeliverable: [String: DesktopNotifierError]
     private let logger: LogfmtLogger
     /// The most entries read from the outbox at once.
     public let batchSize: Int
@@ -62,7 +68,8 @@ public final class OutboxPump {
     public init(store: any NotificationStore, dispatcher: Dispatcher, logger: LogfmtLogger, batchSize: Int = 512) {
         self.store = store
         self.dispatcher = dispatcher
-        self.heldChannels = Set(dispatcher.secretProblems.keys)
+        undeliverable = dispatcher.undeliverableChannels()
+        self.heldChannels = Set(dispatcher.secretProblems.keys).union(undeliverable.keys)
         self.logger = logger
         self.batchSize = max(1, batchSize)
         releaseEvery = store is PostgresStore ? Self.sharedReleaseSeconds : .max
@@ -108,6 +115,7 @@ public final class OutboxPump {
             // Released entries are read back at once (not a second later).
             if try releaseHealedChannels(now: at) { run.exhausted = false }
         }
+        refreshHolds()
         do {
             try expire(now: now)
             run.add(fresh.filter { !recentlyRecorded.contains($0.id) && usable($0, now: now) })
@@ -201,6 +209,21 @@ public final class OutboxPump {
             // sent again later (with the same Idempotency-Key).
             while dispatcher.runningCount > 0 { _ = dispatcher.collect(waitMilliseconds: 100) }
         }
+    }
+
+    /// Looks again at the desktop channels (a session bus may have come, or gone) and logs what changed:
+    /// `channel.held` with the reason and how to fix it, `channel.available` when they can show again.
+    private func refreshHolds() {
+        let now = dispatcher.undeliverableChannels()
+        guard now.keys != undeliverable.keys else { return }
+        for (id, error) in now.sorted(by: { $0.key < $1.key }) where undeliverable[id] == nil {
+            logger.log(.warning, "channel.held", ["channel": id, "msg": error.holdMessage.english])
+        }
+        for id in undeliverable.keys.sorted() where now[id] == nil {
+            logger.log(.notice, "channel.available", ["channel": id, "msg": "desktop notifications can be shown again: its held notifications are sent"])
+        }
+        undeliverable = now
+        heldChannels = Set(dispatcher.secretProblems.keys).union(now.keys)
     }
 
     /// Pending, due, not expired, not held.

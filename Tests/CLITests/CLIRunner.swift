@@ -19,13 +19,15 @@ struct CLIRunner {
     }
 
     /// Runs `leavenow ARGS` in `directory` (default: the package root, which has `rules/`);
-    /// `environment` replaces the defaults given here.
+    /// `environment` replaces the defaults given here. No D-Bus session bus (whatever the machine's
+    /// `/run/user/<uid>/bus`) unless a test gives one.
     static func run(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil) throws -> Outcome {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
         process.currentDirectoryURL = directory ?? packageRoot
-        var env = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "NO_COLOR": "1", "TZ": "UTC", "HOME": "/nonexistent"]
+        var env = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "NO_COLOR": "1", "TZ": "UTC", "HOME": "/nonexistent",
+                   "XDG_RUNTIME_DIR": "/nonexistent"]
         for (key, value) in environment { env[key] = value }
         process.environment = env
         let out = Pipe(), err = Pipe()
