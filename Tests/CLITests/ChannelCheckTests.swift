@@ -251,7 +251,7 @@ final class ChannelCheckTests: XCTestCase {
         XCTAssertEqual(japaneseLines.count, 3, japanese.stdout)
         guard japaneseLines.count == 3 else { return }
         XCTAssertEqual(japaneseLines[1], "保留: チャンネル \"desk\": D-Bus のセッションバスがありません（DBUS_SESSION_BUS_ADDRESS が未設定）: "
-            + "デスクトップ通知にはグラフィカルセッションが必要です（以下、このチャンネルの通知に保留と付けます）")
+            + "デスクトップ通知にはグラフィカルセッションが必要です（以下、このチャンネルの通知には「保留」と付けます）")
         XCTAssertTrue(japaneseLines[2].hasPrefix("10:29  leave  → desk（保留）, hook  "), japaneseLines[2])
 
         let json = try XCTUnwrap(try CLIRunner.json(try CLIRunner.run(arguments + ["--json"], environment: [:])) as? [String: Any])

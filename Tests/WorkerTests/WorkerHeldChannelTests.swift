@@ -147,8 +147,8 @@ final class WorkerHeldChannelTests: XCTestCase {
                          "held: channel \"hook\": 1 notification waiting for a D-Bus session bus, which the worker does not have "
                             + "(run it in the desktop session: systemctl --user, or send them to another channel)"]),
             ("ja_JP.UTF-8", ["  チャンネル hook：デスクトップ通知に使う D-Bus のセッションバスがありません。このチャンネルの通知は保留されています\n",
-                             "保留: チャンネル \"hook\": 通知 1 件が D-Bus のセッションバスを待っています。ワーカーにはセッションバスがありません"
-                                + "（デスクトップのセッションで動かすか（systemctl --user）、別のチャンネルに送ってください）"]),
+                             "保留: チャンネル \"hook\": 通知 1 件が D-Bus のセッションバスを待っています。ワーカーにはセッションバスがありません。"
+                                + "デスクトップのセッションで動かす（systemctl --user）か、別のチャンネルに送ってください"]),
         ] {
             let status = try LeavenowProcess.run(["status", "--rules", rules, "--state", state], environment: ["LANG": language])
             XCTAssertEqual(status.status, 1, "a held channel is a health problem: \(status.all)")
