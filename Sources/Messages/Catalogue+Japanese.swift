@@ -632,7 +632,7 @@ extension MessageCatalogue {
         .helpOptionCacheDirectory: "--state が PostgreSQL の URL のときのソースキャッシュのディレクトリ（既定: $XDG_STATE_HOME/leavenow）",
         .helpOptionFixtures: "ネットワークの代わりに使う、記録済みのソースのスナップショット",
         .helpOptionJSON: "プログラム向けの JSON（キーは snake_case、言語の設定によらず英語）",
-        .helpOptionStrict: "警告が 1 件でもあれば終了コード 1 にします（CI 向け）",
+        .helpOptionStrict: "警告が 1 件でもあれば終了コード 1（CI 向け）",
         .helpOptionAtNext: "この時刻の時点で答える（既定: 現在）",
         .helpOptionCount: "表示する発車の数（1〜1000、既定 5）",
         .helpOptionDate: "運行日（既定: --at の日付）",
