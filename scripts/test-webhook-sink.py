@@ -12,7 +12,11 @@ Control endpoints:
                     "body" (UTF-8 text), "arrival" (unix seconds, float), "answer" (status or
                     "close")}], "duplicates": N, "connections": N}
   POST /_script     JSON {"steps": [step, ...], "path": "/hook" (optional), "dedupe": bool,
-                    "default": status}; steps are used one per request, in order. A step:
+                    "default": status, "fault_seconds": S, "fault_steps": [step, ...]};
+                    steps are used one per request, in order. With fault_seconds, every delivery
+                    arriving in the next S seconds takes the next of fault_steps instead, in turn
+                    (an outage of mixed faults that ends at a known time, /_requests "faults_until").
+                    A step:
                       {"status": 500}                     that status (body optional: "body")
                       {"status": 429, "retry_after": "1"} with a Retry-After header
                       {"stall_ms": 5000, "status": 204}   wait, then answer
@@ -36,12 +40,12 @@ from urllib.parse import urlparse
 
 lock = threading.Lock()
 state = {"requests": [], "scripts": {}, "dedupe": False, "default": 204, "seen": set(), "duplicates": 0,
-         "connections": 0}
+         "connections": 0, "faults": None}
 
 
 def reset():
     state.update({"requests": [], "scripts": {}, "dedupe": False, "default": 204, "seen": set(),
-                  "duplicates": 0, "connections": 0})
+                  "duplicates": 0, "connections": 0, "faults": None})
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -75,7 +79,8 @@ class Handler(BaseHTTPRequestHandler):
         if path == "/_requests" and self.command == "GET":
             with lock:
                 value = {"requests": state["requests"], "duplicates": state["duplicates"],
-                         "connections": state["connections"]}
+                         "connections": state["connections"],
+                         "faults_until": state["faults"]["until"] if state["faults"] else None}
             self.answer(200, json.dumps(value).encode(), "application/json")
         elif path == "/_script" and self.command == "POST":
             spec = json.loads(body or b"{}")
@@ -86,6 +91,9 @@ class Handler(BaseHTTPRequestHandler):
                     state["dedupe"] = bool(spec["dedupe"])
                 if "default" in spec:
                     state["default"] = int(spec["default"])
+                if "fault_seconds" in spec:
+                    state["faults"] = {"until": time.time() + float(spec["fault_seconds"]),
+                                       "steps": list(spec.get("fault_steps", [{"status": 500}])), "next": 0}
             self.answer(204)
         elif path == "/_reset" and self.command == "POST":
             with lock:
@@ -101,8 +109,12 @@ class Handler(BaseHTTPRequestHandler):
         with lock:
             duplicate = state["dedupe"] and key is not None and key in state["seen"]
             step = None
+            faults = state["faults"]
             if duplicate:
                 state["duplicates"] += 1
+            elif faults and record["arrival"] < faults["until"]:
+                step = faults["steps"][faults["next"] % len(faults["steps"])]
+                faults["next"] += 1
             else:
                 queue = state["scripts"].get(path) or state["scripts"].get("*") or []
                 if queue:

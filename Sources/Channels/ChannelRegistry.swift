@@ -20,17 +20,17 @@ public enum ChannelRegistry {
     }
 
     /// The keys a channel of `kind` accepts besides `id` and `type`: its secrets' keys, its own
-    /// settings and `rate_per_minute`; every kind's keys for an unknown kind.
+    /// settings, `rate_per_minute` and `max_retry_delay`; every kind's keys for an unknown kind.
     public static func knownKeys(for kind: ChannelKind) -> [String] {
         guard let integration = integration(for: kind) else {
             var seen = Set<String>()
             return integrations.flatMap { knownKeys(for: $0.kind) }.filter { seen.insert($0).inserted }
         }
-        return integration.secrets.flatMap(\.keys) + integration.settingKeys + ["rate_per_minute"]
+        return integration.secrets.flatMap(\.keys) + integration.settingKeys + ["rate_per_minute", "max_retry_delay"]
     }
 
-    /// Checks the values of a channel of `kind` (strings as written in the YAML): `rate_per_minute`,
-    /// then the kind's own checks.
+    /// Checks the values of a channel of `kind` (strings as written in the YAML): `rate_per_minute`
+    /// and `max_retry_delay`, then the kind's own checks.
     /// - Throws: ``ChannelSettingsError`` with every problem, each naming its setting (an unknown
     ///   kind is a problem of the channel as a whole).
     public static func check(kind: ChannelKind, values: [String: String]) throws(ChannelSettingsError) -> CheckedChannelSettings {
@@ -46,10 +46,23 @@ public enum ChannelRegistry {
                 channelValues.problem("rate_per_minute", .channelRatePerMinute, ["value": .text("\"\(rate)\"")])
             }
         }
+        var maxRetryDelaySeconds: Int?
+        if let text = values["max_retry_delay"] {
+            if case .success(let seconds) = DurationText.seconds(in: text), (1...maxRetryDelayLimit).contains(seconds) {
+                maxRetryDelaySeconds = seconds
+            } else {
+                channelValues.problem("max_retry_delay", .channelMaxRetryDelay, ["value": .text(diagnosticQuoted(text))])
+            }
+        }
         // The kind's check throws every problem recorded, this one's too.
         let settings = try integration.check(channelValues)
-        return CheckedChannelSettings(kind: kind, ratePerMinute: ratePerMinute, settings: settings)
+        return CheckedChannelSettings(kind: kind, ratePerMinute: ratePerMinute, maxRetryDelaySeconds: maxRetryDelaySeconds,
+                                      settings: settings)
     }
+
+    /// The longest `max_retry_delay` accepted: a day (a notification worth retrying later than that
+    /// is better retried by hand, `leavenow outbox retry`).
+    public static let maxRetryDelayLimit = 86_400
 
     /// `unknown channel type "x" (expected one of: webhook, slack, …)`.
     public static func unknownKind(_ name: String) -> Message {
@@ -113,7 +126,8 @@ public enum ChannelRegistry {
         }
         let notifier = try integration.erasedNotifier(checked.settings, secrets: ResolvedSecrets(resolved), channel: channel)
         let rate = checked.ratePerMinute ?? integration.defaultRatePerMinute.map(Double.init)
-        return ChannelSetup(notifier: notifier, warningMessages: warnings, ratePerMinute: rate == 0 ? nil : rate)
+        return ChannelSetup(notifier: notifier, warningMessages: warnings, ratePerMinute: rate == 0 ? nil : rate,
+                            maxRetryDelaySeconds: checked.maxRetryDelaySeconds)
     }
 }
 
@@ -123,6 +137,8 @@ public struct CheckedChannelSettings: Sendable {
     public var kind: ChannelKind
     /// `rate_per_minute` as given: nil for the kind's default, 0 for unlimited.
     public var ratePerMinute: Double?
+    /// `max_retry_delay` in seconds: the longest wait between two attempts; nil for the default (5 minutes).
+    public var maxRetryDelaySeconds: Int? = nil
     /// The kind's ``ChannelIntegration/Settings``.
     public var settings: any Sendable
 }
@@ -138,6 +154,8 @@ public struct ChannelSetup: Sendable {
     public var warnings: [String] { warningMessages.map(\.text) }
     /// Notifications a minute; nil when unlimited.
     public var ratePerMinute: Double?
+    /// The longest wait between two attempts (`max_retry_delay`), in seconds; nil for the default.
+    public var maxRetryDelaySeconds: Int?
 }
 
 extension ChannelIntegration {

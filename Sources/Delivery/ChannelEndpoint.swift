@@ -23,6 +23,9 @@ public struct ChannelEndpoint: Sendable {
     public let notifier: any Notifier
     /// The rate limit; nil when unlimited.
     public var rateLimit: ChannelRateLimiter.Limit?
+    /// The longest wait between two attempts (`max_retry_delay`); nil for the retry schedule's
+    /// (``RetrySchedule/defaultMaxDelay``).
+    public var maxRetryDelay: Duration?
     /// Things worth fixing that do not stop the channel (a literal secret URL), for the reader's language.
     public var warnings: [Message]
 
@@ -49,6 +52,7 @@ public struct ChannelEndpoint: Sendable {
         kind = spec.kind
         notifier = setup.notifier
         rateLimit = setup.ratePerMinute.map { ChannelRateLimiter.Limit(perMinute: $0) }
+        maxRetryDelay = setup.maxRetryDelaySeconds.map { .seconds($0) }
         warnings = setup.warningMessages.map { warning in
             Message(.deliveryChannelProblem, ["location": .text("\(spec.location)"), "channel": .text("\"\(spec.id)\""), "message": .message(warning)])
         }

@@ -42,6 +42,18 @@ public struct DesktopNotifier: Sendable {
         throw DesktopNotifierError(.noSessionBus, Message(.desktopNoBusUnset))
     }
 
+    /// Whether a notification could be shown now: a session bus, and the program.
+    /// - Throws: ``DesktopNotifierError/Code/noSessionBus`` or ``DesktopNotifierError/Code/notInstalled``:
+    ///   nothing can be shown until that changes (the worker holds the channel's notifications).
+    public func checkReady() throws(DesktopNotifierError) {
+        _ = try sessionBusAddress()
+        guard resolvedExecutable() != nil else {
+            throw DesktopNotifierError(.notInstalled, Message(.desktopNotInstalled, [
+                "program": .text(executable), "path": .text(environment["PATH"] ?? Self.defaultPath),
+            ]))
+        }
+    }
+
     /// Shows `notification` with `options` at `now` (seconds since the epoch).
     public func notify(_ notification: Notice, options: DesktopArguments, now: Int64) throws(DesktopNotifierError) {
         try run(options.arguments(for: notification, now: now))

@@ -48,4 +48,10 @@ public struct DesktopNotifierError: MessageError, Sendable, Equatable {
 
     /// ``text``.
     public var descriptionMessage: Message { text }
+
+    /// What the worker does about it and how to fix it, after ``text``: `…; the worker holds this
+    /// channel's notifications until it has a session bus: run it in your desktop session …`.
+    public var holdMessage: Message {
+        Message(code == .notInstalled ? .desktopHeldNotInstalled : .desktopHeldNoBus, ["problem": .message(text)])
+    }
 }

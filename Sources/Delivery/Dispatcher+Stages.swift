@@ -88,9 +88,12 @@ extension Dispatcher {
         }
     }
 
-    /// The result of `job` with `outcome`, finished at `finished`: when to try again, from the retry schedule.
+    /// The result of `job` with `outcome`, finished at `finished`: when to try again, from the retry
+    /// schedule, within the channel's `max_retry_delay` and before the notification expires.
     func result(_ job: DeliveryJob, _ outcome: DeliveryOutcome, finished: Int64) -> DeliveryResult {
         DeliveryResult(job: job, outcome: outcome,
-                       nextAttemptAt: configuration.retrySchedule.nextAttempt(after: outcome, attempt: job.attempt, now: finished))
+                       nextAttemptAt: configuration.retrySchedule.nextAttempt(
+                           after: outcome, attempt: job.attempt, now: finished, expiresAt: job.notification.expiresAt,
+                           maxDelay: endpoints[job.channel]?.maxRetryDelay))
     }
 }

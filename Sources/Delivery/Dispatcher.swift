@@ -40,6 +40,21 @@ public final class Dispatcher {
     /// their notifications instead of sending them (a job sent to one anyway fails permanently).
     public var secretProblems: [String: ChannelConfigurationError] { problems.filter { $0.value.secret != nil } }
 
+    /// The desktop channels that cannot show anything now, by id: no D-Bus session bus, or no
+    /// `notify-send` (looked at again on each call: a session can start, the program be installed).
+    /// The worker holds their notifications, as for a missing secret, instead of retrying them.
+    public func undeliverableChannels() -> [String: DesktopNotifierError] {
+        var found: [String: DesktopNotifierError] = [:]
+        for (id, endpoint) in endpoints where endpoint.kind == .desktop {
+            do {
+                try desktop.checkReady()
+            } catch {
+                found[id] = error
+            }
+        }
+        return found
+    }
+
     let client: HTTPMultiClient
     let desktop: DesktopNotifier
     var rateLimiter: ChannelRateLimiter

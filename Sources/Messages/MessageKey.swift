@@ -343,6 +343,8 @@ public enum MessageKey: String, Sendable, CaseIterable {
 
     /// rate_per_minute must be a number of notifications per minute (0 for unlimited), not {value}
     case channelRatePerMinute
+    /// max_retry_delay must be a duration from 1s to 1d like 5m (the longest wait between two attempts), not {value}
+    case channelMaxRetryDelay
     /// unknown channel type {name} (expected one of: {list})
     case channelUnknownKind
     /// a {kind} channel needs exactly one of {keys}
@@ -571,12 +573,16 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case checkRuleWillNotFire
     /// {location}: rule {rule} has when_suspended: hold, but board {board} has no status: and no realtime: feed, so no suspension can ever hold it
     case checkHoldsNothing
-    /// {problem}; the worker holds this channel's notifications until a reload finds it
+    /// {problem}; the worker holds this channel's notifications until a reload finds it: make it available to the worker, then reload (SIGHUP or restart)
     case checkChannelHeld
     /// {place}: no password for the PostgreSQL state: {reasons}; the worker cannot log in until it is there
     case checkStateNoPassword
     /// {directory}: ok — {counts}
     case checkOK
+    /// {directory}: no problems, {count} {count|warning|warnings} (above; check --strict fails on warnings) — {counts}
+    case checkOKWithWarnings
+    /// {count} {count|warning|warnings} in {directory}, and --strict fails on warnings
+    case checkStrictWarnings
     /// requests a day: {list}
     case checkRequestsADay
     /// none (no source is fetched over the network)
@@ -606,6 +612,10 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case dryRunNothing
     /// rule {rule}: departures of board {board} are unknown on {dates} ({causes}): nothing is sent for them
     case dryRunUnknown
+    /// held: channel {channel}: {problem} (its notifications are marked held below)
+    case dryRunChannelHeld
+    /// {channel} (held)
+    case dryRunHeldMark
     /// --at TIME is required
     case explainNeedsAt
     /// no rule {rule} ({suggestion}rules: {known})
@@ -732,6 +742,10 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case healthDetailChannel
     /// its secret {secret} is missing; its notifications are held
     case healthDetailSecret
+    /// no D-Bus session bus for its desktop notifications; they are held
+    case healthDetailNoSessionBus
+    /// notify-send is not installed; its notifications are held
+    case healthDetailNoNotifySend
     /// the worker could not commit it: {error}
     case healthDetailCommit
     /// leavenow problem: {subject}
@@ -872,6 +886,10 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case statusOutbox
     /// held: channel {channel}: {count} {count|notification|notifications} waiting for its secret {secret}, which the worker did not find (set it, then reload: SIGHUP or restart)
     case statusHeld
+    /// held: channel {channel}: {count} {count|notification|notifications} waiting for a D-Bus session bus, which the worker does not have (run it in the desktop session: systemctl --user, or send them to another channel)
+    case statusHeldNoSessionBus
+    /// held: channel {channel}: {count} {count|notification|notifications} waiting for notify-send, which the worker did not find (install libnotify-bin)
+    case statusHeldNoNotifySend
     /// {place}: no heartbeat URL: {reasons}; the worker pings nothing until a reload finds it
     case checkHeartbeatNoURL
     /// {subject}: {detail}
@@ -1199,6 +1217,8 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case helpOptionFixtures
     /// JSON for programs (snake_case keys, English whatever the language)
     case helpOptionJSON
+    /// exit 1 when there is any warning too (for CI)
+    case helpOptionStrict
     /// the time to answer for (default now)
     case helpOptionAtNext
     /// how many departures (1–1000, default 5)
@@ -1435,6 +1455,8 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case realtimeSuspended
     /// {time} (on time)
     case realtimeOnTime
+    /// {time} (timetable): a departure realtime has no time for, on a board whose realtime is live
+    case realtimeTimetableTime
     /// {time} → {predicted} ({delay})
     case realtimeDelayed
     ///  · duplicated trip
@@ -2012,6 +2034,10 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case desktopNoBusUnset
     /// {program} not found in PATH ({path}): install libnotify-bin
     case desktopNotInstalled
+    /// {problem}; the worker holds this channel's notifications until it has a session bus: run it in your desktop session (systemctl --user) or with DBUS_SESSION_BUS_ADDRESS set, or send them to another channel
+    case desktopHeldNoBus
+    /// {problem}; the worker holds this channel's notifications until it is installed
+    case desktopHeldNotInstalled
     /// {program} did not finish within {timeout} and was killed
     case desktopTimedOut
     /// {program} failed ({status})

@@ -34,6 +34,12 @@ public protocol NotificationStore: AnyObject {
     /// delivered); `.delivered` always wins.
     func record(_ results: [DeliveryRecord], now: Int64) throws
 
+    /// A channel answered again: makes the pending entries of `channels` waiting on a backoff (tried
+    /// and failed before, their next attempt after `now`, not expired) due at `now`, whoever claimed
+    /// them. Their attempts, last error and expiry stay; an entry only deferred by a rate limit (never
+    /// failed) keeps its time. On a shared state the workers listening are woken. Returns how many.
+    func releaseBackoff(channels: Set<String>, now: Int64) throws -> Int
+
     /// Marks the pending entries whose expiry is at or before `now` as expired (logged); returns them.
     func expire(now: Int64) throws -> [OutboxEntry]
 

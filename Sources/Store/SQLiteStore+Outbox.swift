@@ -138,6 +138,18 @@ extension SQLiteStore {
         }
     }
 
+    public func releaseBackoff(channels: Set<String>, now: Int64) throws -> Int {
+        guard !channels.isEmpty else { return 0 }
+        // Through the pending entries' index, from `now` on (the backoffs, and entries not due yet).
+        return try database.transaction {
+            try database.run("""
+                UPDATE outbox SET next_attempt_at = ?1, updated_at = ?1
+                WHERE status = 'pending' AND next_attempt_at > ?1 AND attempts > 0 AND last_error IS NOT NULL
+                  AND (expires_at IS NULL OR expires_at > ?1) AND channel IN (SELECT value FROM json_each(?2))
+                """, [.integer(now), .text(Self.jsonArray(channels))])
+        }
+    }
+
     /// Consecutive `.delivered` results, their ids grouped by HTTP status (in the order first seen).
     struct DeliveredRun {
         var ids = Set<Int64>()

@@ -13,8 +13,17 @@ import Store
 /// What starts first is the most urgent: the earliest expiry (a leave-now's departure), then the
 /// earliest due, then the oldest. One channel never takes the whole pool while there are others:
 /// it keeps at most pool − min(other channels, pool / 4) requests running, so a stalling or slow
-/// channel leaves connections for the rest. The entries of a channel whose secret is missing are
-/// held: neither sent nor dead, only expired.
+/// channel leaves connections for the rest. The entries of a channel whose secret is missing, and
+/// of a desktop channel that cannot show anything (no session bus, no `notify-send`: looked at again
+/// at each ``deliver(now:fresh:wakeDescriptor:incoming:betweenRounds:)``), are held: neither sent nor
+/// dead, only expired.
+///
+/// **A channel that answers again is not left waiting.** When a channel answers 2xx, its entries
+/// waiting on a backoff become due at once (``NotificationStore/releaseBackoff(channels:now:)``; the
+/// rate limits still apply), and a failure answered after that 2xx to a request sent before it (the
+/// outage's last answer) is due at once too: after an outage the backlog goes out within seconds,
+/// not at each entry's own next attempt. On a shared state other workers' failures are not seen
+/// here, so a channel that answers is released again at most every ``sharedReleaseSeconds``.
 ///
 /// Not `Sendable`: it uses one thread's database connection and curl handles.
 public final class OutboxPump {
@@ -22,13 +31,17 @@ public final class OutboxPump {
     /// The channels' sender (replaced when the rules are reloaded; only while nothing is running).
     public var dispatcher: Dispatcher {
         didSet {
-            heldChannels = Set(dispatcher.secretProblems.keys)
+            undeliverable = dispatcher.undeliverableChannels()
+            heldChannels = Set(dispatcher.secretProblems.keys).union(undeliverable.keys)
             Self.shareRates(of: dispatcher, through: store)
         }
     }
-    /// Channels held until their secret is found (``Dispatcher/secretProblems``): their entries stay
+    /// Channels held until their secret is found (``Dispatcher/secretProblems``), and desktop
+    /// channels held while they cannot show anything (``undeliverable``): their entries stay
     /// pending, are not sent, and still expire on time.
     public private(set) var heldChannels: Set<String>
+    /// The desktop channels held because nothing can be shown now (``Dispatcher/undeliverableChannels()``), and why.
+    public private(set) var undeliverable: [String: DesktopNotifierError]
     private let logger: LogfmtLogger
     /// The most entries read from the outbox at once.
     public let batchSize: Int
@@ -39,14 +52,27 @@ public final class OutboxPump {
     /// attempt) is then dropped, not sent again. Entries read from the outbox are not filtered: a
     /// retry comes back through `due` with its new state.
     private var recentlyRecorded = RecentIDs(capacity: 8_192)
+    /// Channels with a failure recorded since their backoff was last released.
+    private var failing = Set<String>()
+    /// When each channel's backoff was last released (seconds of the worker's clock).
+    private var releasedAt: [String: Int64] = [:]
+    /// Channels that answered 2xx in the outcomes not flushed yet.
+    private var answered = Set<String>()
+    /// How often a channel that keeps answering is released again: only this pump records failures
+    /// on an SQLite state (never again), other workers too on a shared one.
+    private let releaseEvery: Int64
+    /// How often a shared state's channel that keeps answering releases the backoffs other workers recorded.
+    public static let sharedReleaseSeconds: Int64 = 2
 
     /// A pump from `store` through `dispatcher`, logging every outcome.
     public init(store: any NotificationStore, dispatcher: Dispatcher, logger: LogfmtLogger, batchSize: Int = 512) {
         self.store = store
         self.dispatcher = dispatcher
-        self.heldChannels = Set(dispatcher.secretProblems.keys)
+        undeliverable = dispatcher.undeliverableChannels()
+        self.heldChannels = Set(dispatcher.secretProblems.keys).union(undeliverable.keys)
         self.logger = logger
         self.batchSize = max(1, batchSize)
+        releaseEvery = store is PostgresStore ? Self.sharedReleaseSeconds : .max
         Self.shareRates(of: dispatcher, through: store)
     }
 
@@ -86,7 +112,10 @@ public final class OutboxPump {
             try store.record(records, now: at)
             for record in records { recentlyRecorded.insert(record.entryID) }
             records.removeAll(keepingCapacity: true)
+            // Released entries are read back at once (not a second later).
+            if try releaseHealedChannels(now: at) { run.exhausted = false }
         }
+        refreshHolds()
         do {
             try expire(now: now)
             run.add(fresh.filter { !recentlyRecorded.contains($0.id) && usable($0, now: now) })
@@ -127,6 +156,7 @@ public final class OutboxPump {
                             records.append(record(for: entry, result: result, now: at))
                         } else {
                             run.running[tag] = entry
+                            run.startedAt[tag] = monotonicMicroseconds()
                         }
                     }
                     try flush(at)
@@ -152,8 +182,21 @@ public final class OutboxPump {
                     completed += more
                 }
                 let finished = time()
-                for (tag, result) in completed {
+                let answeredAt = monotonicMicroseconds()
+                for (tag, result) in completed where result.outcome.isDelivered {
+                    if let channel = run.running[tag]?.channel { run.lastAnswered[channel] = answeredAt }
+                }
+                for (tag, answer) in completed {
                     guard let entry = run.running.removeValue(forKey: tag) else { continue }
+                    let started = run.startedAt.removeValue(forKey: tag) ?? .max
+                    var result = answer
+                    // Sent while the channel was failing, answered after it answered 2xx: the outage's
+                    // last answer, not a new failure. Due at once (its attempt counted).
+                    if case .retry = result.outcome, result.nextAttemptAt != nil,
+                       let healed = run.lastAnswered[entry.channel], started < healed {
+                        result.nextAttemptAt = finished
+                        run.exhausted = false
+                    }
                     run.known.remove(entry.id)
                     records.append(record(for: entry, result: result, now: finished))
                 }
@@ -166,6 +209,21 @@ public final class OutboxPump {
             // sent again later (with the same Idempotency-Key).
             while dispatcher.runningCount > 0 { _ = dispatcher.collect(waitMilliseconds: 100) }
         }
+    }
+
+    /// Looks again at the desktop channels (a session bus may have come, or gone) and logs what changed:
+    /// `channel.held` with the reason and how to fix it, `channel.available` when they can show again.
+    private func refreshHolds() {
+        let now = dispatcher.undeliverableChannels()
+        guard now.keys != undeliverable.keys else { return }
+        for (id, error) in now.sorted(by: { $0.key < $1.key }) where undeliverable[id] == nil {
+            logger.log(.warning, "channel.held", ["channel": id, "msg": error.holdMessage.english])
+        }
+        for id in undeliverable.keys.sorted() where now[id] == nil {
+            logger.log(.notice, "channel.available", ["channel": id, "msg": "desktop notifications can be shown again: its held notifications are sent"])
+        }
+        undeliverable = now
+        heldChannels = Set(dispatcher.secretProblems.keys).union(now.keys)
     }
 
     /// Pending, due, not expired, not held.
@@ -191,6 +249,10 @@ public final class OutboxPump {
         /// Ids queued or running (the outbox still calls them pending: never read them twice).
         var known = Set<Int64>()
         var running: [Int: OutboxEntry] = [:]
+        /// When each running request started (monotonic microseconds), by tag.
+        var startedAt: [Int: Int64] = [:]
+        /// When each channel last answered 2xx (monotonic microseconds).
+        var lastAnswered: [String: Int64] = [:]
         var nextTag = 0
         /// The last read returned everything due at `readAt`.
         var exhausted = false
@@ -247,6 +309,7 @@ public final class OutboxPump {
         }
         switch result.outcome {
         case .delivered(let status):
+            answered.insert(entry.channel)
             log(.info, "notification.sent", [(key: "status", value: status.map(String.init) ?? "-")])
             return DeliveryRecord(entryID: entry.id, outcome: .delivered(status: status))
         case .expired:
@@ -265,9 +328,32 @@ public final class OutboxPump {
                 log(.error, "notification.dead", [(key: "msg", value: message)])
                 return DeliveryRecord(entryID: entry.id, outcome: .dead(error: logger.redact(message)))
             }
+            if at > now { failing.insert(entry.channel) }
             log(.warning, "notification.retry", [(key: "at", value: Worker.iso(at)), (key: "msg", value: reason)])
             return DeliveryRecord(entryID: entry.id, outcome: .retry(at: at, error: logger.redact(reason)))
         }
+    }
+
+    /// Releases the backoff of the channels that answered 2xx since the last flush — those with a
+    /// failure recorded since their last release, those never released by this pump (entries left
+    /// waiting by an earlier run), and on a shared state those last released ``releaseEvery`` ago —
+    /// and logs what became due. True when something did.
+    private func releaseHealedChannels(now: Int64) throws -> Bool {
+        guard !answered.isEmpty else { return false }
+        let healed = answered.filter { channel in
+            failing.contains(channel) || releasedAt[channel].map { now - $0 >= releaseEvery } ?? true
+        }
+        answered.removeAll(keepingCapacity: true)
+        guard !healed.isEmpty else { return false }
+        let released = try store.releaseBackoff(channels: healed, now: now)
+        for channel in healed {
+            failing.remove(channel)
+            releasedAt[channel] = now
+        }
+        guard released > 0 else { return false }
+        logger.log(.info, "channel.recovered", ["channels": healed.sorted().joined(separator: ","), "released": "\(released)",
+                                                "msg": "the channel answered again: the notifications waiting on a backoff are due now"])
+        return true
     }
 
     /// Writes the pending lines to the logger's descriptor, whole lines of at most `PIPE_BUF` bytes

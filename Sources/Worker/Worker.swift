@@ -413,7 +413,8 @@ public final class Worker {
             impairedBoards: (supply as? LiveFacts)?.impairedBoards ?? rules.impairedBoards,
             endingFeeds: HealthInputs.endingFeeds(of: Array(boards.values), within: limits.feedEndsWithinDays, now: now),
             sources: ((try? store.sourceStates()) ?? []).filter { configured.contains($0.name) },
-            missingSecrets: pump.dispatcher.secretProblems.sorted { $0.key < $1.key }.map { ($0.key, $0.value.secret ?? "") })
+            missingSecrets: pump.dispatcher.secretProblems.sorted { $0.key < $1.key }.map { ($0.key, $0.value.secret ?? "") },
+            heldDesktops: pump.dispatcher.undeliverableChannels().sorted { $0.key < $1.key }.map { ($0.key, WorkerStatusRecord.Held.Reason($0.value)) })
         if let failure = commitFailure, now - failure.since >= HealthMonitor.commitGraceSeconds { inputs.commitFailure = failure }
         // Every rule's (not only this worker's share): a rule stopped at an unknown date is a problem wherever it runs.
         inputs.unknownDates = rules.engine.unknownDates(boards: boards, now: now).map { ($0.rule.id, $0.board, $0.unknown) }
@@ -543,7 +544,8 @@ public final class Worker {
 
     /// A dispatcher for the configuration's channels. A channel whose secret is missing is logged
     /// (`channel.secret_missing`) and held: its notifications wait, pending, until a reload finds the
-    /// secret, and expire on time meanwhile. Any other unusable channel is logged
+    /// secret, and expire on time meanwhile. So is a desktop channel without a session bus or
+    /// `notify-send` (`channel.held`), until the outbox sees it can show again. Any other unusable channel is logged
     /// (`channel.unusable`); its notifications become dead letters with the reason.
     private static func dispatcher(for configuration: Configuration, options: WorkerOptions, clock: any WorkerClock,
                                    logger: LogfmtLogger) -> Dispatcher {
@@ -559,6 +561,9 @@ public final class Worker {
             } else {
                 logger.log(.error, "channel.unusable", ["channel": id, "msg": "\(problem)"])
             }
+        }
+        for (id, error) in dispatcher.undeliverableChannels().sorted(by: { $0.key < $1.key }) {
+            logger.log(.warning, "channel.held", ["channel": id, "msg": error.holdMessage.english])
         }
         for warning in dispatcher.warnings { logger.log(.warning, "channel.warning", ["msg": warning.english]) }
         return dispatcher
@@ -590,12 +595,15 @@ public final class Worker {
     private func publishStatus(now: Int64, next: Int64?) {
         let pending = (try? store.counts()[.pending]) ?? 0
         let secretProblems = pump.dispatcher.secretProblems
-        let heldCounts = secretProblems.isEmpty ? [:] : ((try? store.pendingCountsByChannel()) ?? [:])
+        let undeliverable = pump.dispatcher.undeliverableChannels()
+        let heldCounts = secretProblems.isEmpty && undeliverable.isEmpty ? [:] : ((try? store.pendingCountsByChannel()) ?? [:])
         let held = secretProblems.sorted { $0.key < $1.key }.map { id, problem in
             WorkerStatusRecord.Held(channel: id, secret: problem.secret ?? "", count: heldCounts[id] ?? 0)
+        } + undeliverable.sorted { $0.key < $1.key }.map { id, error in
+            WorkerStatusRecord.Held(channel: id, reason: WorkerStatusRecord.Held.Reason(error), count: heldCounts[id] ?? 0)
         }
         var text = "\(rules.engine.rules.count) rules; outbox \(pending) pending"
-        for item in held { text += "; \(item.count) held for channel \(item.channel) (secret \(item.secret) missing)" }
+        for item in held { text += "; \(item.count) held for channel \(item.channel) (\(item.reasonText))" }
         if let first = stepper.firstWake { text += "; next: \(first.rule) at \(Self.iso(first.at))" }
         statusText = text
         guard text != lastStatus else { return }

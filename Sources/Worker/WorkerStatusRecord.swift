@@ -1,3 +1,4 @@
+import Delivery
 import Foundation
 import JSONText
 
@@ -14,26 +15,63 @@ public struct WorkerStatusRecord: Sendable, Equatable {
     public var next: Int64?
     /// Each rule's next wake-up (nil: only on new data), by rule id.
     public var wakes: [String: Int64?]
-    /// The channels whose notifications are held because their secret is missing, by channel id.
+    /// The channels whose notifications are held (a secret missing, a desktop that cannot show them), by channel id.
     public var held: [Held]
     /// Whether the worker ran one pass and exited (`run --once`, for cron): its process being gone
     /// is then no sign of trouble.
     public var once: Bool = false
 
-    /// A channel held until its secret is found, and how many of its notifications wait.
+    /// A channel held until its secret is found (or, for a desktop channel, until it can show
+    /// notifications), and how many of its notifications wait.
     public struct Held: Sendable, Equatable {
+        /// Why a channel is held.
+        public enum Reason: String, Sendable, Equatable {
+            /// Its secret is missing (``secret`` names it).
+            case secret
+            /// A desktop channel without a D-Bus session bus.
+            case noSessionBus = "no_session_bus"
+            /// A desktop channel without `notify-send`.
+            case noNotifySend = "no_notify_send"
+
+            /// The reason of a desktop channel that cannot show anything.
+            public init(_ error: DesktopNotifierError) {
+                self = error.code == .notInstalled ? .noNotifySend : .noSessionBus
+            }
+        }
+
         /// The channel id.
         public var channel: String
-        /// The missing secret: an environment variable (also the systemd credential's name) or a file.
+        /// Why it is held.
+        public var reason: Reason
+        /// The missing secret: an environment variable (also the systemd credential's name) or a file;
+        /// empty for another reason.
         public var secret: String
         /// Its pending notifications when the worker wrote the record.
         public var count: Int
 
-        /// A held channel.
+        /// A channel held for its missing `secret`.
         public init(channel: String, secret: String, count: Int) {
             self.channel = channel
+            self.reason = .secret
             self.secret = secret
             self.count = count
+        }
+
+        /// A channel held for `reason` (not a secret).
+        public init(channel: String, reason: Reason, count: Int) {
+            self.channel = channel
+            self.reason = reason
+            self.secret = ""
+            self.count = count
+        }
+
+        /// `secret HOOK_URL missing`, `no session bus`, `no notify-send` (the systemd status line, English).
+        var reasonText: String {
+            switch reason {
+            case .secret: "secret \(secret) missing"
+            case .noSessionBus: "no session bus"
+            case .noNotifySend: "no notify-send"
+            }
         }
 
         /// `{"channel": "hook", "secret": "HOOK_URL", "count": 2}`.
@@ -47,6 +85,8 @@ public struct WorkerStatusRecord: Sendable, Equatable {
         func write(to writer: inout JSONWriter) {
             writer.beginObject()
             writer.member("channel", channel)
+            // A missing secret is written as it always was (no reason); another reason is named.
+            if reason != .secret { writer.member("reason", reason.rawValue) }
             writer.member("secret", secret)
             writer.member("count", Int64(count))
             writer.endObject()
@@ -88,7 +128,11 @@ public struct WorkerStatusRecord: Sendable, Equatable {
         self.held = (object["held"]?.arrayValue ?? []).compactMap { item in
             guard let channel = item["channel"]?.stringValue, let secret = item["secret"]?.stringValue,
                   let count = item["count"]?.wholeNumber.flatMap(Int.init(exactly:)) else { return nil }
-            return Held(channel: channel, secret: secret, count: count)
+            // A record written before reasons were: a secret.
+            let reason = item["reason"]?.stringValue.flatMap(Held.Reason.init(rawValue:)) ?? .secret
+            var held = Held(channel: channel, secret: secret, count: count)
+            held.reason = reason
+            return held
         }
     }
 

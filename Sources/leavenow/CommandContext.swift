@@ -13,6 +13,9 @@ struct CommandContext {
     var now: () -> Int64
     var language: Language { Language(environment: environment) }
     var terminal: Terminal { Terminal(environment: environment) }
+    /// Where ``warn(_:)`` also keeps its warnings (`check` counts them; with `--json` it keeps them
+    /// instead of printing); nil: printed only.
+    var warningSink: WarningSink?
 
     static var live: CommandContext {
         CommandContext(environment: ProcessInfo.processInfo.environment,

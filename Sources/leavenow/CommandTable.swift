@@ -32,7 +32,8 @@ extension CommandSpec {
 
     // MARK: Rules
 
-    static let check = CommandSpec(name: "check", synopsis: ["check [--rules DIR]"], summary: .helpCheck, options: [.rules])
+    static let check = CommandSpec(name: "check", synopsis: ["check [--rules DIR] [--strict] [--json]"], summary: .helpCheck,
+                                   options: [.rules, .flag("--strict", .helpOptionStrict), .json])
 
     static let dryRun = CommandSpec(
         name: "dry-run", synopsis: ["dry-run [--rules DIR] (--at TIME | --from TIME --to TIME) [--fixtures DIR | --state PATH] [--json]"],

@@ -5,7 +5,10 @@ import Rules
 import Timetable
 
 /// `leavenow dry-run [--rules DIR] (--at T | --from T1 --to T2) [--fixtures DIR] [--json]`:
-/// the timeline of what would be sent. No network, no state written, nothing sent.
+/// the timeline of what would be sent. No network, no state written, nothing sent. A channel that
+/// cannot deliver with this environment (a secret not set, a desktop without a session bus: the
+/// worker would hold its notifications) is said once before the timeline and its notifications
+/// are marked `(held)`.
 struct DryRunCommand {
     /// The longest span `--from … --to` may cover: more than a year, so a year's holidays fit.
     static let maximumSpanDays = 400
@@ -44,12 +47,18 @@ struct DryRunCommand {
         let unknown: [(rule: RuleSpec, dates: [UnknownServiceDate])] = workspace.engine.rules.compactMap { rule in
             run.unknown[rule.id].map { (rule, $0) }
         }
+        let used = Set(deliveries.flatMap(\.notification.channels))
+        let held = ChannelReadiness(channels: workspace.configuration.channels, environment: context.environment).held
+            .filter { used.contains($0.key) }
         let rangeClock = workspace.rulesClock
         let outOfService = ServicePeriodCheck.outOfService(configuration: workspace.configuration, boards: workspace.boards, from: from, to: to)
         if parsed.has("--json") {
             return context.english { JSONOutput.object([
                 ("from", .string(rangeClock.iso8601(from))), ("to", .string(rangeClock.iso8601(to))),
-                ("notifications", .array(deliveries.map { NotificationJSON.encode($0, workspace: workspace) })),
+                ("notifications", .array(deliveries.map { NotificationJSON.encode($0, workspace: workspace, held: held) })),
+                ("held_channels", .array(held.sorted { $0.key < $1.key }.map { channel, problem in
+                    JSONOutput.object([("channel", .string(channel)), ("message", .string(problem.english))])
+                })),
                 ("warnings", .array(workspace.impairedBoards.flatMap { board, completeness in
                     completeness.failures.map { failure in
                         JSONOutput.object([("board", .string(board)), ("state", .string(completeness.name)),
@@ -76,6 +85,10 @@ struct DryRunCommand {
         var lines = [Message(.dryRunHeader, ["from": .text(rangeClock.iso8601(from)), "to": .text(rangeClock.iso8601(to))]).text]
         // Rules of these boards see fewer departures (or none): say so before the timeline.
         lines += workspace.impairedBoards.flatMap { $0.completeness.lines(board: $0.board) } + outOfService.map(\.line)
+        // Channels that would hold what is sent to them, then their notifications marked.
+        lines += held.sorted { $0.key < $1.key }.map { channel, problem in
+            Message(.dryRunChannelHeld, ["channel": .text("\"\(channel)\""), "problem": .message(problem)]).text
+        }
         // Rules that stopped at a date whose timetable is unknown: nothing is sent from then on.
         // A cause the lines above already explain is named by its source only (one mistake, one diagnostic).
         let said = lines.joined(separator: "\n")
@@ -93,7 +106,8 @@ struct DryRunCommand {
             let clock = workspace.clock(forRule: delivery.notification.rule)
             let when = (multiDay ? "\(clock.localTime(at: delivery.at).date) " : "") + clock.clockText(delivery.at)
             let notification = delivery.notification
-            lines.append("\(when)  \(notification.rule)  → \(notification.channels.joined(separator: ", "))  \(notification.text)"
+            let channels = notification.channels.map { held[$0] == nil ? $0 : Message(.dryRunHeldMark, ["channel": .text($0)]).text }
+            lines.append("\(when)  \(notification.rule)  → \(channels.joined(separator: ", "))  \(notification.text)"
                 + (notification.linkAfterText.map { "  <\($0)>" } ?? ""))
         }
         return lines.joined(separator: "\n")
@@ -123,7 +137,9 @@ struct DryRunCommand {
 
 /// The JSON shape of a simulated delivery.
 enum NotificationJSON {
-    static func encode(_ delivery: SimulatedDelivery, workspace: Workspace) -> JSONOutput {
+    /// The notification's keys; with `held` (a dry run's channels that cannot deliver here), after
+    /// `channels` comes `held`: those of its channels that would hold it.
+    static func encode(_ delivery: SimulatedDelivery, workspace: Workspace, held: [String: Message]? = nil) -> JSONOutput {
         let notification = delivery.notification
         let clock = workspace.clock(forRule: notification.rule)
         var members: [(String, JSONOutput)] = [
@@ -131,6 +147,9 @@ enum NotificationJSON {
             ("rule", .string(notification.rule)),
             ("kind", .string(notification.kind.rawValue)),
             ("channels", .array(notification.channels.map { .string($0) })),
+        ]
+        if let held { members.append(("held", .array(notification.channels.filter { held[$0] != nil }.map { .string($0) }))) }
+        members += [
             ("title", .string(notification.title)),
             ("text", .string(notification.text)),
             ("key", .string(notification.key)),

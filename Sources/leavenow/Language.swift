@@ -25,10 +25,26 @@ extension CommandContext {
         try Language.english.speaking(body)
     }
 
-    /// `warning: message` (`警告: …`) on stderr, in the reader's language.
+    /// `warning: message` (`警告: …`) on stderr, in the reader's language (kept by the
+    /// ``CommandContext/warningSink`` when there is one, and printed unless it keeps them only).
     func warn(_ message: Message) {
+        if let warningSink {
+            warningSink.messages.append(message)
+            guard warningSink.prints else { return }
+        }
         FileHandle.standardError.write(Data((Message(.warningLine, ["message": .message(message)]).text + "\n").utf8))
     }
+}
+
+/// The warnings a command gave, in order (``CommandContext/warningSink``). Not `Sendable`: one
+/// command's, on its thread.
+final class WarningSink {
+    /// The warnings so far.
+    var messages: [Message] = []
+    /// Whether they are also printed (false: kept for a report, `check --json`).
+    let prints: Bool
+
+    init(prints: Bool) { self.prints = prints }
 }
 
 extension Language {

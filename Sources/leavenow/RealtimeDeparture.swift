@@ -31,6 +31,14 @@ struct RealtimeDeparture {
     /// The trip does not run (or skips this stop).
     var isCanceled: Bool { prediction?.canceled ?? false }
 
+    /// The time shown is live: realtime predicts it, cancels the trip or the stop, or adds the trip.
+    /// A trip realtime knows about without a time for this stop (a stop before its first
+    /// StopTimeUpdate, a NO_DATA stop) is shown at the timetable's time: not live.
+    var isLive: Bool {
+        guard let prediction else { return extra != nil }
+        return prediction.canceled || prediction.predicted != nil || extra != nil
+    }
+
     /// Up to `count` departures of `schedule` that have not left at `at`, by expected instant (same
     /// instant: line, then stop): scheduled ones whose prediction is at or after `at` (a late one
     /// whose timetable time is past still comes), canceled ones whose timetable time is, and the

@@ -6,15 +6,16 @@ import Timetable
 /// keys the output has without them).
 enum RealtimeJSON {
     /// A departure: its usual keys (`departure` and `leave_at` at the expected instant), then
-    /// `scheduled`, `predicted` (or null), `delay` (seconds, or null), `realtime`, `canceled`, and
-    /// `extra` (`duplicated` / `added`, or null).
+    /// `scheduled`, `predicted` (or null), `delay` (seconds, or null), `realtime` (the time shown is
+    /// live: a prediction, a cancellation or skipped stop, an extra trip — false at the timetable's
+    /// time, even when realtime knows the trip), `canceled`, and `extra` (`duplicated` / `added`, or null).
     static func encode(_ departure: RealtimeDeparture, clock: ZoneClock) -> JSONOutput {
         let prediction = departure.prediction
         return .object(DepartureJSON.members(departure.shown, clock: clock) + [
             ("scheduled", .string(clock.iso8601(departure.scheduled))),
             ("predicted", prediction?.predicted.map { .string(clock.iso8601($0)) } ?? .null),
             ("delay", prediction?.delaySeconds.map { .int(Int64($0)) } ?? .null),
-            ("realtime", .bool(prediction != nil)),
+            ("realtime", .bool(departure.isLive)),
             ("canceled", .bool(departure.isCanceled)),
             ("extra", departure.extra.map { .string($0 == .duplicated ? "duplicated" : "added") } ?? .null),
         ])

@@ -49,12 +49,15 @@ struct RealtimeWording {
     }
 
     /// The departure's time with what realtime says: `16:55 → 17:09 (+14)`, `16:21 (on time)`, or
-    /// the timetable's `16:55` (no prediction, no predicted time, or canceled). The delay is the
-    /// difference of the two minutes shown (times are shown to the minute, seconds dropped, as
-    /// everywhere), so the line adds up: 16:55:00 + 878 s = 17:09:38 is `16:55 → 17:09 (+14)`.
-    func time(_ departure: RealtimeDeparture, day: String) -> String {
+    /// the timetable's `16:55` (no prediction, no predicted time, or canceled) — `16:55 (timetable)`
+    /// when `marksTimetable` (the board's realtime is live: the other lines are, this one is not). The
+    /// delay is the difference of the two minutes shown (times are shown to the minute, seconds
+    /// dropped, as everywhere), so the line adds up: 16:55:00 + 878 s = 17:09:38 is `16:55 → 17:09 (+14)`.
+    func time(_ departure: RealtimeDeparture, day: String, marksTimetable: Bool = false) -> String {
         let scheduled = day + clock.clockText(departure.scheduled)
-        guard let prediction = departure.prediction, !prediction.canceled, let predicted = prediction.predicted else { return scheduled }
+        guard let prediction = departure.prediction, !prediction.canceled, let predicted = prediction.predicted else {
+            return marksTimetable && !departure.isLive ? language.say(.realtimeTimetableTime, ["time": .text(scheduled)]) : scheduled
+        }
         let minutes = Int((floorMinute(predicted) - floorMinute(departure.scheduled)) / 60)
         if minutes == 0 { return language.say(.realtimeOnTime, ["time": .text(scheduled)]) }
         return language.say(.realtimeDelayed, ["time": .text(scheduled), "predicted": .text(clock.clockText(predicted)),

@@ -118,7 +118,8 @@ struct StatusCommand {
                     })),
                     ("outbox", .object(OutboxStatus.allCases.map { ($0.rawValue, .int(Int64(counts[$0] ?? 0))) })),
                     ("held", .array((record?.held ?? []).map { held in
-                        .object([("channel", .string(held.channel)), ("secret", .string(held.secret)), ("count", .int(Int64(held.count)))])
+                        .object([("channel", .string(held.channel)), ("reason", .string(held.reason.rawValue)), ("secret", .string(held.secret)),
+                                 ("count", .int(Int64(held.count)))])
                     })),
                 ]).text
             })
@@ -165,7 +166,16 @@ struct StatusCommand {
                                      separator: Message(.listSeparator))
         lines += ["", Message(.statusOutbox, ["counts": .message(summary)]).text]
         for held in record?.held ?? [] {
-            lines.append(Message(.statusHeld, ["channel": .text("\"\(held.channel)\""), "count": .number(held.count), "secret": .text(held.secret)]).text)
+            var arguments: [String: MessageArgument] = ["channel": .text("\"\(held.channel)\""), "count": .number(held.count)]
+            let key: MessageKey
+            switch held.reason {
+            case .secret:
+                key = .statusHeld
+                arguments["secret"] = .text(held.secret)
+            case .noSessionBus: key = .statusHeldNoSessionBus
+            case .noNotifySend: key = .statusHeldNoNotifySend
+            }
+            lines.append(Message(key, arguments).text)
         }
         return try report(lines.joined(separator: "\n"))
     }

@@ -61,7 +61,9 @@ struct StatusHealth {
                   record: WorkerStatusRecord?, running: Bool) -> [HealthProblem] {
         let configured = Set(LiveSource.all(in: configuration).map(\.cacheName))
         var inputs = HealthInputs(impairedBoards: impaired, endingFeeds: ending, sources: sources.filter { configured.contains($0.name) },
-                                  channelStreaks: episodes.channels.streaks, missingSecrets: held.map { ($0.channel, $0.secret) })
+                                  channelStreaks: episodes.channels.streaks,
+                                  missingSecrets: held.filter { $0.reason == .secret }.map { ($0.channel, $0.secret) },
+                                  heldDesktops: held.filter { $0.reason != .secret }.map { ($0.channel, $0.reason) })
         inputs.unknownDates = unknownDates
         var problems = HealthCheck.problems(inputs, limits: limits, now: now, openSince: { episodes.open[$0]?.since }).filter { !$0.isPending }
         if !running {

@@ -19,7 +19,8 @@ struct CLIRunner {
     }
 
     /// Runs `leavenow ARGS` in `directory` (default: the package root, which has `rules/`);
-    /// `environment` replaces the defaults given here. `executable` runs another program instead
+    /// `environment` replaces the defaults given here. No D-Bus session bus (whatever the machine's
+    /// `/run/user/<uid>/bus`) unless a test gives one. `executable` runs another program instead
     /// (`runuser -u nobody -- leavenow …`) with the same environment.
     static func run(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil,
                     executable: URL? = nil) throws -> Outcome {
@@ -27,7 +28,8 @@ struct CLIRunner {
         process.executableURL = executable ?? binary
         process.arguments = arguments
         process.currentDirectoryURL = directory ?? packageRoot
-        var env = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "NO_COLOR": "1", "TZ": "UTC", "HOME": "/nonexistent"]
+        var env = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "NO_COLOR": "1", "TZ": "UTC", "HOME": "/nonexistent",
+                   "XDG_RUNTIME_DIR": "/nonexistent"]
         for (key, value) in environment { env[key] = value }
         process.environment = env
         let out = Pipe(), err = Pipe()

@@ -79,7 +79,8 @@ final class JapaneseOutputTests: XCTestCase {
     func testCheckOfTheExamples() throws {
         let outcome = try both(["check"])
         assertSameInformation(outcome, "check")
-        XCTAssertTrue(outcome.japanese.stdout.hasPrefix("rules: 問題なし — ボード 6 件、天気ソース 2 件、フィード 1 件、チャンネル 3 件、ルール 7 件\n"
+        XCTAssertTrue(outcome.japanese.stdout.hasPrefix("rules: 問題なし、警告 "), outcome.japanese.stdout)
+        XCTAssertTrue(outcome.japanese.stdout.contains(" 件（上記。check --strict では警告も失敗になります） — ボード 6 件、天気ソース 2 件、フィード 1 件、チャンネル 3 件、ルール 7 件\n"
                                                        + "1 日のリクエスト数: openweather 144（無料枠 1000）、"), outcome.japanese.stdout)
         XCTAssertTrue(outcome.japanese.stderr.contains(
             "警告: rules/boards.yaml:71:16: ボード \"kawasaki-west\": 祝日 2016-12-30..2017-01-03（5 日）はどのソースの運行期間"), outcome.japanese.stderr)
@@ -309,11 +310,14 @@ final class JapaneseOutputTests: XCTestCase {
 
         let status = try both(["status", "--state", state])
         assertSameInformation(status, "status")
-        XCTAssertEqual(status.english.status, 1, "the ended kawasaki-west feed and the missing secrets are health problems")
-        XCTAssertTrue(status.english.stdout.hasPrefix("health: 3 problems (exit status 1)\n  feed kawasaki-west/gtfs-jp-rinkobus stop 1510-57: "
+        XCTAssertEqual(status.english.status, 1, "the ended kawasaki-west feed, the missing secrets and no session bus are health problems")
+        XCTAssertTrue(status.english.stdout.hasPrefix("health: 4 problems (exit status 1)\n  feed kawasaki-west/gtfs-jp-rinkobus stop 1510-57: "
             + "the feed's service ended on 2017-04-30\n"), status.english.stdout)
-        XCTAssertTrue(status.japanese.stdout.hasPrefix("健康状態: 問題 3 件（終了コード 1）\n  フィード kawasaki-west/gtfs-jp-rinkobus 停留所 1510-57："
+        XCTAssertTrue(status.japanese.stdout.hasPrefix("健康状態: 問題 4 件（終了コード 1）\n  フィード kawasaki-west/gtfs-jp-rinkobus 停留所 1510-57："
             + "フィードの運行期間は 2017-04-30 に終わっています\n"), status.japanese.stdout)
+        XCTAssertTrue(status.japanese.stdout.contains("\n  チャンネル desktop：デスクトップ通知に使う D-Bus のセッションバスがありません。このチャンネルの通知は保留されています\n"),
+                      status.japanese.stdout)
+        XCTAssertTrue(status.japanese.stdout.contains("\n保留: チャンネル \"desktop\": 通知 0 件が D-Bus のセッションバスを待っています。"), status.japanese.stdout)
         XCTAssertTrue(status.japanese.stdout.contains("\nワーカー: 1 回だけ実行（run --once、最後のパス 2024-12-22T10:20:00+09:00、pid "), status.japanese.stdout)
         XCTAssertTrue(status.japanese.stdout.contains("\nqiita-ios-new-article  new_article     新しいデータが来たとき\n"), status.japanese.stdout)
         let json = try both(["status", "--state", state, "--json"])
@@ -388,7 +392,7 @@ final class JapaneseOutputTests: XCTestCase {
         let notify = try both(["notify", "pager", "hello"])
         XCTAssertEqual(notify.japanese.stderr, "leavenow: rules にチャンネル \"pager\" はありません（定義済みのチャンネル: phone、desktop、team）\n")
         let option = try both(["check", "--bogus"])
-        XCTAssertEqual(option.japanese.stderr, "leavenow: 不明なオプション --bogus です（使えるオプション: --rules）\n")
+        XCTAssertEqual(option.japanese.stderr, "leavenow: 不明なオプション --bogus です（使えるオプション: --json、--rules、--strict）\n")
         XCTAssertEqual(option.japanese.status, 64)
     }
 

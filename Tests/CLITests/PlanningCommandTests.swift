@@ -56,8 +56,9 @@ final class PlanningCommandTests: XCTestCase {
         XCTAssertEqual(once.status, 0, once.stderr)
         let status = try CLIRunner.run(["status", "--rules", rules, "--state", state])
         XCTAssertEqual(status.status, 1, "the ended kawasaki-west feed is a health problem: \(status.stdout)")
-        XCTAssertTrue(status.stdout.hasPrefix("health: 1 problem (exit status 1)\n  feed kawasaki-west/gtfs-jp-rinkobus stop 1510-57: "
-            + "the feed's service ended on 2017-04-30\n"), status.stdout)
+        XCTAssertTrue(status.stdout.hasPrefix("health: 2 problems (exit status 1)\n  feed kawasaki-west/gtfs-jp-rinkobus stop 1510-57: "
+            + "the feed's service ended on 2017-04-30\n"
+            + "  channel box: no D-Bus session bus for its desktop notifications; they are held\n"), status.stdout)
         XCTAssertTrue(status.stdout.contains("weekday-morning  leave_now  2025-01-27T07:5"), status.stdout)
         XCTAssertTrue(status.stdout.contains(#"ended-bus        leave_now  never: the service of board "kawasaki-west" ended on 2017-04-30"#), status.stdout)
         XCTAssertFalse(status.stdout.contains("on new data"), status.stdout)

@@ -63,9 +63,9 @@ final class RealtimeNextCommandTests: XCTestCase {
         XCTAssertEqual(outcome.stdout, """
         Caltrain Hillsdale — Tue 2023-11-07 16:50 (America/Los_Angeles)
         realtime 0 s old
-        16:50 from Hillsdale Caltrain Station (L1) to San Francisco — departing now, too late to walk there (5 min walk)
+        16:50 (timetable) from Hillsdale Caltrain Station (L1) to San Francisco — departing now, too late to walk there (5 min walk)
         16:55 → 17:09 (+14) from Hillsdale Caltrain Station (L3) to Gilroy · last — in 19 min, leave in 14 min
-        17:11 from Hillsdale Caltrain Station (L3) to San Francisco — in 21 min, leave in 16 min
+        17:11 (timetable) from Hillsdale Caltrain Station (L3) to San Francisco — in 21 min, leave in 16 min
         17:17 → 17:21 (+4) from Hillsdale Caltrain Station (L1) to Tamien — in 31 min, leave in 26 min
 
         """)
@@ -79,7 +79,7 @@ final class RealtimeNextCommandTests: XCTestCase {
         Caltrain Hillsdale — Tue 2023-11-07 17:07 (America/Los_Angeles)
         realtime 1 min old
         16:55 → 17:09 (+14) from Hillsdale Caltrain Station (L3) to Gilroy · last — in 2 min, too late to walk there (5 min walk)
-        17:11 from Hillsdale Caltrain Station (L3) to San Francisco — in 4 min, too late to walk there (5 min walk)
+        17:11 (timetable) from Hillsdale Caltrain Station (L3) to San Francisco — in 4 min, too late to walk there (5 min walk)
 
         """, outcome.stderr)
     }
@@ -143,6 +143,64 @@ final class RealtimeNextCommandTests: XCTestCase {
         """, outcome.stderr)
     }
 
+    /// `realtime` means the time shown is live. A trip realtime knows without a time for this stop —
+    /// NO_DATA there (trip 310), or a stop before the trip's first StopTimeUpdate (trip 124 at 16:17 in
+    /// the real capture) — is shown at the timetable's time: `"realtime": false`, and the line says
+    /// `(timetable)` while the other lines are live. A SKIPPED stop (trip 126) stays canceled there.
+    func testADepartureWithoutAPredictedTimeIsTheTimetablesNotRealtime() throws {
+        try writeBoard(feed: Self.fixtures + "/realtime-boards/SYNTHETIC_ct-trip-updates-no-data.pb")
+        try fetch()
+        let english = try next("2023-11-07T16:50-08:00", count: 5)
+        XCTAssertEqual(english.stdout, """
+        Caltrain Hillsdale — Tue 2023-11-07 16:50 (America/Los_Angeles)
+        realtime 0 s old
+        16:50 (timetable) from Hillsdale Caltrain Station (L1) to San Francisco — departing now, too late to walk there (5 min walk)
+        16:55 (timetable) from Hillsdale Caltrain Station (L3) to Gilroy · last — in 5 min, leave now
+        17:11 (timetable) from Hillsdale Caltrain Station (L3) to San Francisco — in 21 min, leave in 16 min
+        17:17 from Hillsdale Caltrain Station (L1) to Tamien — canceled
+        17:31 → 17:33 (+2) from Hillsdale Caltrain Station (B7) to San Jose Diridon — in 43 min, leave in 38 min
+
+        """, english.stderr)
+        let japanese = try next("2023-11-07T16:50-08:00", count: 5, environment: ["LANG": "ja_JP.UTF-8"])
+        XCTAssertEqual(japanese.stdout, """
+        Caltrain Hillsdale — 2023-11-07（火）16:50（America/Los_Angeles）
+        リアルタイム (0秒前)
+        16:50 (時刻表) Hillsdale Caltrain Station (L1) San Francisco行 — まもなく発車、徒歩5分のため間に合いません
+        16:55 (時刻表) Hillsdale Caltrain Station (L3) Gilroy行・最終 — 5分後に発車、今すぐ出発
+        17:11 (時刻表) Hillsdale Caltrain Station (L3) San Francisco行 — 21分後に発車、あと16分で出発
+        17:17 Hillsdale Caltrain Station (L1) Tamien行 — 運休
+        17:31 → 17:33 (+2分) Hillsdale Caltrain Station (B7) San Jose Diridon行 — 43分後に発車、あと38分で出発
+
+        """, japanese.stderr)
+
+        let json = try XCTUnwrap(try CLIRunner.json(try next("2023-11-07T16:50-08:00", count: 5, json: true)) as? [String: Any])
+        let departures = try XCTUnwrap(json["departures"] as? [[String: Any]])
+        func departure(_ scheduled: String) throws -> [String: Any] {
+            try XCTUnwrap(departures.first { $0["scheduled"] as? String == "2023-11-07T\(scheduled):00-08:00" }, scheduled)
+        }
+        let noData = try departure("16:55")
+        XCTAssertEqual(noData["realtime"] as? Bool, false, "NO_DATA: the timetable's time")
+        XCTAssertTrue(noData["predicted"] is NSNull)
+        XCTAssertEqual(noData["canceled"] as? Bool, false)
+        let skipped = try departure("17:17")
+        XCTAssertEqual(skipped["realtime"] as? Bool, true, "a skipped stop is live news")
+        XCTAssertEqual(skipped["canceled"] as? Bool, true)
+        let late = try departure("17:31")
+        XCTAssertEqual(late["realtime"] as? Bool, true)
+        XCTAssertEqual(late["predicted"] as? String, "2023-11-07T17:33:00-08:00")
+        XCTAssertEqual(try departure("16:50")["realtime"] as? Bool, false, "a source without realtime:")
+
+        // The real capture: trip 124 passed Hillsdale before its first StopTimeUpdate.
+        try writeBoard(feed: capture())
+        try fetch()
+        let before = try CLIRunner.json(try next("2023-11-07T16:10-08:00", count: 2, json: true)) as? [String: Any]
+        let first = try XCTUnwrap((before?["departures"] as? [[String: Any]])?.first { $0["scheduled"] as? String == "2023-11-07T16:17:00-08:00" })
+        XCTAssertEqual(first["realtime"] as? Bool, false)
+        XCTAssertTrue(first["predicted"] is NSNull)
+        let line = try next("2023-11-07T16:10-08:00", count: 2).stdout
+        XCTAssertTrue(line.contains("16:17 (timetable) from Hillsdale Caltrain Station (L1) to Tamien"), line)
+    }
+
     func testACanceledTripSaysCanceledNeverLeaveNowAndADuplicatedTripIsMarked() throws {
         try writeBoard(feed: Self.fixtures + "/realtime-boards/SYNTHETIC_ct-trip-updates-canceled-duplicated.pb")
         try fetch()
@@ -151,12 +209,12 @@ final class RealtimeNextCommandTests: XCTestCase {
         Caltrain Hillsdale — Tue 2023-11-07 17:06 (America/Los_Angeles)
         realtime 26 s old
         16:55 → 17:09 (+14) from Hillsdale Caltrain Station (L3) to Gilroy · last — in 3 min, too late to walk there (5 min walk)
-        17:11 from Hillsdale Caltrain Station (L3) to San Francisco — in 5 min, leave now
+        17:11 (timetable) from Hillsdale Caltrain Station (L3) to San Francisco — in 5 min, leave now
         17:17 → 17:21 (+4) from Hillsdale Caltrain Station (L1) to Tamien — in 15 min, leave in 10 min
         17:25 from Hillsdale Caltrain Station (L3) to Gilroy · duplicated trip — in 19 min, leave in 14 min
         17:31 (on time) from Hillsdale Caltrain Station (B7) to San Jose Diridon — in 25 min, leave in 20 min
-        17:34 from Hillsdale Caltrain Station (B7) to San Francisco — in 28 min, leave in 23 min
-        17:50 from Hillsdale Caltrain Station (L1) to San Francisco — in 44 min, leave in 39 min
+        17:34 (timetable) from Hillsdale Caltrain Station (B7) to San Francisco — in 28 min, leave in 23 min
+        17:50 (timetable) from Hillsdale Caltrain Station (L1) to San Francisco — in 44 min, leave in 39 min
         17:55 from Hillsdale Caltrain Station (L3) to Tamien — canceled
 
         """, outcome.stderr)

@@ -55,7 +55,7 @@ final class RealtimeODPTNextCommandTests: XCTestCase {
         XCTAssertEqual(live.stdout, """
         銀座駅 銀座線 — Fri 2017-12-15 15:51 (Asia/Tokyo)
         realtime 18 s old
-        15:53 from 銀座 (銀座線) to 浅草 — in 2 min, too late to walk there (3 min walk)
+        15:53 (timetable) from 銀座 (銀座線) to 浅草 — in 2 min, too late to walk there (3 min walk)
 
         """, live.stderr)
 

@@ -26,13 +26,17 @@ final class StarterInstallTests: XCTestCase {
         return (root, root.path + "/home/alice", output)
     }
 
-    /// Runs the installed binary as alice (HOME in the temporary root, no XDG_CONFIG_HOME).
+    /// Runs the installed binary as alice (HOME in the temporary root, no XDG_CONFIG_HOME) in her
+    /// desktop session: `$XDG_RUNTIME_DIR/bus` is there, as a session bus's socket would be.
     func leavenow(_ home: String, _ arguments: [String]) throws -> CLIRunner.Outcome {
+        let runtime = home + "/run"
+        try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: runtime + "/bus", contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: home + "/.local/bin/leavenow")
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: home)
-        process.environment = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": home, "TZ": "UTC"]
+        process.environment = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": home, "TZ": "UTC", "XDG_RUNTIME_DIR": runtime]
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -76,7 +80,8 @@ final class StarterInstallTests: XCTestCase {
         try ruleFile.write(toFile: rules + "/rules.yaml", atomically: true, encoding: .utf8)
         let check = try leavenow(home, ["check"])
         XCTAssertEqual(check.status, 0, check.stderr)
-        XCTAssertTrue(check.stdout.contains("ok — 1 board, 1 weather source, 0 feeds, 2 channels, 1 rule"), check.stdout)
+        XCTAssertTrue(check.stdout.contains(": no problems, 1 warning (above; check --strict fails on warnings) — 1 board, 1 weather source, 0 feeds, "
+                                            + "2 channels, 1 rule"), check.stdout)
         XCTAssertTrue(check.stderr.contains("channel \"phone\": no topic: the environment variable LEAVENOW_NTFY_TOPIC is not set"), check.stderr)
     }
 

@@ -144,7 +144,8 @@ final class UnknownServiceDateCommandTests: XCTestCase {
     func testDryRunSaysWhichRuleStopsAtWhichUnknownDates() throws {
         let dryRun = try run(["dry-run", "--from", "2025-01-05T00:00", "--to", "2025-01-12T23:00"])
         XCTAssertEqual(dryRun.status, 0, dryRun.stderr)
-        let lines = dryRun.stdout.split(separator: "\n").map(String.init)
+        // (The test's desktop channel has no session bus here: its "held:" line is another matter.)
+        let lines = dryRun.stdout.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("held: ") }
         XCTAssertEqual(Array(lines.prefix(3)), [
             "dry run 2025-01-05T00:00:00+09:00 → 2025-01-12T23:00:00+09:00; nothing is sent",
             "board \"x1\" is incomplete: X1 (platform 1), weekday could not be loaded: \(why)",

@@ -31,7 +31,8 @@ final class ChannelDiagnosticsTests: XCTestCase {
           - {id: b, type: ntfy, server: "https://ntfy.example/", topic_env: T, priority: 5, tags: "train, warning", icon: "https://example.com/i.png"}
           - {id: c, type: desktop, expire: 30, app_name: leavenow}
           - {id: e, type: desktop, expire: 5m, icon: appointment-soon, category: transfer}
-          - {id: d, type: slack, url: "https://hooks.slack.com/services/T/B/X", rate_per_minute: 1.5}
+          - {id: d, type: slack, url: "https://hooks.slack.com/services/T/B/X", rate_per_minute: 1.5, max_retry_delay: 1m30s}
+          - {id: f, type: desktop, max_retry_delay: 1d}
         """), [])
     }
 
@@ -57,6 +58,12 @@ final class ChannelDiagnosticsTests: XCTestCase {
              "rate_per_minute must be a number of notifications per minute (0 for unlimited), not \"fast\""),
             ("  - {id: c, type: slack, url_env: HOOK, rate_per_minute: -1}", "rate_per_minute",
              "rate_per_minute must be a number of notifications per minute (0 for unlimited), not \"-1\""),
+            ("  - {id: c, type: webhook, url_env: HOOK, max_retry_delay: 300}", "max_retry_delay",
+             "max_retry_delay must be a duration from 1s to 1d like 5m (the longest wait between two attempts), not \"300\""),
+            ("  - {id: c, type: ntfy, topic_env: T, max_retry_delay: 2d}", "max_retry_delay",
+             "max_retry_delay must be a duration from 1s to 1d like 5m (the longest wait between two attempts), not \"2d\""),
+            ("  - {id: c, type: slack, url_env: HOOK, max_retry_delay: 0s}", "max_retry_delay",
+             "max_retry_delay must be a duration from 1s to 1d like 5m (the longest wait between two attempts), not \"0s\""),
             ("  - {id: c, type: webhook, url_env: HOOK, body_template: '{\"m\": \"{titel}\"}'}", "body_template",
              "unknown placeholder {titel} in body_template (known: {title}, {text}, {link}, {key}, {rule}, {kind}, {urgency}, {language}, {channel})"),
             ("  - {id: c, type: webhook, url_env: HOOK, timezone: Asia/Tokio}", "timezone", "unknown timezone \"Asia/Tokio\" (an IANA name such as Asia/Tokyo, Europe/Paris or UTC)"),

@@ -116,7 +116,7 @@ final class NameSuggestionTests: XCTestCase {
             "3:5: unknown key \"titel\" (did you mean \"title\"? expected one of: id, title, timezone, sources, holidays, special_days, status)",
             "5:33: unknown key \"wlak\" (did you mean \"walk\"? expected one of: csv, odpt, odpt_busstop_pole, gtfs, odpt_api, odpt_api_busstop_pole, line, stop, destination, walk, valid_from, valid_until, realtime)",
             "7:23: unknown channel type \"slak\" (did you mean \"slack\"? expected one of: webhook, slack, discord, ntfy, desktop, gotify)",
-            "8:31: unknown key \"app_nmae\" (did you mean \"app_name\"? expected one of: id, type, app_name, icon, expire, category, rate_per_minute)",
+            "8:31: unknown key \"app_nmae\" (did you mean \"app_name\"? expected one of: id, type, app_name, icon, expire, category, rate_per_minute, max_retry_delay)",
             "10:27: unknown weather provider \"open-meteo\" (did you mean \"open_meteo\"? expected one of: openweather, open_meteo, jma)",
             "12:19: unknown rule kind \"leave_nwo\" (did you mean \"leave_now\"? expected one of: leave_now, weather, new_article, service_status)",
             // A broken definition is still known by its id: the rules naming it add nothing (issue 23).

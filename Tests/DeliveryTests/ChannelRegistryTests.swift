@@ -13,12 +13,13 @@ final class ChannelRegistryTests: XCTestCase {
         for integration in ChannelRegistry.integrations {
             let keys = ChannelRegistry.knownKeys(for: integration.kind)
             XCTAssertEqual(Set(keys).count, keys.count, "\(integration.kind): a key twice")
-            XCTAssertEqual(keys.last, "rate_per_minute")
+            XCTAssertEqual(keys.suffix(2), ["rate_per_minute", "max_retry_delay"])
             for setting in integration.secrets { XCTAssertTrue(Set(setting.keys).isSubset(of: keys), "\(integration.kind)") }
             XCTAssertEqual(ChannelRateLimiter.defaultRatePerMinute(for: integration.kind), integration.defaultRatePerMinute)
         }
         XCTAssertEqual(ChannelRateLimiter.defaultRatePerMinute(for: .gotify), 60)
-        XCTAssertEqual(ChannelSpec.knownKeys(for: .gotify), ["token", "token_env", "token_file", "server", "priority", "rate_per_minute"])
+        XCTAssertEqual(ChannelSpec.knownKeys(for: .gotify), ["token", "token_env", "token_file", "server", "priority", "rate_per_minute",
+                                                               "max_retry_delay"])
         XCTAssertNil(ChannelRegistry.integration(for: "pager"))
     }
 

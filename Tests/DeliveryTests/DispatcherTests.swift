@@ -26,6 +26,26 @@ final class DispatcherTests: XCTestCase {
                           now: now, random: { 0.5 })
     }
 
+    /// The wait after a failure is bounded by the channel's `max_retry_delay` (5 minutes without it)
+    /// and by the notification's remaining lifetime, whatever the attempt and the server's Retry-After.
+    func testAFailureWaitsAtMostTheChannelsCapAndNeverPastTheExpiry() throws {
+        try sink.script(Array(repeating: ["status": 429, "retry_after": "3600"], count: 4))
+        let dispatcher = dispatcher([
+            Sample.channel("hook", .webhook, ["url_env": "HOOK_URL", "max_retry_delay": "90s"]),
+            Sample.channel("plain", .webhook, ["url_env": "HOOK_URL"]),
+        ], environment: ["HOOK_URL": sink.url("/hook")])
+        XCTAssertEqual(dispatcher.endpoints["hook"]?.maxRetryDelay, .seconds(90))
+        XCTAssertNil(dispatcher.endpoints["plain"]?.maxRetryDelay)
+        let lasting = Sample.notification(expiresAt: nil), leaving = Sample.notification(key: "soon", expiresAt: Sample.fireAt + 40)
+        let results = dispatcher.send([
+            DeliveryJob(id: 1, notification: lasting, channel: "hook", attempt: 9),
+            DeliveryJob(id: 2, notification: lasting, channel: "plain", attempt: 9),
+            DeliveryJob(id: 3, notification: leaving, channel: "plain", attempt: 1),
+            DeliveryJob(id: 4, notification: leaving, channel: "hook", attempt: 1),
+        ])
+        XCTAssertEqual(results.map(\.nextAttemptAt), [Sample.fireAt + 90, Sample.fireAt + 300, Sample.fireAt + 39, Sample.fireAt + 39])
+    }
+
     func testEveryChannelDeliversItsShapeInOneBatch() throws {
         let environment = ["HOOK_URL": sink.url("/hook/s3cret"), "HOOK_SECRET": "whsec_test", "SLACK_URL": sink.url("/slack/T0/B0/XYZ"),
                            "DISCORD_URL": sink.url("/api/webhooks/1/tok"), "NTFY_TOPIC": "leavenow-abc", "NTFY_TOKEN": "tk_1"]

@@ -60,6 +60,31 @@ final class PostgresOutboxClaimTests: XCTestCase {
         XCTAssertEqual(try a.counts()[.delivered], 1)
     }
 
+    /// Worker a's notifications failed and wait on their backoff; the channel answers worker b: b's
+    /// release reaches a's entries (an UPDATE of the channel's pending rows, whoever claimed them),
+    /// wakes the listening workers, and b claims them at once. An entry a is sending (claimed, due)
+    /// is left to a.
+    func testAChannelThatAnswersAnotherWorkerReleasesEveryWorkersBackoff() throws {
+        let (_, url) = try freshDatabase("release")
+        let a = try store(url, claimer: "worker-a"), b = try store(url, claimer: "worker-b")
+        defer { a.close(); b.close() }
+        _ = try a.enqueue((0..<4).map { notice($0) }, now: 50)
+        let claimed = try a.due(now: 100, limit: 10)
+        XCTAssertEqual(claimed.count, 4)
+        try a.record(claimed.prefix(3).map { DeliveryRecord(entryID: $0.id, outcome: .retry(at: 400, error: "HTTP 500")) }, now: 101)
+        XCTAssertEqual(try b.due(now: 102, limit: 10), [], "three wait until 400, the fourth is a's (sending)")
+
+        let listener = try PostgresListener(url: PostgresURL(url))
+        defer { listener.close() }
+        XCTAssertEqual(try listener.wait(milliseconds: 50), .timeout)
+        XCTAssertEqual(try b.releaseBackoff(channels: ["phone"], now: 110), 3)
+        XCTAssertEqual(try listener.wait(milliseconds: 30_000), .notified, "the idle workers are woken")
+        let taken = try b.due(now: 110, limit: 10)
+        XCTAssertEqual(taken.map(\.key), ["k0", "k1", "k2"], "a's failed entries, due now, claimed by b")
+        XCTAssertEqual(taken.map(\.attempts), [1, 1, 1])
+        XCTAssertEqual(try a.due(now: 110, limit: 10).map(\.key), ["k3"], "the one a is sending stays a's")
+    }
+
     func testAStoreWithoutAClaimerReadsAsBefore() throws {
         let (_, url) = try freshDatabase("noclaim")
         let cli = try store(url, claimer: nil), worker = try store(url, claimer: "worker-a")

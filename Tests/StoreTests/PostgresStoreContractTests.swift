@@ -40,6 +40,7 @@ final class PostgresStoreContractTests: StoreContractTestCase {
     func testDueIsOrderedByNextAttemptThenIDAndSkipsTheFutureTheExpiredAndHeldChannels() throws { try checkDueIsOrderedByNextAttemptThenIDAndSkipsTheFutureTheExpiredAndHeldChannels() }
     func testNextAttemptTimeIsTheEarliestPendingMomentIncludingExpiry() throws { try checkNextAttemptTimeIsTheEarliestPendingMomentIncludingExpiry() }
     func testADeferralMovesTheTimeWithoutCountingAnAttempt() throws { try checkADeferralMovesTheTimeWithoutCountingAnAttempt() }
+    func testABackoffIsReleasedWhenTheChannelAnswers() throws { try checkABackoffIsReleasedWhenTheChannelAnswers() }
     func testRecordMovesEntriesAndLogsEveryOutcome() throws { try checkRecordMovesEntriesAndLogsEveryOutcome() }
     func testRecordAppliesTheSameIDTwiceInOrder() throws { try checkRecordAppliesTheSameIDTwiceInOrder() }
     func testExpireMarksOnlyPendingEntriesPastTheirExpiry() throws { try checkExpireMarksOnlyPendingEntriesPastTheirExpiry() }

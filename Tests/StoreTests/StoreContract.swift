@@ -110,6 +110,40 @@ class StoreContractTestCase: XCTestCase {
         XCTAssertEqual(try store.deliveryLog(entry: entry.id).count, 0)
     }
 
+    /// A channel answered again: its entries waiting on a backoff are due now; those of other
+    /// channels, those only deferred by the rate limit, not yet due for the first time, expired or
+    /// finished keep their state.
+    func checkABackoffIsReleasedWhenTheChannelAnswers() throws {
+        let store = try makeStore()
+        let entries = try store.enqueue([notification("failed"), notification("failed-twice"), notification("deferred"),
+                                         notification("other", channels: ["slack"]), notification("expiring", expiresAt: 1_400),
+                                         notification("first-later", fireAt: 3_000), notification("dead")], now: 1_000)
+        let id = Dictionary(uniqueKeysWithValues: entries.map { ($0.key, $0.id) })
+        try store.record([DeliveryRecord(entryID: id["failed"]!, outcome: .retry(at: 1_480, error: "HTTP 500")),
+                          DeliveryRecord(entryID: id["failed-twice"]!, outcome: .retry(at: 1_010, error: "HTTP 500")),
+                          DeliveryRecord(entryID: id["deferred"]!, outcome: .deferred(until: 2_000)),
+                          DeliveryRecord(entryID: id["other"]!, outcome: .retry(at: 2_000, error: "HTTP 429")),
+                          DeliveryRecord(entryID: id["expiring"]!, outcome: .retry(at: 2_000, error: "timed out")),
+                          DeliveryRecord(entryID: id["dead"]!, outcome: .dead(error: "HTTP 404"))], now: 1_000)
+        try store.record([DeliveryRecord(entryID: id["failed-twice"]!, outcome: .retry(at: 1_900, error: "connection refused"))],
+                         now: 1_010)
+        XCTAssertEqual(try store.releaseBackoff(channels: [], now: 1_450), 0)
+        XCTAssertEqual(try store.releaseBackoff(channels: ["phone", "ntfy"], now: 1_450), 2)
+        let byKey = Dictionary(uniqueKeysWithValues: try store.list(statuses: nil, limit: 10).map { ($0.key, $0) })
+        XCTAssertEqual(byKey["failed"]?.nextAttemptAt, 1_450)
+        XCTAssertEqual(byKey["failed-twice"]?.nextAttemptAt, 1_450)
+        XCTAssertEqual(byKey["failed-twice"]?.attempts, 2, "attempts stay")
+        XCTAssertEqual(byKey["failed-twice"]?.lastError, "connection refused", "the last error stays")
+        XCTAssertEqual(byKey["deferred"]?.nextAttemptAt, 2_000, "a rate limit's deferral is not a backoff")
+        XCTAssertEqual(byKey["other"]?.nextAttemptAt, 2_000, "another channel")
+        XCTAssertEqual(byKey["expiring"]?.nextAttemptAt, 2_000, "expired at 1,400: never made due")
+        XCTAssertEqual(byKey["first-later"]?.nextAttemptAt, 3_000, "never tried")
+        XCTAssertEqual(byKey["dead"]?.status, .dead)
+        XCTAssertEqual(try store.due(now: 1_450, limit: 10).map(\.key).sorted(), ["failed", "failed-twice"])
+        XCTAssertEqual(try store.nextAttemptTime(), 1_400, "the expiry, then the released entries (due now)")
+        XCTAssertEqual(try store.releaseBackoff(channels: ["phone"], now: 1_450), 0, "nothing waits any more")
+    }
+
     func checkRecordMovesEntriesAndLogsEveryOutcome() throws {
         let store = try makeStore()
         let entries = try store.enqueue([notification("ok"), notification("flaky"), notification("gone"),

@@ -167,6 +167,43 @@ final class SharedOutboxTests: XCTestCase {
         XCTAssertEqual(workers.map(\.sentCount).reduce(0, +), total)
     }
 
+    /// Worker a's 20 notifications failed (500) and wait on their backoff; a is gone. Worker b sends a
+    /// new one and the channel answers: b's release reaches the rows a failed, and b sends all of
+    /// them at the same instant of the clock (before, each waited for its own next attempt).
+    func testAChannelThatAnswersAnotherWorkerSendsWhatTheFirstWorkerLeftWaiting() throws {
+        let url = try database()
+        let scratch = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let sink = try WorkerWebhookSink()
+        try sink.script(Array(repeating: ["status": 500], count: 20), dedupe: true)
+        let (channels, secrets) = try channels(sink: sink, scratch: scratch)
+        let clock = SharedClock(Self.start)
+        let check = try PostgresStore(url: url)
+        defer { check.close() }
+        XCTAssertEqual(try check.enqueue(notices(20) { _ in Self.start + 3_600 }, now: Self.start).count, 20)
+        let a = try SendingWorker(id: "worker-a", url: url, channels: channels, secrets: secrets, clock: clock, scratch: scratch)
+        try waitUntilNone("entries not tried by a") {
+            Int64(try check.list(statuses: [.pending], limit: 100).filter { $0.attempts == 0 }.count)
+        }
+        XCTAssertNil(a.stop())
+        let waiting = try check.list(statuses: [.pending], limit: 100)
+        XCTAssertEqual(waiting.count, 20)
+        XCTAssertTrue(waiting.allSatisfy { $0.nextAttemptAt > Self.start }, "on their backoff: \(waiting.map(\.nextAttemptAt))")
+
+        let b = try SendingWorker(id: "worker-b", url: url, channels: channels, secrets: secrets, clock: clock, scratch: scratch)
+        var probe = notices(1) { _ in Self.start + 3_600 }[0]
+        probe.key = "probe"
+        XCTAssertEqual(try check.enqueue([probe], now: Self.start).count, 1)
+        try waitUntilNone("pending entries", timeout: 60) { Int64(try check.counts()[.pending] ?? 0) }
+        XCTAssertNil(b.stop())
+        XCTAssertEqual(clock.now, Self.start, "the clock never moved")
+        XCTAssertEqual(try check.counts()[.delivered], 21)
+        XCTAssertEqual(b.sentCount, 21)
+        let log = (try? String(contentsOfFile: b.logPath, encoding: .utf8)) ?? ""
+        XCTAssertTrue(log.contains("event=channel.recovered channels=hook released=20"), log)
+        XCTAssertEqual(try sink.all().requests.filter(\.taken).count, 21)
+    }
+
     func testAWorkerThatDiesMidSendHasItsEntriesSentByTheOthersAfterItsClaimsEnd() throws {
         let url = try database()
         let scratch = try scratchDirectory()

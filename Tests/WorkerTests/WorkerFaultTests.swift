@@ -89,4 +89,34 @@ final class WorkerFaultTests: XCTestCase {
         print("WorkerFaultTests: requests at the sink \(requests.count), redeliveries \(redeliveries), passes \(outagePasses)+\(recoveryPasses), "
               + "attempts \(final.map { "\($0.notification.rule):\($0.attempts)" })")
     }
+
+    /// A channel that answers again releases its backlog at once: of two articles that failed, one
+    /// told to wait (429, Retry-After 10 minutes), the other retried 2 s later, the 2xx of the second
+    /// makes the first due in the same pass — not 5 minutes (the cap; an hour before) later.
+    func testAChannelThatAnswersAgainSendsWhatWaitsOnABackoffAtOnce() throws {
+        let scratch = try WorkerScratch()
+        let sink = try WorkerWebhookSink()
+        defer { sink.stop() }
+        try scratch.write("rules/config.yaml", [WorkerConfig.webhookChannel(), WorkerConfig.feedRule()].joined(separator: "\n"))
+        try scratch.write("fixtures/feeds/news/2024-12-22T09:00:00+09:00.xml", WorkerConfig.atomFeed(entries: 2))
+        let start = InProcessWorker.instant("2024-12-22T10:20:00+09:00")
+        let worker = try InProcessWorker(scratch: scratch, start: start, environment: ["LEAVENOW_TEST_HOOK_URL": sink.url])
+        try sink.script([["status": 429, "retry_after": "600"], ["status": 500]], dedupe: true)
+        worker.pass()
+        let failed = try worker.outbox()
+        XCTAssertEqual(failed.map(\.status), [.pending, .pending], worker.log)
+        XCTAssertEqual(failed.map(\.nextAttemptAt).sorted(), [start + 2, start + 300],
+                       "the 500 retried after 2 s, the 429 after the 5-minute cap: \(worker.log)")
+
+        // At +2 s the sink answers: both go out in that pass.
+        worker.clock.set(start + 2)
+        worker.pass()
+        let final = try worker.outbox()
+        XCTAssertEqual(final.map(\.status), [.delivered, .delivered], worker.log)
+        XCTAssertEqual(final.compactMap(\.deliveredAt), [start + 2, start + 2], worker.log)
+        let recovered = LogLine.events("channel.recovered", in: worker.log)
+        XCTAssertEqual(recovered.map { $0["channels"] }, ["hook"], worker.log)
+        XCTAssertEqual(recovered.first?["released"], "1", worker.log)
+        XCTAssertEqual(try sink.all().requests.filter(\.taken).count, 2)
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Store
 import XCTest
 
 /// A channel whose secret is missing is held, not dead-lettered: its notifications wait (pending,
@@ -113,5 +114,67 @@ final class WorkerHeldChannelTests: XCTestCase {
         XCTAssertNotNil(sent, worker.stderr.text)
         XCTAssertEqual(try sink.all().requests.count, 1)
         XCTAssertEqual(LogLine.events("notification.dead", in: worker.stderr.text).count, 0, worker.stderr.text)
+    }
+
+    /// A desktop channel without a D-Bus session bus cannot show anything: its notification is held
+    /// (not tried, never dead: before, 9 attempts then expired), `status` says why and how to fix it,
+    /// and once the worker runs with a session bus it is shown.
+    func testADesktopChannelWithoutASessionBusIsHeldNotRetriedThenShownInASession() throws {
+        let scratch = try WorkerScratch()
+        try WorkerExpiryTests.writeOneLeaveNow(in: scratch, channel: """
+            channels:
+              - {id: hook, type: desktop}
+            """)
+        let rules = scratch.path("rules"), state = scratch.path("state/state.db")
+        // No session: an empty runtime directory (no `bus`), DBUS_SESSION_BUS_ADDRESS unset.
+        let empty = try scratch.folder("run-empty")
+        let held = try WorkerExpiryTests.runOnce(scratch, at: "2024-12-02T07:58", environment: ["XDG_RUNTIME_DIR": empty])
+        XCTAssertEqual(held.status, 0, held.all)
+        let line = try XCTUnwrap(LogLine.events("channel.held", in: held.stderr).first, held.stderr)
+        XCTAssertEqual(line["channel"], "hook")
+        XCTAssertEqual(line["msg"], "no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS unset): desktop notifications need a graphical session; "
+            + "the worker holds this channel's notifications until it has a session bus: run it in your desktop session (systemctl --user) "
+            + "or with DBUS_SESSION_BUS_ADDRESS set, or send them to another channel")
+        XCTAssertEqual(LogLine.events("notification.queued", in: held.stderr).count, 1, held.stderr)
+        XCTAssertEqual(LogLine.events("notification.retry", in: held.stderr).count, 0, "not tried: \(held.stderr)")
+        XCTAssertEqual(LogLine.events("notification.dead", in: held.stderr).count, 0, held.stderr)
+        let entry = try XCTUnwrap(try SQLiteStore(path: state).list(statuses: nil, limit: 10).first)
+        XCTAssertEqual(entry.status, .pending)
+        XCTAssertEqual(entry.attempts, 0)
+
+        for (language, expected) in [
+            ("C.UTF-8", ["  channel hook: no D-Bus session bus for its desktop notifications; they are held\n",
+                         "held: channel \"hook\": 1 notification waiting for a D-Bus session bus, which the worker does not have "
+                            + "(run it in the desktop session: systemctl --user, or send them to another channel)"]),
+            ("ja_JP.UTF-8", ["  チャンネル hook：デスクトップ通知に使う D-Bus のセッションバスがありません。このチャンネルの通知は保留されています\n",
+                             "保留: チャンネル \"hook\": 通知 1 件が D-Bus のセッションバスを待っています。ワーカーにはセッションバスがありません。"
+                                + "デスクトップのセッションで動かす（systemctl --user）か、別のチャンネルに送ってください"]),
+        ] {
+            let status = try LeavenowProcess.run(["status", "--rules", rules, "--state", state], environment: ["LANG": language])
+            XCTAssertEqual(status.status, 1, "a held channel is a health problem: \(status.all)")
+            for text in expected { XCTAssertTrue(status.stdout.contains(text), "\(language): \(text)\n\(status.stdout)") }
+        }
+        let json = try LeavenowProcess.run(["status", "--rules", rules, "--state", state, "--json"])
+        let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any], json.all)
+        let heldJSON = try XCTUnwrap((report["held"] as? [[String: Any]])?.first, json.stdout)
+        XCTAssertEqual(heldJSON["channel"] as? String, "hook")
+        XCTAssertEqual(heldJSON["reason"] as? String, "no_session_bus")
+        XCTAssertEqual(heldJSON["count"] as? Int, 1)
+
+        // In a session (its bus socket in the runtime directory; notify-send records what it shows).
+        let session = try scratch.folder("run-session")
+        _ = FileManager.default.createFile(atPath: session + "/bus", contents: nil)
+        let bin = try scratch.folder("bin")
+        let shown = scratch.path("shown.txt")
+        try scratch.write("bin/notify-send", "#!/bin/sh\nprintf '%s\\n' \"$@\" >> \(shown)\n")
+        chmod(scratch.path("bin/notify-send"), 0o755)
+        let sent = try WorkerExpiryTests.runOnce(scratch, at: "2024-12-02T07:59",
+                                                 environment: ["XDG_RUNTIME_DIR": session, "PATH": bin + ":/usr/bin:/bin"])
+        XCTAssertEqual(sent.status, 0, sent.all)
+        XCTAssertEqual(LogLine.events("channel.held", in: sent.stderr).count, 0, sent.stderr)
+        XCTAssertEqual(LogLine.events("notification.sent", in: sent.stderr).count, 1, sent.stderr)
+        let arguments = try String(contentsOfFile: shown, encoding: .utf8)
+        XCTAssertTrue(arguments.hasPrefix("--app-name=leavenow\n"), arguments)
+        XCTAssertEqual(try SQLiteStore(path: state).list(statuses: nil, limit: 10).first?.status, .delivered)
     }
 }

@@ -21,8 +21,10 @@ final class LeavenowProcess {
         var all: String { stdout + stderr }
     }
 
-    /// The environment every run starts from; a test's variables are added.
-    static let baseEnvironment = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "NO_COLOR": "1", "TZ": "UTC", "HOME": "/nonexistent"]
+    /// The environment every run starts from; a test's variables are added. No D-Bus session bus
+    /// (whatever the machine's `/run/user/<uid>/bus`) unless a test gives one.
+    static let baseEnvironment = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "NO_COLOR": "1", "TZ": "UTC", "HOME": "/nonexistent",
+                                  "XDG_RUNTIME_DIR": "/nonexistent"]
 
     static var binary: URL {
         // On Linux `swift test` runs from the products directory, where `leavenow` is built too.

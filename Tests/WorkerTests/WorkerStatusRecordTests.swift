@@ -14,6 +14,15 @@ final class WorkerStatusRecordTests: XCTestCase {
                        #"{"pid": 1, "at": -5, "next": 7, "wakes": {}, "held": []}"#)
     }
 
+    /// A desktop channel held for want of a session bus names its reason (a secret's hold keeps the old form).
+    func testADesktopHoldNamesItsReason() throws {
+        let held = WorkerStatusRecord.Held(channel: "desk", reason: .noSessionBus, count: 3)
+        XCTAssertEqual(held.json, #"{"channel": "desk", "reason": "no_session_bus", "secret": "", "count": 3}"#)
+        let text = WorkerStatusRecord.json(pid: 2, at: 10, next: nil, wakes: [], held: [held])
+        XCTAssertEqual(try XCTUnwrap(WorkerStatusRecord(json: text)).held, [held])
+        XCTAssertEqual(try XCTUnwrap(WorkerStatusRecord(json: written)).held.first?.reason, .secret)
+    }
+
     func testReadsWhatItWroteAndOldRecords() throws {
         let record = try XCTUnwrap(WorkerStatusRecord(json: written))
         XCTAssertEqual(record.pid, 12)

@@ -73,6 +73,17 @@ final class WorkerWebhookSink {
         _ = try client.perform(HTTPRequest(method: .post, url: "http://127.0.0.1:\(port)/_script", body: body)).requireSuccess()
     }
 
+    /// Starts an outage of the running sink: for `seconds`, every delivery takes the next of `steps`
+    /// (in turn); returns when it ends (seconds since the epoch, the sink's clock, which is this machine's).
+    func outage(seconds: Double, steps: [[String: Any]], dedupe: Bool = true) throws -> Double {
+        let spec: [String: Any] = ["steps": [], "dedupe": dedupe, "fault_seconds": seconds, "fault_steps": steps]
+        let body = try JSONSerialization.data(withJSONObject: spec)
+        _ = try client.perform(HTTPRequest(method: .post, url: "http://127.0.0.1:\(port)/_script", body: body)).requireSuccess()
+        let response = try client.perform(HTTPRequest(url: "http://127.0.0.1:\(port)/_requests")).requireSuccess()
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: response.body) as? [String: Any])
+        return try XCTUnwrap(object["faults_until"] as? Double)
+    }
+
     /// The requests of the running sink and its duplicate count.
     func current() throws -> (requests: [Request], duplicates: Int) {
         let response = try client.perform(HTTPRequest(url: "http://127.0.0.1:\(port)/_requests")).requireSuccess()

@@ -220,6 +220,21 @@ extension PostgresStore {
         }
     }
 
+    public func releaseBackoff(channels: Set<String>, now: Int64) throws -> Int {
+        guard !channels.isEmpty else { return 0 }
+        // Every worker's entries (a backoff holds no claim: recording the failure released it), and
+        // the idle workers woken at the commit to send them.
+        return try connection.transaction {
+            let released = try connection.run("""
+                UPDATE outbox SET next_attempt_at = $1::bigint, updated_at = $1::bigint
+                WHERE status = 'pending' AND next_attempt_at > $1::bigint AND attempts > 0 AND last_error IS NOT NULL
+                  AND (expires_at IS NULL OR expires_at > $1::bigint) AND channel = ANY ($2::text[])
+                """, [String(now), Self.textArray(channels.sorted())])
+            if released > 0 { try notifyQueued() }
+            return released
+        }
+    }
+
     /// The status of `results` when every one is `.delivered` with that same status (nil inside:
     /// none given) and no id comes twice; nil (the outer one) otherwise, or when there are none.
     static func singleDeliveredStatus(_ results: [DeliveryRecord]) -> Int??  {

@@ -20,17 +20,22 @@ public struct HealthInputs: Sendable {
     public var channelStreaks: [String: ChannelStreaks.Streak]
     /// Channels whose secret is missing, with the secret's name.
     public var missingSecrets: [(channel: String, secret: String)]
+    /// Desktop channels held because they cannot show anything (no session bus, no `notify-send`).
+    public var heldDesktops: [(channel: String, reason: WorkerStatusRecord.Held.Reason)]
     /// Since when the worker's commits fail, and the last error (nil: they succeed).
     public var commitFailure: (since: Int64, error: String)?
 
     public init(impairedBoards: [(board: String, completeness: BoardCompleteness)] = [], endingFeeds: [(board: String, notice: ServicePeriodNotice)] = [],
                 sources: [SourceStateRow] = [], channelStreaks: [String: ChannelStreaks.Streak] = [:],
-                missingSecrets: [(channel: String, secret: String)] = [], commitFailure: (since: Int64, error: String)? = nil) {
+                missingSecrets: [(channel: String, secret: String)] = [],
+                heldDesktops: [(channel: String, reason: WorkerStatusRecord.Held.Reason)] = [],
+                commitFailure: (since: Int64, error: String)? = nil) {
         self.impairedBoards = impairedBoards
         self.endingFeeds = endingFeeds
         self.sources = sources
         self.channelStreaks = channelStreaks
         self.missingSecrets = missingSecrets
+        self.heldDesktops = heldDesktops
         self.commitFailure = commitFailure
     }
 
@@ -100,6 +105,10 @@ public enum HealthCheck {
         for (channel, secret) in inputs.missingSecrets {
             problems.append(HealthProblem(kind: .secret, subject: channel, since: openSince(HealthProblem.id(.secret, channel)),
                                           detail: Message(.healthDetailSecret, ["secret": .text(secret)])))
+        }
+        for (channel, reason) in inputs.heldDesktops {
+            problems.append(HealthProblem(kind: .channel, subject: channel, since: openSince(HealthProblem.id(.channel, channel)),
+                                          detail: Message(reason == .noNotifySend ? .healthDetailNoNotifySend : .healthDetailNoSessionBus)))
         }
         if let failure = inputs.commitFailure {
             problems.append(HealthProblem(kind: .commit, subject: "state", since: failure.since,
