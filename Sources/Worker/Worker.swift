@@ -642,10 +642,14 @@ public final class Worker {
     /// What the status record says besides the pass: the worker's id and lease TTL on a shared
     /// state, and the real moment its clock read `now` (so `status` reads the worker's clock).
     private func statusContext(at now: Int64, stopped: WorkerStatusRecord.Stop? = nil) -> WorkerStatusRecord.Context {
-        let real = clock.realTime(of: Double(now)).timeIntervalSince1970
-        return WorkerStatusRecord.Context(worker: leased?.workerID, realAtMilliseconds: Int64((real * 1000).rounded()),
-                                          speed: 1 / clock.realSecondsPerSecond, leaseTTL: leased == nil ? nil : options.leaseTTL,
-                                          stopped: stopped)
+        var context = WorkerStatusRecord.Context(worker: leased?.workerID, leaseTTL: leased == nil ? nil : options.leaseTTL, stopped: stopped)
+        // A clock that does not run with real time (a test's, moved by hand) has no such relation.
+        let rate = clock.realSecondsPerSecond
+        if rate > 0, rate.isFinite {
+            context.realAtMilliseconds = Int64((clock.realTime(of: Double(now)).timeIntervalSince1970 * 1000).rounded())
+            context.speed = 1 / rate
+        }
+        return context
     }
 
     /// Writes that the worker stopped cleanly, and why (nil: `--once`, its one pass done), for

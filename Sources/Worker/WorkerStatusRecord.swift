@@ -123,7 +123,7 @@ public struct WorkerStatusRecord: Sendable, Equatable {
         if let worker = context.worker { writer.member("worker", worker) }
         if once { writer.member("once", true) }
         writer.member("at", at)
-        if let real = context.realAtMilliseconds {
+        if let real = context.realAtMilliseconds, context.speed.isFinite, context.speed > 0 {
             writer.member("real_at_ms", real)
             writer.member("speed", raw: context.speed == context.speed.rounded() && abs(context.speed) < 1e15
                           ? String(Int64(context.speed)) : String(context.speed))

@@ -140,7 +140,9 @@ final class SharedStateStatusTests: XCTestCase {
         // The two others frozen past the TTL: nobody evaluates the rules — a problem, exit 1.
         let survivors = Array(workers.dropFirst())
         for worker in survivors { worker.signal(SIGSTOP) }
-        let frozen = try poll(scratch, url, timeout: 15) { $0.outcome.status == 1 }
+        // (Between the two lapses — their heartbeats may be a second of their clock apart — one is
+        // live and the other's partitions have nobody: a problem too, naming that worker.)
+        let frozen = try poll(scratch, url, timeout: 15) { ($0.worker["running"] as? Bool) == false }
         XCTAssertEqual(frozen.outcome.status, 1, frozen.outcome.stdout)
         XCTAssertEqual(frozen.worker["running"] as? Bool, false, frozen.outcome.stdout)
         XCTAssertEqual(frozen.unheld.count, 64, frozen.outcome.stdout)
@@ -169,6 +171,54 @@ final class SharedStateStatusTests: XCTestCase {
         let stoppedText = try text(scratch, url)
         XCTAssertTrue(stoppedText.stdout.hasPrefix("health: 1 problem (exit status 1)\n  the worker: stopped at "), stoppedText.stdout)
         XCTAssertTrue(stoppedText.stdout.contains("\nworker: stopped at "), stoppedText.stdout)
+    }
+
+    /// The `health:` heartbeat of a fleet: one worker pings — the one leasing the watchdog's
+    /// partition — not each of them; when it dies, another takes the partition over at the end of
+    /// its lease and pings on.
+    func testTheFleetPingsTheHeartbeatOnceAndAnotherWorkerTakesOverWhenThePingerDies() throws {
+        let url = try database("status_heartbeat")
+        let scratch = try WorkerScratch()
+        try writeRules(scratch)
+        try scratch.write("rules/health.yaml", "health:\n  heartbeat: {url_env: LEAVENOW_HEARTBEAT_URL, every: 1m}\n")
+        let sink = try WorkerWebhookSink()
+        defer { sink.stop() }
+        try sink.script([], dedupe: true)
+        // 60×: `every: 1m` is a real second, the 30-s TTL half a second.
+        let anchor = Date().timeIntervalSince1970 + 0.3
+        var workers: [LeavenowProcess] = []
+        for index in 0..<3 {
+            workers.append(try LeavenowProcess(
+                ["run", "--rules", scratch.path("rules"), "--state", url, "--cache-dir", scratch.path("cache-\(index)"),
+                 "--fixtures", scratch.path("fixtures"), "--simulate-from", "2024-12-02T07:00", "--speed", "60",
+                 "--simulate-anchor", String(format: "%.3f", anchor)],
+                environment: ["LEAVENOW_TEST_HOOK_URL": sink.url, "LEAVENOW_HEARTBEAT_URL": "http://127.0.0.1:\(sink.port)/ping/fleet"]))
+        }
+        defer { for worker in workers where worker.process.isRunning { worker.signal(SIGKILL) } }
+        func pings() throws -> [Double] { try sink.all().requests.filter { $0.path == "/ping/fleet" }.map(\.arrival) }
+        let deadline = Date().addingTimeInterval(20)
+        while try pings().isEmpty, Date() < deadline { usleep(50_000) }
+        let start = Date().timeIntervalSince1970
+        Thread.sleep(forTimeInterval: 5)
+        let beforeKill = try pings().filter { $0 >= start }
+        // One pinger: about one ping a second (three would ping about three times as often).
+        XCTAssertGreaterThanOrEqual(beforeKill.count, 3, "\(beforeKill)")
+        XCTAssertLessThanOrEqual(beforeKill.count, 7, "pinged by more than one worker: \(beforeKill)")
+
+        // The pinger is the worker leasing the watchdog's partition: killed, another pings on.
+        let check = try PostgresStore(url: url)
+        defer { check.close() }
+        let holder = try XCTUnwrap(try check.connection.query("""
+            SELECT w.pid FROM leavenow_leases l JOIN leavenow_workers w ON w.id = l.worker WHERE l.partition = $1::integer
+            """, [String(RulePartition.of("@health"))]).first?.int64(0))
+        let pinger = try XCTUnwrap(workers.first { Int64($0.pid) == holder })
+        pinger.signal(SIGKILL)
+        pinger.wait(timeout: 10)
+        let killed = Date().timeIntervalSince1970
+        Thread.sleep(forTimeInterval: 5)
+        let afterKill = try pings().filter { $0 > killed }
+        XCTAssertGreaterThanOrEqual(afterKill.count, 2, "nobody pinged after the pinger died: " + workers.map { $0.stderr.text.suffix(800) }.joined())
+        XCTAssertLessThanOrEqual(afterKill.count, 7, "\(afterKill)")
     }
 
     func testALeaseThatExpiredWithoutATakeoverIsAProblemUntilALiveWorkerTakesItOver() throws {
