@@ -33,7 +33,9 @@ step "$bin" explain headache-pressure --at 2024-12-22T12:50
 # when a session bus is present, otherwise to the sink too.
 printf '\n\033[1m$ %s\033[0m\n' "$bin run --fixtures rules/fixtures --simulate-from 2024-12-22T09:55 --speed 60 --until 2024-12-22T10:35"
 demo=$(mktemp -d)
-trap 'exec 3>&- 2>/dev/null || true; rm -rf "$demo"' EXIT
+printer=""
+# On any exit (a step that failed included): the sink's stdin closes (it exits), the printer stops.
+trap 'exec 3>&- 2>/dev/null || true; [ -z "$printer" ] || kill "$printer" 2>/dev/null || true; rm -rf "$demo"' EXIT
 cp -R rules "$demo/rules"
 desktop_channel="  - id: desktop
     type: webhook

@@ -17,6 +17,10 @@ final class DemoScriptTests: XCTestCase {
         process.standardError = output
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        // A demo that hangs fails here instead of holding the suite.
+        let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 240, execute: watchdog)
+        defer { watchdog.cancel() }
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let text = String(decoding: data, as: UTF8.self)

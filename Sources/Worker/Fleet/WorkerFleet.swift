@@ -44,8 +44,11 @@ public struct WorkerFleet: Sendable {
     public static func read(_ store: PostgresStore, real: Double, ttl defaultTTL: Int64 = 30) throws -> WorkerFleet {
         let (records, lastStop) = try self.records(store)
         // The workers' clock: from the record written last by the real clock.
-        let freshest = (Array(records.values) + [lastStop].compactMap { $0 }).filter { $0.realAtMilliseconds != nil }
-            .max { ($0.realAtMilliseconds ?? 0) < ($1.realAtMilliseconds ?? 0) }
+        var candidates: [WorkerStatusRecord] = Array(records.values)
+        if let lastStop { candidates.append(lastStop) }
+        let freshest = candidates.max { (left: WorkerStatusRecord, right: WorkerStatusRecord) -> Bool in
+            (left.realAtMilliseconds ?? .min) < (right.realAtMilliseconds ?? .min)
+        }.flatMap { $0.realAtMilliseconds == nil ? nil : $0 }
         return try read(store, now: freshest?.clockNow(real: real) ?? Int64(real.rounded(.down)), ttl: freshest?.leaseTTL ?? defaultTTL,
                         records: records, lastStop: lastStop)
     }
