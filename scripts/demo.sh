@@ -81,7 +81,8 @@ delivered=$("$bin" outbox --state "$demo/state/state.db" --json | python3 -c 'im
 printf '\n\033[1mdemo: what it showed\033[0m (on the example boards and rules in rules/, nothing sent outside this machine)\n'
 echo "- holidays: Japan's national holidays of 2025"
 echo "- board / next: the Chofu → Mitaka buses of a Sunday, the concierge at 10:32 and after the last bus, Mitaka → Chofu in"
-echo "  Japanese on a holiday, the Ginza line across midnight, two example timetables that ended in 2017 (said so, not empty)"
+echo "  Japanese on a holiday, the Ginza line across midnight, two 2017 timetables (Oshiage, a GTFS-JP bus feed) and, asked"
+echo "  in 2025, that feed's end said as such (not an empty answer)"
 echo "- check / test / dry-run / explain: the example rules validated, their tests run, a day planned without sending, two rules explained"
 echo "- run: the worker on a simulated Sunday morning (09:55–10:35 at 60×): $delivered notifications delivered to the local webhook sink"
 if [ "$status" -eq 0 ]; then
