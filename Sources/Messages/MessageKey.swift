@@ -467,6 +467,10 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case factsBoardUnloadable
     /// board {board}: {source}: {message}
     case factsBoardSourceNotice
+    /// {source} could not be loaded: {message}
+    case unknownCauseNotLoaded
+    /// {source}: {message}
+    case unknownCauseValidity
     /// ; no source runs after it: add the next timetable
     case factsNoSourceAfter
     /// board {board}: no source is valid on {date}{reasons}: add the next timetable
@@ -594,6 +598,8 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case dryRunHeader
     /// Nothing would be sent.
     case dryRunNothing
+    /// rule {rule}: departures of board {board} are unknown on {dates} ({causes}): nothing is sent for them
+    case dryRunUnknown
     /// --at TIME is required
     case explainNeedsAt
     /// no rule {rule} ({suggestion}rules: {known})
@@ -714,6 +720,8 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case healthDetailSeparator
     /// no source could be loaded ({failures}); its rules cannot fire
     case healthDetailBoard
+    /// departures from {date} on are unknown ({causes}); {count|rule|rules} {rules} cannot notify them
+    case healthDetailUnknown
     /// never fetched successfully; last error: {error}
     case healthDetailSourceNever
     /// no good fetch for {age}; last error: {error}
@@ -1299,6 +1307,10 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case nextHolidaySchedule
     /// No departures in the next {days} days.
     case nextNoDepartures
+    /// Departures from {day} on are unknown: {causes}.
+    case nextUnknownFrom
+    /// Departures are unknown: {causes}.
+    case nextUnknownNow
     /// The last {vehicle} has left; next: {when} from {place}.
     case nextLastHasLeft
     /// The first {vehicle} is at {when} from {place}.
@@ -1371,6 +1383,8 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case boardIncomplete
     /// {message} ({source}).
     case boardServiceLine
+    /// This service day is unknown: {causes}.
+    case boardUnknownDate
     /// weekday
     case dayTypeWeekday
     /// saturday
@@ -2258,6 +2272,8 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case explainPlanEnded
     /// no departure of board {board} matches the rule's filters through {date}{reason}
     case explainPlanNothing
+    /// departures of board {board} from {date} on are unknown ({causes}): the rule cannot fire for them until their timetable is known
+    case explainPlanUnknown
     /// : {reason}
     case explainPlanReason
     /// `{key}: [{missing}]` names no {noun} of this board (it has: {known})

@@ -241,14 +241,18 @@ public struct Board: Sendable {
     public var clock: ZoneClock
     public var calendar: ServiceCalendar
     public var sources: [BoardSource]
+    /// The service dates of sources (or day-type files) that could not be loaded: unknown, not
+    /// empty (see `firstUnknownDate(after:through:relevant:)`).
+    public var unknownServices: [UnknownService]
 
     public init(id: String, title: String, clock: ZoneClock, calendar: ServiceCalendar = ServiceCalendar(),
-                sources: [BoardSource]) {
+                sources: [BoardSource], unknownServices: [UnknownService] = []) {
         self.id = id
         self.title = title
         self.clock = clock
         self.calendar = calendar
         self.sources = sources
+        self.unknownServices = unknownServices
     }
 
     /// The longest walk to any of the board's sources, in seconds.

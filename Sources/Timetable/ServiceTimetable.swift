@@ -41,6 +41,10 @@ public protocol ServiceTimetable: Sendable {
     /// The dates the data says it holds for (ODPT `dct:issued` / `dct:valid`, GTFS `feed_info.txt`);
     /// nil when it says nothing (default).
     var publishedValidity: PublishedValidity? { get }
+    /// How long after the start of its service date a departure of the format can leave, in
+    /// seconds (default 48 h: ODPT's after-midnight wrap, GTFS's 47:59:59; a bus CSV's hours stop
+    /// at 29): how long an unknown date of it matters.
+    var serviceSpanSeconds: Int { get }
 }
 
 extension ServiceTimetable {
@@ -50,6 +54,8 @@ extension ServiceTimetable {
     public var timeBase: ServiceTimeBase { .wallClock }
     /// The data states no validity.
     public var publishedValidity: PublishedValidity? { nil }
+    /// Two days: the longest any format reaches past its service date's start.
+    public var serviceSpanSeconds: Int { UnknownService.defaultSpanSeconds }
 }
 
 /// A timetable published as one list per day-type key (weekday / saturday / sunday_holiday …).
@@ -58,6 +64,8 @@ public struct DayTypeTimetable: ServiceTimetable, Sendable {
     public private(set) var days: [DayTypeKey: [Departure]]
     /// The dates the data says it holds for (ODPT `dct:issued` / `dct:valid`); nil for a bus CSV.
     public var publishedValidity: PublishedValidity?
+    /// How long after its service date's start a departure can leave (30 h for a bus CSV).
+    public var serviceSpanSeconds = UnknownService.defaultSpanSeconds
 
     public init(days: [DayTypeKey: [Departure]] = [:]) {
         self.days = [:]

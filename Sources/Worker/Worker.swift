@@ -427,6 +427,8 @@ public final class Worker {
             sources: ((try? store.sourceStates()) ?? []).filter { configured.contains($0.name) },
             missingSecrets: pump.dispatcher.secretProblems.sorted { $0.key < $1.key }.map { ($0.key, $0.value.secret ?? "") })
         if let failure = commitFailure, now - failure.since >= HealthMonitor.commitGraceSeconds { inputs.commitFailure = failure }
+        // Every rule's (not only this worker's share): a rule stopped at an unknown date is a problem wherever it runs.
+        inputs.unknownDates = rules.engine.unknownDates(boards: boards, now: now).map { ($0.rule.id, $0.board, $0.unknown) }
         inputs.dependencies = HealthDependencies(configuration: rules.configuration)
         // On a shared state the watchdog (one worker) watches the fleet: partitions no live worker holds.
         if let leased {

@@ -20,25 +20,29 @@ struct BoardCommand {
             date = board.clock.localTime(at: at).date
         }
         let departures = board.serviceDay(date)
-        let warnings = BoardWarnings(failures: failures, outOfService: board.servicePeriodNotices(on: date))
+        // A date whose timetable could not be loaded is unknown, not a day without departures.
+        let warnings = BoardWarnings(failures: failures, outOfService: board.servicePeriodNotices(on: date), unknown: board.unknownDate(date),
+                                     clock: board.clock)
         // Realtime as of --at (default now): the same snapshot answers any date, and its age is from --at.
         let realtime = query.realtime(at: at, warn: context.warn)
         let shown = realtime.isConfigured ? RealtimeDeparture.serviceDay(departures, date: date, realtime: realtime) : nil
         if parsed.has("--json") {
             let encoded: [JSONOutput] = shown.map { $0.map { RealtimeJSON.encode($0, clock: board.clock) } }
                 ?? departures.map { DepartureJSON.encode($0, clock: board.clock) }
-            return context.english { JSONOutput.object([
+            return try NextCommand.failingWhenUnknown(departures.isEmpty, warnings) { context.english { JSONOutput.object([
                 ("board", .string(board.id)),
                 ("title", .string(board.title)),
                 ("service_date", .string(date.description)),
                 ("day_type", .string(board.calendar.dayType(of: date).rawValue)),
                 ("timezone", .string(board.clock.timeZone.identifier)),
                 ("departures", .array(encoded)),
-            ] + warnings.jsonMembers + (shown == nil ? [] : [RealtimeJSON.member(realtime, clock: board.clock)])).text }
+            ] + warnings.jsonMembers + (shown == nil ? [] : [RealtimeJSON.member(realtime, clock: board.clock)])).text } }
         }
         let renderer = BoardRenderer(language: context.language, terminal: context.terminal)
-        let text = renderer.render(board: board, date: date, departures: departures, warnings: warnings)
-        guard let shown else { return text }
-        return text + "\n" + renderer.realtimeLines(board: board, date: date, departures: shown, realtime: realtime).joined(separator: "\n")
+        return try NextCommand.failingWhenUnknown(departures.isEmpty, warnings) {
+            let text = renderer.render(board: board, date: date, departures: departures, warnings: warnings)
+            guard let shown else { return text }
+            return text + "\n" + renderer.realtimeLines(board: board, date: date, departures: shown, realtime: realtime).joined(separator: "\n")
+        }
     }
 }

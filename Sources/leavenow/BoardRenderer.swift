@@ -30,8 +30,9 @@ struct BoardRenderer {
         return .none
     }
 
-    /// The board of one service date; sources that could not be loaded and feeds with no service
-    /// on the date are named under the title (a feed out of service replaces "No departures …").
+    /// The board of one service date; sources that could not be loaded, feeds with no service on the
+    /// date and the sources that make the date unknown are named under the title (a feed out of
+    /// service, or an unknown date, replaces "No departures …").
     func render(board: Board, date: LocalDate, departures: [BoardDeparture],
                 warnings: BoardWarnings = BoardWarnings(failures: [], outOfService: [])) -> String {
         let dayType = board.calendar.dayType(of: date)
@@ -45,8 +46,9 @@ struct BoardRenderer {
             + "  \(date) (\(language.say(Concierge.weekdays[date.weekday.rawValue])))\(holidayName) · \(language.say(Self.dayTypes[dayType]!))"
             + (timetables.isEmpty ? "" : " · " + language.say(.boardTimetables, ["list": .text(timetables)]))]
         lines += warnings.failureLines(language) + warnings.serviceLines(language)
+        if let unknown = warnings.unknown { lines.append(language.say(.boardUnknownDate, ["causes": .message(unknown.causesText)])) }
         guard !departures.isEmpty else {
-            if !warnings.outOfService.isEmpty { return lines.joined(separator: "\n") }
+            if !warnings.outOfService.isEmpty || warnings.unknown != nil { return lines.joined(separator: "\n") }
             lines.append(language.say(.boardNoDepartures))
             return lines.joined(separator: "\n")
         }

@@ -21,7 +21,15 @@ struct Concierge {
     func answer(board: Board, at: Int64, upcoming: [BoardDeparture], previous: BoardDeparture?, warnings: BoardWarnings,
                 statusLines: [String], line: (Int, LocalDate) -> String) -> String {
         var lines = [header(board: board, at: at)] + warnings.failureLines(language) + warnings.serviceLines(language) + statusLines
+        // The departures stop at an unknown service date: said last, in place of "no departures".
+        // (Already unknown at `at`, the date may be yesterday's, whose service is still running.)
+        let unknownLine = warnings.unknown.map { unknown in
+            unknown.from <= at ? language.say(.nextUnknownNow, ["causes": .message(unknown.causesText)])
+                : language.say(.nextUnknownFrom, ["day": .text(dayName(unknown.date, relativeTo: clock.localTime(at: at).date)),
+                                                  "causes": .message(unknown.causesText)])
+        }
         guard let first = upcoming.first else {
+            if let unknownLine { return (lines + [unknownLine]).joined(separator: "\n") }
             if !warnings.outOfService.isEmpty { return lines.joined(separator: "\n") }
             lines.append(language.say(.nextNoDepartures, ["days": .number(Board.maximumLookaheadDays)]))
             return lines.joined(separator: "\n")
@@ -43,7 +51,22 @@ struct Concierge {
         for index in upcoming.indices {
             lines.append(line(index, today))
         }
+        if let unknownLine { lines.append(unknownLine) }
         return lines.joined(separator: "\n")
+    }
+
+    /// A service date as the unknown line names it: `today`, `tomorrow`, else `Mon 13 Jan` (`今日`,
+    /// `明日`, `1月13日(月)`).
+    func dayName(_ date: LocalDate, relativeTo today: LocalDate) -> String {
+        switch date.dayNumber - today.dayNumber {
+        case 0: return language.say(.whenToday)
+        case 1: return language.say(.whenTomorrow)
+        default:
+            var name = language.say(.nextOtherDay, ["weekday": .key(Self.weekdays[date.weekday.rawValue]), "day": .number(date.day),
+                                                    "month": .key(Self.months[date.month - 1])])
+            while name.last == " " { name.removeLast() }
+            return name
+        }
     }
 
     /// `10:39 from platform 11 (鷹66) to 三鷹駅 — in 7 min, leave in 3 min`

@@ -1,3 +1,4 @@
+import Config
 import Facts
 import JSONText
 import Rules
@@ -36,7 +37,12 @@ struct DryRunCommand {
         }
         let workspace = try context.loadWorkspace(rulesOption: parsed.value("--rules"), fixtures: parsed.value("--fixtures"),
                                                   stateOption: parsed.value("--state"))
-        let deliveries = workspace.simulation.run(from: from, to: to).deliveries
+        let run = workspace.simulation.run(from: from, to: to)
+        let deliveries = run.deliveries
+        // The leave-now rules that stopped at an unknown service date, in rule order.
+        let unknown: [(rule: RuleSpec, dates: [UnknownServiceDate])] = workspace.engine.rules.compactMap { rule in
+            run.unknown[rule.id].map { (rule, $0) }
+        }
         let rangeClock = workspace.rulesClock
         let outOfService = ServicePeriodCheck.outOfService(configuration: workspace.configuration, boards: workspace.boards, from: from, to: to)
         if parsed.has("--json") {
@@ -54,11 +60,27 @@ struct DryRunCommand {
                                        ("source", .string(dated.notice.source)), ("message", .string(dated.notice.message)),
                                        ("location", dated.notice.origin.map { .string($0) } ?? .null)])
                 })),
+                ("unknown", .array(unknown.map { rule, dates in
+                    JSONOutput.object([
+                        ("rule", .string(rule.id)), ("board", Self.board(of: rule).map { .string($0) } ?? .null),
+                        ("service_dates", .array(dates.map { .string($0.date.description) })),
+                        ("sources", .array(Self.causes(of: dates).map { cause in
+                            .object([("source", .string(cause.source)), ("message", .string(cause.reasonText.english)),
+                                     ("location", cause.origin.map { .string($0) } ?? .null)])
+                        })),
+                    ])
+                })),
             ]).text }
         }
         var lines = [Message(.dryRunHeader, ["from": .text(rangeClock.iso8601(from)), "to": .text(rangeClock.iso8601(to))]).text]
         // Rules of these boards see fewer departures (or none): say so before the timeline.
         lines += workspace.impairedBoards.flatMap { $0.completeness.lines(board: $0.board) } + outOfService.map(\.line)
+        // Rules that stopped at a date whose timetable is unknown: nothing is sent from then on.
+        lines += unknown.map { rule, dates in
+            Message(.dryRunUnknown, ["rule": .text(rule.id), "board": .text(Self.board(of: rule) ?? "-"),
+                                     "dates": .message(.list(Self.ranges(of: dates.map(\.date)))),
+                                     "causes": .message(.joined(Self.causes(of: dates).map(\.text), separator: Message(.healthDetailSeparator)))]).text
+        }
         if deliveries.isEmpty { lines.append(Message(.dryRunNothing).text) }
         let multiDay = rangeClock.localTime(at: from).date != rangeClock.localTime(at: to).date
         for delivery in deliveries {
@@ -69,6 +91,27 @@ struct DryRunCommand {
                 + (notification.link.map { "  <\($0)>" } ?? ""))
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The sources that make any of `dates` unknown, each once (by label and place), in order.
+    static func causes(of dates: [UnknownServiceDate]) -> [UnknownServiceDate.Cause] {
+        var seen = Set<String>()
+        return dates.flatMap(\.causes).filter { seen.insert($0.source + "\u{0}" + ($0.origin ?? "") + "\u{0}" + $0.reasonText.english).inserted }
+    }
+
+    /// Sorted dates as `2025-01-06..2025-01-10`, `2025-01-14` runs.
+    static func ranges(of dates: [LocalDate]) -> [String] {
+        var runs: [(LocalDate, LocalDate)] = []
+        for date in dates.sorted() {
+            if let last = runs.last, last.1.adding(days: 1) == date { runs[runs.count - 1].1 = date } else { runs.append((date, date)) }
+        }
+        return runs.map { $0 == $1 ? "\($0)" : "\($0)..\($1)" }
+    }
+
+    /// The board a leave-now rule reads.
+    static func board(of rule: RuleSpec) -> String? {
+        if case .leaveNow(let spec) = rule.kind { return spec.board }
+        return nil
     }
 }
 

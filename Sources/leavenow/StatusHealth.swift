@@ -28,6 +28,8 @@ struct StatusHealth {
     /// Leave-now rules that cannot fire within the planning span, with why (an ended service, a
     /// filter that matches nothing), by rule id.
     var silentRules: [String: Message]
+    /// Leave-now rules stopped at an unknown service date (the worker's check reports them).
+    var unknownDates: [(rule: String, board: String, unknown: UnknownServiceDate)]
     let now: Int64
 
     /// Loads the boards as the worker does (API timetables from the source cache of `stateDirectory`).
@@ -39,8 +41,10 @@ struct StatusHealth {
             row.lastError != nil || row.nextRefreshAt.map { now - $0 > Self.overdueSeconds } ?? false
         }
         ending = HealthInputs.endingFeeds(of: catalog.boards, within: limits.feedEndsWithinDays, now: now)
-        silentRules = Dictionary(RuleEngine(configuration: configuration).silentLeaveNowRules(boards: catalog.boardsByID, now: now)
+        let engine = RuleEngine(configuration: configuration)
+        silentRules = Dictionary(engine.silentLeaveNowRules(boards: catalog.boardsByID, now: now)
             .map { ($0.rule.id, $0.reason) }, uniquingKeysWith: { first, _ in first })
+        unknownDates = engine.unknownDates(boards: catalog.boardsByID, now: now).map { ($0.rule.id, $0.board, $0.unknown) }
         self.now = now
     }
 
@@ -58,6 +62,7 @@ struct StatusHealth {
         let configured = Set(LiveSource.all(in: configuration).map(\.cacheName))
         var inputs = HealthInputs(impairedBoards: impaired, endingFeeds: ending, sources: sources.filter { configured.contains($0.name) },
                                   channelStreaks: episodes.channels.streaks, missingSecrets: held.map { ($0.channel, $0.secret) })
+        inputs.unknownDates = unknownDates
         inputs.dependencies = HealthDependencies(configuration: configuration)
         let found = HealthCheck.problems(inputs, limits: limits, now: now, openSince: { episodes.open[$0]?.since }).filter { !$0.isPending }
         return (found.filter { !$0.isInformation } + workers, found.filter(\.isInformation))

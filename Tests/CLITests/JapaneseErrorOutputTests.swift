@@ -65,11 +65,14 @@ extension JapaneseOutputTests {
         ])
         XCTAssertTrue(check.english.stderr.contains("minute-out-of-range.csv:1:6: minute \"60\" is out of range 0–59"), check.english.stderr)
 
+        // Monday: the broken weekday file makes the day unknown (exit 1); the broken Saturday file is still named.
         let next = try both(["next", "bus", "--rules", rules, "--at", "2024-12-23T08:00", "--count", "2"])
-        XCTAssertEqual(next.english.status, 0, next.english.stderr)
+        XCTAssertEqual(next.english.status, 1, next.english.stderr)
         assertSameInformation(next, "next of a board with broken day types")
-        XCTAssertTrue(next.japanese.stdout.contains("\n不完全: 鷹56 (12番のりば)、weekday を読み込めませんでした: "), next.japanese.stdout)
-        XCTAssertTrue(next.english.stdout.contains("\nincomplete: 鷹56 (platform 12), weekday could not be loaded: "), next.english.stdout)
+        XCTAssertTrue(next.japanese.stdout.contains("\n不完全: 鷹56 (12番のりば)、saturday を読み込めませんでした: "), next.japanese.stdout)
+        XCTAssertTrue(next.english.stdout.contains("\nincomplete: 鷹56 (platform 12), saturday could not be loaded: "), next.english.stdout)
+        XCTAssertTrue(next.japanese.stdout.contains("\n発車時刻が分かりません: 鷹56 (12番のりば)、weekday を読み込めませんでした: "), next.japanese.stdout)
+        XCTAssertTrue(next.english.stdout.contains("\nDepartures are unknown: 鷹56 (platform 12), weekday could not be loaded: "), next.english.stdout)
         let board = try both(["board", "bus", "--rules", rules, "--date", "2024-12-23"])
         assertSameInformation(board, "board of a board with broken day types")
         let none = try both(["next", "odpt", "--rules", rules])

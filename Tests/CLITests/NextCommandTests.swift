@@ -112,7 +112,9 @@ final class NextCommandTests: XCTestCase {
         XCTAssertTrue(unknown.stderr.contains("chofu-to-mitaka"), unknown.stderr)
     }
 
-    func testABrokenSourceIsAWarningAndTheOtherSourcesStillAnswer() throws {
+    /// A broken ODPT file makes every date of its station unknown: the bus of the other source
+    /// cannot be given as the next departure (a train may leave first), and `next` says why.
+    func testABrokenSourceIsAWarningAndMakesTheBoardUnknown() throws {
         let fixtures = CLIRunner.packageRoot.appendingPathComponent("Tests/Fixtures").path
         let config = FileManager.default.temporaryDirectory.appendingPathComponent("leavenow-xdg-\(UUID().uuidString)")
         let rules = config.appendingPathComponent("leavenow/rules")
@@ -131,9 +133,21 @@ final class NextCommandTests: XCTestCase {
         // Found through $XDG_CONFIG_HOME, run from a directory without ./rules.
         let outcome = try CLIRunner.run(["next", "mixed", "--at", "2024-12-22T10:32", "--json"],
                                         environment: ["XDG_CONFIG_HOME": config.path], in: config)
-        XCTAssertEqual(outcome.status, 0, outcome.stderr)
+        XCTAssertEqual(outcome.status, 1, outcome.stderr)
         XCTAssertTrue(outcome.stderr.contains("boards.yaml:7:"), outcome.stderr)
         XCTAssertTrue(outcome.stderr.contains("truncated.json:1:"), outcome.stderr)
-        XCTAssertTrue(outcome.stdout.contains("\"departure\": \"2024-12-22T10:33:00+09:00\""), outcome.stdout)
+        let answer = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual((answer["departures"] as? [Any])?.count, 0, outcome.stdout)
+        let unknown = try XCTUnwrap(answer["unknown"] as? [String: Any], outcome.stdout)
+        let source = try XCTUnwrap((unknown["sources"] as? [[String: Any]])?.first)
+        XCTAssertEqual(source["source"] as? String, "TokyoMetro.Hanzomon.Oshiage")
+        XCTAssertTrue((source["message"] as? String)?.hasSuffix("odpt-broken/truncated.json:1:2986: truncated JSON: the string starting here is never closed") == true,
+                      "\(source)")
+        XCTAssertTrue((source["location"] as? String)?.hasSuffix("boards.yaml:7:9") == true, "\(source)")
+        let human = try CLIRunner.run(["next", "mixed", "--at", "2024-12-22T10:32"], environment: ["XDG_CONFIG_HOME": config.path], in: config)
+        XCTAssertEqual(human.status, 1, human.stderr)
+        XCTAssertTrue(human.stdout.contains("\nDepartures are unknown: TokyoMetro.Hanzomon.Oshiage could not be loaded: \(fixtures)/odpt-broken/truncated.json:1:2986: truncated JSON"),
+                      human.stdout)
+        XCTAssertFalse(human.stdout.contains("10:33"), human.stdout)
     }
 }

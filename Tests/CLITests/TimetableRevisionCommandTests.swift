@@ -128,14 +128,22 @@ final class TimetableRevisionCommandTests: XCTestCase {
 
     func testATimetablePastItsDctValidSaysSoInNextBoardDryRunAndCheck() throws {
         let rules = try odakyuDirectory(newFrom: nil)
+        // Past its validity with nothing replacing it, the timetable is unknown: not a day without buses.
         let next = try CLIRunner.run(["next", "kichi06", "--rules", rules, "--at", "2018-01-16T09:00"])
+        XCTAssertEqual(next.status, 1, next.stderr)
         XCTAssertEqual(next.stdout, "調布駅北口 → 吉祥寺駅 — Tue 2018-01-16 09:00 (Asia/Tokyo)\n"
-                       + "The timetable's validity ended on 2018-01-15 (dct:valid) (OdakyuBus.Choufuekikitaguchi.10225.13).\n")
-        let json = try XCTUnwrap(try CLIRunner.json(try CLIRunner.run(["next", "kichi06", "--rules", rules, "--at", "2018-01-16T09:00", "--json"])) as? [String: Any])
+                       + "Departures are unknown: OdakyuBus.Choufuekikitaguchi.10225.13: the timetable's validity ended on 2018-01-15 (dct:valid).\n")
+        let json = try XCTUnwrap(try CLIRunner.json(try CLIRunner.run(["next", "kichi06", "--rules", rules, "--at", "2018-01-16T09:00", "--json"]),
+                                                    status: 1) as? [String: Any])
         XCTAssertEqual(json["complete"] as? Bool, false, "an answer without the ended source is not complete")
         XCTAssertEqual((json["warnings"] as? [[String: Any]])?.first?["message"] as? String, "the timetable's validity ended on 2018-01-15 (dct:valid)")
+        let unknown = try XCTUnwrap(json["unknown"] as? [String: Any])
+        XCTAssertEqual(unknown["service_date"] as? String, "2018-01-16")
+        XCTAssertEqual((unknown["sources"] as? [[String: Any]])?.first?["message"] as? String, "the timetable's validity ended on 2018-01-15 (dct:valid)")
         let board = try CLIRunner.run(["board", "kichi06", "--rules", rules, "--date", "2018-01-16"])
-        XCTAssertTrue(board.stdout.contains("The timetable's validity ended on 2018-01-15 (dct:valid)"), board.stdout)
+        XCTAssertEqual(board.status, 1, board.stderr)
+        XCTAssertTrue(board.stdout.contains("This service day is unknown: OdakyuBus.Choufuekikitaguchi.10225.13: the timetable's validity ended on 2018-01-15 (dct:valid)."),
+                      board.stdout)
         try """
             channels:
               - {id: sink, type: webhook, url_env: LEAVENOW_TEST_HOOK}
@@ -147,7 +155,8 @@ final class TimetableRevisionCommandTests: XCTestCase {
         XCTAssertTrue(dryRun.stdout.contains("\nboard \"kichi06\": OdakyuBus.Choufuekikitaguchi.10225.13: the timetable's validity ended on 2018-01-15 (dct:valid)\n"),
                       dryRun.stdout)
         let explain = try CLIRunner.run(["explain", "leave", "--rules", rules, "--at", "2018-01-16T09:00"])
-        XCTAssertTrue(explain.stdout.contains("the service of board \"kichi06\" ended on 2018-01-15"), explain.stdout)
+        XCTAssertTrue(explain.stdout.contains("departures of board \"kichi06\" from 2018-01-16 on are unknown (OdakyuBus.Choufuekikitaguchi.10225.13: the timetable's validity ended on 2018-01-15 (dct:valid))"),
+                      explain.stdout)
         let check = try CLIRunner.run(["check", "--rules", rules])
         XCTAssertEqual(check.status, 0, check.stderr)
         XCTAssertTrue(check.stderr.contains("board \"kichi06\": OdakyuBus.Choufuekikitaguchi.10225.13: the timetable's validity ended on 2018-01-15 (dct:valid)"),
@@ -159,7 +168,8 @@ final class TimetableRevisionCommandTests: XCTestCase {
         let board = try CLIRunner.run(["board", "kichi06", "--rules", rules, "--date", "2018-01-16"])
         XCTAssertTrue(board.stdout.contains("11 | 51\n12 | 02*"), board.stdout)
         let after = try CLIRunner.run(["board", "kichi06", "--rules", rules, "--date", "2018-04-02"])
-        XCTAssertTrue(after.stdout.contains("The timetable's validity ended on 2018-03-31 (valid_until)"), after.stdout)
+        XCTAssertTrue(after.stdout.contains("This service day is unknown: OdakyuBus.Choufuekikitaguchi.10225.13: the timetable's validity ended on 2018-03-31 (valid_until)."),
+                      after.stdout)
     }
 }
 
@@ -195,7 +205,9 @@ final class CachedTimetableDatesCommandTests: XCTestCase {
                                                                         environment: environment)) as? [String: Any])?["sources"] as? [[String: Any]])
         XCTAssertEqual(json.first?["dates"] as? String, "the timetable's validity ended on 2018-01-15 (dct:valid)")
         let next = try CLIRunner.run(["next", "kichi06", "--rules", rules, "--state", state, "--at", "2018-01-16T09:00"], environment: environment)
-        XCTAssertTrue(next.stdout.contains("The timetable's validity ended on 2018-01-15 (dct:valid) (OdakyuBus.Choufuekikitaguchi.10225.13)."), next.stdout)
+        XCTAssertEqual(next.status, 1, next.stderr)
+        XCTAssertTrue(next.stdout.contains("Departures are unknown: OdakyuBus.Choufuekikitaguchi.10225.13: the timetable's validity ended on 2018-01-15 (dct:valid)."),
+                      next.stdout)
         let before = try CLIRunner.run(["next", "kichi06", "--rules", rules, "--state", state, "--at", "2018-01-15T11:00", "--count", "1"],
                                        environment: environment)
         XCTAssertTrue(before.stdout.contains("11:51 from 調布駅北口 (吉０６) to 吉祥寺駅"), before.stdout)

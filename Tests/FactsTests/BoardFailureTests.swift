@@ -135,4 +135,57 @@ final class BoardFailureTests: XCTestCase {
             "\(file):3:40: board \"kawasaki\": holidays 2017-05-01..2017-05-02 of 2017-04-29..2017-05-02 lie outside the service of every source (gtfs-jp-rinkobus stop 1510-57: 2017-04-01..2017-04-30); they have no effect",
         ])
     }
+
+    /// What could not be loaded is kept on the board as unknown dates: a broken day-type file the
+    /// dates it serves (with the route's labels), a broken ODPT file or GTFS feed every date.
+    func testWhatCouldNotBeLoadedBecomesUnknownDatesOfTheBoard() throws {
+        let f = fixtures.path
+        let taka56 = try taka56WithABrokenWeekdayCell()
+        let directory = try writeRules("""
+        boards:
+          - id: mixed
+            sources:
+              - csv: \(taka56.path)
+              - odpt: \(f)/odpt-broken/truncated.json
+                station: odpt.Station:TokyoMetro.Hanzomon.Oshiage
+              - gtfs: \(f)/gtfs/does-not-exist.zip
+                stop_id: S1
+                valid_until: 2025-03-31
+        """)
+        let catalog = try BoardCatalog.load(directory: directory.path)
+        let board = try XCTUnwrap(catalog.board(id: "mixed"))
+        let file = directory.path + "/boards.yaml"
+        XCTAssertEqual(board.unknownServices.map(\.source), ["鷹56 (platform 12), weekday", "TokyoMetro.Hanzomon.Oshiage", "does-not-exist.zip stop S1"])
+        XCTAssertEqual(board.unknownServices.map(\.origin), ["\(file):4:9", "\(file):5:9", "\(file):7:9"])
+        let weekday = board.unknownServices[0]
+        XCTAssertEqual(weekday.dates, .dayType(.weekday, configured: [.weekday, .saturday, .sundayHoliday]))
+        XCTAssertEqual([weekday.line, weekday.stop, weekday.destination], ["鷹56", "12", "三鷹駅"])
+        XCTAssertEqual(weekday.spanSeconds, 30 * 3600)
+        XCTAssertTrue(weekday.reason.english.hasSuffix("平日.csv:24:4: minute \"1O\" is not a number"), weekday.reason.english)
+        XCTAssertEqual(board.unknownServices[1].dates, .all)
+        XCTAssertEqual(board.unknownServices[2].timeBase, .noonMinusTwelveHours)
+        XCTAssertEqual(board.unknownServices[2].validUntil, LocalDate("2025-03-31"))
+        // Every date is unknown (the station and the feed), each with the sources that make it so.
+        let sunday = try XCTUnwrap(board.unknownDate(LocalDate("2024-12-22")!))
+        XCTAssertEqual(sunday.causes.map(\.source), ["TokyoMetro.Hanzomon.Oshiage", "does-not-exist.zip stop S1"])
+        let monday = try XCTUnwrap(board.unknownDate(LocalDate("2024-12-23")!))
+        XCTAssertEqual(monday.causes.map(\.source), ["鷹56 (platform 12), weekday", "TokyoMetro.Hanzomon.Oshiage", "does-not-exist.zip stop S1"])
+        XCTAssertEqual(board.unknownDate(LocalDate("2025-04-05")!)?.causes.map(\.source), ["TokyoMetro.Hanzomon.Oshiage"])
+    }
+
+    /// An ODPT API timetable not fetched yet: its dates are unknown, waiting for data.
+    func testAnAPITimetableNotFetchedYetIsUnknownAndPending() throws {
+        let directory = try writeRules("""
+        odpt:
+          key_env: ODPT_CONSUMER_KEY
+        boards:
+          - id: live
+            sources:
+              - odpt_api: {station: odpt.Station:TokyoMetro.Ginza.Ginza}
+        """)
+        let catalog = try BoardCatalog.load(directory: directory.path)
+        let board = try XCTUnwrap(catalog.board(id: "live"))
+        XCTAssertEqual(board.unknownServices.map(\.isPending), [true])
+        XCTAssertEqual(board.unknownDate(LocalDate("2024-12-22")!)?.isPending, true)
+    }
 }

@@ -2,6 +2,7 @@ import Config
 import Facts
 import Foundation
 import Store
+@testable import Timetable
 import Worker
 import XCTest
 
@@ -81,6 +82,34 @@ final class HealthCheckTests: XCTestCase {
         let found = HealthCheck.problems(inputs, limits: limits, now: now, openSince: { open[$0] }).filter { !$0.isPending }
         XCTAssertEqual(found.filter { !$0.isInformation }.map(\.id), ["board:ginza", "source:weather-chofu", "channel:phone"])
         XCTAssertEqual(found.filter(\.isInformation).map(\.id), ["board:ginza-live", "source:weather-tokyo-jma", "channel:team", "secret:team"])
+    }
+
+    /// A rule stopped at an unknown date is a problem of its board (one per board, naming its
+    /// rules); not for a board with no loadable source (its own problem), nor for a date unknown
+    /// only because a source's validity ended (the feed's problem); pending while only an API
+    /// timetable is awaited.
+    func testARuleStoppedAtAnUnknownDateIsAProblemOfItsBoard() {
+        func date(_ text: String, _ reason: UnknownServiceDate.Cause.Reason, pending: Bool = false) -> UnknownServiceDate {
+            UnknownServiceDate(date: LocalDate(text)!, dayType: .weekday, causes: [
+                UnknownServiceDate.Cause(sourceText: .verbatim("X1 (platform 1), weekday"), origin: "boards.yaml:5:9", reason: reason, isPending: pending,
+                                         from: now, until: now + 30 * 3600),
+            ])
+        }
+        let broken = date("2024-12-23", .notLoaded(.verbatim("bad.csv:1:3: minute \"O5\" is not a number")))
+        let ended = ServicePeriodNotice(sourceIndex: 0, source: "old", sourceText: .verbatim("old"), kind: .ended(LocalDate("2024-12-20")!),
+                                        limit: .validity("valid_until"))
+        let location = ConfigLocation(file: "boards.yaml", line: 3, column: 9)
+        let inputs = HealthInputs(impairedBoards: [("gone", .unloadable([SourceFailure(board: "gone", source: "y", location: location, message: "no such file")]))])
+        var withDates = inputs
+        withDates.unknownDates = [("a", "x1", broken), ("b", "x1", broken), ("c", "gone", broken), ("d", "old", date("2024-12-21", .outOfValidity(ended))),
+                                  ("e", "live", date("2024-12-23", .notLoaded(.verbatim("no cached timetable yet")), pending: true))]
+        XCTAssertEqual(ids(withDates), ["board:gone", "timetable:x1"])
+        XCTAssertEqual(ids(withDates, open: ["timetable:live": now - 3_600]), ["board:gone", "timetable:live", "timetable:x1"])
+        let problem = HealthCheck.problems(withDates, limits: limits, now: now).first { $0.id == "timetable:x1" }
+        XCTAssertEqual(problem?.detail.english,
+                       "departures from 2024-12-23 on are unknown (X1 (platform 1), weekday could not be loaded: bad.csv:1:3: minute \"O5\" is not a number); rules a, b cannot notify them")
+        XCTAssertEqual(problem?.detail.rendered(in: .japanese),
+                       "2024-12-23 以降の発車が分かりません（X1 (platform 1), weekday を読み込めませんでした: bad.csv:1:3: minute \"O5\" is not a number）。2 件のルール（a、b）はそれらを通知できません")
     }
 
     func testAChannelFailingAsOftenAsTheLimitAndAMissingSecret() {

@@ -187,4 +187,75 @@ final class WorkerHealthTests: XCTestCase {
         notices = try Self.ownerNotices(sink)
         XCTAssertEqual(notices.map(\.title), ["leavenow problem: source feed-qiita", "leavenow resolved: source feed-qiita"], worker.log)
     }
+
+    /// A bus CSV board whose weekday file has typos (`O5`, a full-width `４２`), with a leave-now
+    /// rule and `health:` in `language`: Monday is unknown, so the rule cannot notify Monday's
+    /// departures; the worker says so once (not "no departures"), `status` lists it and exits 1,
+    /// and once the file is fixed the recovery is told once.
+    func unknownDateIsToldAndItsFix(language: String) throws -> (problem: (title: String, text: String), status: String, resolved: String) {
+        let scratch = try WorkerScratch()
+        let sink = try WorkerWebhookSink()
+        defer { sink.stop() }
+        try sink.script([], dedupe: true)
+        let bad = try scratch.write("rules/tt/weekday.csv", "6,O5,35\n7,４２\n")
+        _ = try scratch.write("rules/tt/saturday.csv", "6,05,35\n")
+        _ = try scratch.write("rules/tt/sunday.csv", "6,05,35\n")
+        _ = try scratch.write("rules/config.yaml", """
+            boards:
+              - id: x1
+                sources:
+                  - csv: {weekday: tt/weekday.csv, saturday: tt/saturday.csv, sunday_holiday: tt/sunday.csv}
+                    line: X1
+                    stop: "1"
+                    walk: 4m
+            channels:
+              - {id: owner, type: webhook, url_env: OWNER_URL, rate_per_minute: 0}
+            rules:
+              - {id: leave-x1, kind: leave_now, board: x1, heads_up: [5m], channels: [owner]}
+            health:
+              channels: [owner]
+              language: \(language)
+            """)
+        let environment = ["OWNER_URL": "http://127.0.0.1:\(sink.port)/owner"]
+        // Sunday 22:00: Sunday's buses have left, Monday's timetable could not be loaded.
+        let start = InProcessWorker.instant("2024-12-22T22:00:00+09:00")
+        var worker: InProcessWorker? = try InProcessWorker(scratch: scratch, start: start, environment: environment)
+        worker!.run(until: start + 120, limit: 20)
+        let notices = try Self.ownerNotices(sink)
+        XCTAssertEqual(notices.count, 1, worker!.log)
+        XCTAssertEqual(LogLine.events("health.problem", in: worker!.log).map { $0["problem"] }, ["timetable:x1"], worker!.log)
+        let status = try LeavenowProcess.run(["status", "--rules", scratch.path("rules"), "--state", worker!.statePath],
+                                             environment: language == "ja" ? ["LANG": "ja_JP.UTF-8"] : [:])
+        XCTAssertEqual(status.status, 1, status.all)
+        // The file is fixed; the worker starts again and tells the recovery once.
+        try "6,05,35\n7,42\n".write(toFile: bad, atomically: true, encoding: .utf8)
+        worker = nil
+        worker = try InProcessWorker(scratch: scratch, start: start + 300, environment: environment)
+        worker!.run(until: start + 500, limit: 20)
+        let after = try Self.ownerNotices(sink)
+        XCTAssertEqual(after.count, 2, worker!.log)
+        return (notices[0], status.stdout, after.last?.title ?? "")
+    }
+
+    func testAnUnknownDateARuleNeedsIsToldAsAProblemNotAsNoDepartures() throws {
+        let told = try unknownDateIsToldAndItsFix(language: "en")
+        XCTAssertEqual(told.problem.title, "leavenow problem: board x1")
+        XCTAssertTrue(told.problem.text.hasPrefix("board x1: departures from 2024-12-23 on are unknown (X1 (platform 1), weekday could not be loaded: "),
+                      told.problem.text)
+        XCTAssertTrue(told.problem.text.contains("weekday.csv:1:3: minute \"O5\" is not a number); rule leave-x1 cannot notify them (since 2024-12-22T22:00:00+09:00)"),
+                      told.problem.text)
+        XCTAssertTrue(told.status.hasPrefix("health: 1 problem (exit status 1)\n  board x1: departures from "), told.status)
+        XCTAssertTrue(told.status.contains("; rule leave-x1 cannot notify them (since 2024-12-22T22:00:00+09:00)\n"), told.status)
+        XCTAssertEqual(told.resolved, "leavenow resolved: board x1")
+    }
+
+    func testAnUnknownDateIsToldInJapanese() throws {
+        let told = try unknownDateIsToldAndItsFix(language: "ja")
+        XCTAssertEqual(told.problem.title, "leavenow の問題: ボード x1")
+        XCTAssertTrue(told.problem.text.hasPrefix("ボード x1：2024-12-23 以降の発車が分かりません（X1 (1番のりば)、weekday を読み込めませんでした: "),
+                      told.problem.text)
+        XCTAssertTrue(told.problem.text.contains("）。1 件のルール（leave-x1）はそれらを通知できません"), told.problem.text)
+        XCTAssertTrue(told.status.contains("以降の発車が分かりません（X1 (1番のりば)、weekday を読み込めませんでした: "), told.status)
+        XCTAssertEqual(told.resolved, "leavenow 復旧: ボード x1")
+    }
 }

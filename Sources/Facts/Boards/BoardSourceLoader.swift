@@ -54,6 +54,7 @@ public struct BoardSourceLoader {
         let clock = ZoneClock(timeZone: spec.timeZone)
         var loaded = LoadedBoard(board: Board(id: spec.id, title: spec.title, clock: clock, sources: []))
         var sources: [BoardSource] = []
+        var unknown: [UnknownService] = []
         for source in spec.sources {
             let label = SourceLabel.message(of: source)
             do {
@@ -68,6 +69,7 @@ public struct BoardSourceLoader {
                     loaded.failures += reasons.map { reason in
                         SourceFailure(board: spec.id, source: label, location: source.location, text: reason, isPending: true)
                     }
+                    unknown += reasons.map { reason in Self.unknownSource(source, label: label, reason: reason, isPending: true) }
                 } else {
                     let read = try loadReportingFiles(source, boardZone: spec.timeZone)
                     sources += read.sources.map { labelled($0, label: $0.labelText, spec: source) }
@@ -76,8 +78,14 @@ public struct BoardSourceLoader {
                             "location": .text("\(source.location)"), "dayType": .text(file.dayType.rawValue), "board": .text("\"\(spec.id)\""),
                             "reason": .message(file.error.descriptionMessage),
                         ]))
-                        loaded.failures.append(SourceFailure(board: spec.id, source: file.label + Message(.listSeparator) + .verbatim(file.dayType.rawValue),
-                                                             location: source.location, text: file.error.descriptionMessage))
+                        let fileLabel = file.label + Message(.listSeparator) + .verbatim(file.dayType.rawValue)
+                        loaded.failures.append(SourceFailure(board: spec.id, source: fileLabel, location: source.location, text: file.error.descriptionMessage))
+                        // The dates that file serves are unknown, not empty.
+                        unknown.append(UnknownService(source: fileLabel, origin: "\(source.location)", reason: file.error.descriptionMessage,
+                                                      dates: .dayType(file.dayType, configured: file.configured),
+                                                      validFrom: source.validFrom, validUntil: source.validUntil, timeBase: .wallClock,
+                                                      spanSeconds: UnknownService.busCSVSpanSeconds,
+                                                      line: file.line, stop: file.stop, destination: file.destination))
                     }
                 }
             } catch {
@@ -85,14 +93,30 @@ public struct BoardSourceLoader {
                 loaded.problemMessages.append(Message(.factsSourceNotLoaded, ["location": .text("\(source.location)"), "board": .text("\"\(spec.id)\""),
                                                                               "reason": .message(reason)]))
                 loaded.failures.append(SourceFailure(board: spec.id, source: label, location: source.location, text: reason))
+                unknown.append(Self.unknownSource(source, label: label, reason: reason, isPending: false))
             }
         }
         // Japanese national holidays apply to boards in Japan's timezone; elsewhere only `holidays:`.
         let calendar = ServiceCalendar(extraHolidays: Set(spec.extraHolidays),
                                        nationalHolidays: spec.timeZone.identifier == "Asia/Tokyo",
                                        yearEnd: spec.specialDays.yearEnd, overrides: spec.specialDays.overrides)
-        loaded.board = Board(id: spec.id, title: spec.title, clock: clock, calendar: calendar, sources: sources)
+        loaded.board = Board(id: spec.id, title: spec.title, clock: clock, calendar: calendar, sources: sources, unknownServices: unknown)
         return loaded
+    }
+
+    /// The unknown dates of a source that could not be loaded at all (or is waiting for its data):
+    /// every date it is configured for, with the labels the configuration gives it.
+    static func unknownSource(_ spec: SourceSpec, label: Message, reason: Message, isPending: Bool) -> UnknownService {
+        var timeBase = ServiceTimeBase.wallClock
+        var span = UnknownService.defaultSpanSeconds
+        switch spec.kind {
+        case .gtfs: timeBase = .noonMinusTwelveHours
+        case .csv, .csvDirectory: span = UnknownService.busCSVSpanSeconds
+        default: break
+        }
+        return UnknownService(source: label, origin: "\(spec.location)", reason: reason, isPending: isPending, dates: .all,
+                              validFrom: spec.validFrom, validUntil: spec.validUntil, timeBase: timeBase, spanSeconds: span,
+                              line: spec.line, stop: spec.stop, destination: spec.destination)
     }
 
     /// A board source with its label, configuration place and validity dates: `valid_from` /
@@ -182,6 +206,13 @@ public struct BoardSourceLoader {
         public var dayType: DayTypeKey
         /// Why, naming the file.
         public var error: DecodeError
+        /// Every day type configured for the route (the failed file's included): which dates the
+        /// failed file would have served.
+        public var configured: Set<DayTypeKey>
+        /// The labels the file's departures would have carried.
+        public var line: String
+        public var stop: String
+        public var destination: String
     }
 
     /// The board sources one configured source yields (a CSV directory may hold several routes).
@@ -208,11 +239,14 @@ public struct BoardSourceLoader {
         case .csv(let files):
             // Labels not given in the configuration come from an article-style file name, if any.
             let named = files.values.sorted().lazy.compactMap { BusCSVFileName(fileName: ($0 as NSString).lastPathComponent) }.first
-            let read = BusCSV.readEach(files: files, line: spec.line ?? named?.route ?? "",
-                                       stop: spec.stop ?? named?.stop ?? "",
-                                       destination: spec.destination ?? named?.destination ?? "")
+            let line = spec.line ?? named?.route ?? "", stop = spec.stop ?? named?.stop ?? ""
+            let destination = spec.destination ?? named?.destination ?? ""
+            let read = BusCSV.readEach(files: files, line: line, stop: stop, destination: destination)
             let label = SourceLabel.message(of: spec)
-            let failures = read.failures.map { FileFailure(label: label, dayType: $0.dayType, error: $0.error) }
+            let failures = read.failures.map {
+                FileFailure(label: label, dayType: $0.dayType, error: $0.error, configured: Set(files.keys), line: line, stop: stop,
+                            destination: destination)
+            }
             let loaded = read.timetable.days.isEmpty ? [] : [source(files.values.sorted().joined(separator: ", "), read.timetable, .bus)]
             return (loaded, failures)
         case .csvDirectory(let path):
@@ -221,7 +255,11 @@ public struct BoardSourceLoader {
             for route in try BusCSV.directory(path) {
                 let line = spec.line ?? route.route, stop = spec.stop ?? route.stop
                 let label = SourceLabel.labels(line: line, stop: stop) ?? .verbatim(route.route)
-                failures += route.failures.map { FileFailure(label: label, dayType: $0.dayType, error: $0.error) }
+                let configured = Set(route.timetable.days.keys).union(route.failures.map(\.dayType))
+                failures += route.failures.map {
+                    FileFailure(label: label, dayType: $0.dayType, error: $0.error, configured: configured, line: line, stop: stop,
+                                destination: spec.destination ?? route.destination)
+                }
                 guard !route.timetable.days.isEmpty else { continue }
                 var board = source(path, route.timetable, .bus)
                 board.line = line

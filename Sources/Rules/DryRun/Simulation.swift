@@ -30,12 +30,15 @@ public struct Simulation {
     }
 
     /// Everything that would be sent in `[from, to]`, in order, starting from `state` (empty: a
-    /// worker starting fresh at `from`).
-    public func run(from: Int64, to: Int64, state initial: EngineState = EngineState()) -> (deliveries: [SimulatedDelivery], state: EngineState) {
+    /// worker starting fresh at `from`), and per leave-now rule id the unknown service dates it
+    /// stopped at, in date order (it notified no departure of theirs, see ``RuleEngine/RuleEvaluation/unknown``).
+    public func run(from: Int64, to: Int64, state initial: EngineState = EngineState())
+        -> (deliveries: [SimulatedDelivery], state: EngineState, unknown: [String: [UnknownServiceDate]]) {
         var state = initial
         var schedules = ScheduleCache()
         var stepper = RuleStepper(engine: engine, start: from)
         var deliveries: [SimulatedDelivery] = []
+        var unknown: [String: [UnknownServiceDate]] = [:]
         var now = from
         var previous = from - 1
         var steps = 0
@@ -45,11 +48,15 @@ public struct Simulation {
             let facts = timeline.facts(at: now, boards: boards)
             let notifications = stepper.step(now: now, updated: updated, facts: facts, state: &state, schedules: &schedules).notifications
             deliveries += notifications.map { SimulatedDelivery(at: now, notification: $0) }
+            for (index, date) in stepper.unknownDates {
+                let id = engine.rules[index].id
+                if unknown[id]?.contains(where: { $0.date == date.date }) != true { unknown[id, default: []].append(date) }
+            }
             let nextSnapshot = timeline.nextSnapshot(after: now)
             guard let next = [stepper.nextWake, nextSnapshot].compactMap({ $0 }).min() else { break }
             previous = now
             now = next
         }
-        return (deliveries, state)
+        return (deliveries, state, unknown)
     }
 }

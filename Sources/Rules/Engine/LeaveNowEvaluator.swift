@@ -62,13 +62,19 @@ struct LeaveNowEvaluator: Sendable {
     /// schedule, adding what is due to `outcome`. A departure due on a board without realtime or
     /// a service status to mention is added unmade (`DueNotice.Body.leaveNow`): its text is
     /// rendered only when the engine's gate lets it through.
+    ///
+    /// Departures at or after `cut` (the start of an unknown service date) are not looked at: the
+    /// rule stops there rather than skip over a day whose timetable could not be loaded.
     func evaluate(taken: TakenDepartures, facts: FactSet, realtime: RealtimeView? = nil, state: borrowing RuleState, now: Int64,
-                  outcome: inout RuleOutcome, trace: inout Trace) {
+                  cut: Int64 = .max, outcome: inout RuleOutcome, trace: inout Trace) {
         // Most rules: a timetable board without status or realtime, no rain adjustment. Scanned
         // without making the optionals below (a forecast or a status report is copied and dropped
         // through the runtime: their types hold Foundation's).
+        // Looked at: departures up to the horizon, and before an unknown date.
+        let limit = min(now + LeaveNowEvaluator.horizon, cut - 1)
         if realtime == nil, group.status == nil, !hasRain {
-            if scanPlain(taken: taken, rain: nil, state: state, now: now, outcome: &outcome, trace: &trace) == 0 {
+            if scanPlain(taken: taken, rain: nil, state: state, now: now, limit: limit, outcome: &outcome, trace: &trace) == 0,
+               limit == now + LeaveNowEvaluator.horizon {
                 trace.note(.explainNoMatchWithin, ["board": .inQuotes(group.board), "hours": .number(Int(LeaveNowEvaluator.horizon / 3600))])
             }
             return
@@ -84,24 +90,24 @@ struct LeaveNowEvaluator: Sendable {
         var considered = 0
         if realtime == nil, statusReport == nil {
             considered = scanPlain(taken: taken, rain: forecast.map { forecast in { self.isRainy(forecast, from: $0, to: $1) } }, state: state,
-                                   now: now, outcome: &outcome, trace: &trace)
+                                   now: now, limit: limit, outcome: &outcome, trace: &trace)
         } else {
             considered = scan(taken: taken, forecast: forecast, statusReport: statusReport, realtime: realtime, state: state, now: now,
-                              outcome: &outcome, trace: &trace)
+                              limit: limit, outcome: &outcome, trace: &trace)
         }
-        if considered == 0 { trace.note(.explainNoMatchWithin, ["board": .inQuotes(group.board), "hours": .number(Int(LeaveNowEvaluator.horizon / 3600))]) }
+        if considered == 0, limit == now + LeaveNowEvaluator.horizon { trace.note(.explainNoMatchWithin, ["board": .inQuotes(group.board), "hours": .number(Int(LeaveNowEvaluator.horizon / 3600))]) }
     }
 
     /// The scan of a plain timetable board (no realtime, no service status to mention): as
-    /// ``scan(taken:forecast:statusReport:realtime:state:now:outcome:trace:)`` with every departure
+    /// ``scan(taken:forecast:statusReport:realtime:state:now:limit:outcome:trace:)`` with every departure
     /// expected on time and nothing to hold it; each due notification is added unmade. Returns how
     /// many departures it looked at.
     /// `rain`: whether rain is expected between two instants (nil: no rain adjustment).
+    /// `limit`: the last departure instant looked at (the horizon, or just before an unknown date).
     private func scanPlain(taken: TakenDepartures, rain isRainy: ((Int64, Int64) -> Bool)?, state: borrowing RuleState, now: Int64,
-                           outcome: inout RuleOutcome, trace: inout Trace) -> Int {
+                           limit: Int64, outcome: inout RuleOutcome, trace: inout Trace) -> Int {
         let rainExtra = Int64(rainExtraSeconds)
         let maxLead = Int64(taken.filter.longestWalk + longestHeadsUp) + bufferSeconds + rainExtra
-        let limit = now + LeaveNowEvaluator.horizon
         let headsUps = settings.headsUpSeconds
         var position = taken.firstPosition(atOrAfter: now + 1)
         var considered = 0
@@ -132,7 +138,7 @@ struct LeaveNowEvaluator: Sendable {
     /// The scan of the departures the group takes from `now` on, with the board's realtime and
     /// service status. Returns how many departures it looked at.
     private func scan(taken: TakenDepartures, forecast: Forecast?, statusReport: ServiceStatusReport?, realtime: RealtimeView?, state: borrowing RuleState,
-                      now: Int64, outcome: inout RuleOutcome, trace: inout Trace) -> Int {
+                      now: Int64, limit: Int64, outcome: inout RuleOutcome, trace: inout Trace) -> Int {
         let board = taken.board
         let headsUps = settings.headsUpSeconds
         let rainExtra = Int64(rainExtraSeconds)
@@ -144,7 +150,6 @@ struct LeaveNowEvaluator: Sendable {
         // On a board with realtime a key is kept until the departure can no longer come back as late.
         let keepKeys = realtime == nil ? 0 : RealtimeView.lookbackSeconds
         let schedule = taken.schedule
-        let limit = now + LeaveNowEvaluator.horizon
         var position = taken.firstPosition(atOrAfter: now + 1 - late)
         let count = taken.instants.count
         var considered = 0

@@ -116,6 +116,35 @@ final class LeaveNowGroup: Sendable {
         return true
     }
 
+    /// Whether a source unknown on a date may hold departures the group's rules take: the date's
+    /// weekday and day type pass the rules' `days` / `day_types`, and the labels its departures
+    /// would carry (when known) pass their `lines` / `stops` / `destinations`. The window,
+    /// `last_only` and `pick` are not asked: an unknown date may have a departure at any time.
+    func wants(_ cause: UnknownServiceDate.Cause, on unknown: UnknownServiceDate) -> Bool {
+        if let days, !days.contains(unknown.date.weekday) { return false }
+        if let dayTypes, !dayTypes.contains(unknown.dayType) { return false }
+        if let lines, let line = cause.line, !lines.contains(line) { return false }
+        if let stops, let stop = cause.stop, !stops.contains(stop) { return false }
+        if let destinations, let destination = cause.destination, !destinations.contains(destination) { return false }
+        return true
+    }
+
+    /// The unknown service dates of `board` from `first` through `last` that the group's rules care
+    /// about (see ``wants(_:on:)``), each with only those causes, in date order.
+    func unknownDates(of board: Board, from first: LocalDate, through last: LocalDate) -> [UnknownServiceDate] {
+        guard board.mayHaveUnknownDates else { return [] }
+        var found: [UnknownServiceDate] = []
+        var date = first
+        while date <= last {
+            if var unknown = board.unknownDate(date) {
+                unknown.causes = unknown.causes.filter { wants($0, on: unknown) }
+                if !unknown.causes.isEmpty { found.append(unknown) }
+            }
+            date = date.adding(days: 1)
+        }
+        return found
+    }
+
     /// A timetable time (24:05 = 86_700) as a time of day (00:05), as the window sees it.
     @inline(__always)
     static func secondsOfDay(_ serviceSeconds: Int32) -> Int {
@@ -142,7 +171,9 @@ final class LeaveNowGroup: Sendable {
             if matches(index, filter: filter, board: board, schedule: schedule) { indices.append(Int32(index)) }
             index += 1
         }
-        return TakenDepartures(board: board, schedule: schedule, filter: filter, first: first, valid: valid, indices: indices)
+        let lastDate = schedule.serviceDayNumbers.last.map { LocalDate(dayNumber: Int($0)) } ?? first
+        return TakenDepartures(board: board, schedule: schedule, filter: filter, first: first, valid: valid, indices: indices,
+                               unknown: unknownDates(of: board, from: first, through: max(lastDate, first.adding(days: Board.previousServiceDays + 2))))
     }
 }
 
@@ -182,8 +213,13 @@ final class TakenDepartures: Sendable {
     let labels: [KeyLabels]
     let keyMiddles: [String]
     let stopIsNumber: [Bool]
+    /// The unknown service dates of the schedule's span that the group cares about, in date order:
+    /// no departure at or after the first one still ahead is taken (see ``firstUnknown(after:)``).
+    let unknown: [UnknownServiceDate]
 
-    init(board: Board, schedule: BoardSchedule, filter: LeaveNowGroup.CompiledFilter, first: LocalDate, valid: Range<Int64>, indices: [Int32]) {
+    init(board: Board, schedule: BoardSchedule, filter: LeaveNowGroup.CompiledFilter, first: LocalDate, valid: Range<Int64>, indices: [Int32],
+         unknown: [UnknownServiceDate] = []) {
+        self.unknown = unknown
         self.board = board
         self.schedule = schedule
         self.filter = filter
@@ -202,5 +238,15 @@ final class TakenDepartures: Sendable {
     /// The position of the first taken departure at or after `instant`.
     func firstPosition(atOrAfter instant: Int64) -> Int {
         instants.firstIndex(atOrAfter: instant)
+    }
+
+    /// The first unknown service date of ``unknown`` whose departures may still leave after
+    /// `instant`, with the causes that still matter then; nil when there is none.
+    func firstUnknown(after instant: Int64) -> UnknownServiceDate? {
+        for var date in unknown where date.until > instant {
+            date.causes = date.causes.filter { $0.until > instant }
+            return date
+        }
+        return nil
     }
 }

@@ -1,3 +1,4 @@
+import Facts
 import Messages
 import Timetable
 
@@ -11,6 +12,9 @@ public enum LeaveNowPlan: Sendable, Equatable {
     case ended(lastServiceDate: LocalDate)
     /// No departure matches from the searched instant through `searchedThrough`.
     case nothing(searchedThrough: Int64, reason: [Message])
+    /// No departure matches before this service date, whose timetable could not be loaded: the
+    /// rule cannot tell whether it has one then (nor skip the date as if nothing ran).
+    case unknown(UnknownServiceDate)
 }
 
 extension LeaveNowGroup {
@@ -21,7 +25,8 @@ extension LeaveNowGroup {
 
     /// The first departure after `instant` that the rule's filters match (days, day types, window,
     /// `last_only`, `pick`, labels), searching the board's service dates a week at a time, or why
-    /// there is none within `days` service dates.
+    /// there is none within `days` service dates: the service ended, nothing matches, or a service
+    /// date the rule cares about is unknown before any match (the search stops there).
     func plan(board: Board, after instant: Int64, days: Int = LeaveNowGroup.searchDays) -> LeaveNowPlan {
         Self.plans([self], board: board, after: instant, days: days)[0]
     }
@@ -47,9 +52,23 @@ extension LeaveNowGroup {
         // built once (see `PlanDays`) instead of every week.
         var days = byKindOfDate ? PlanDays(board: board, from: first) : nil
         let instantDate = board.clock.localTime(at: instant).date
+        // Per rule: the first unknown service date it cares about still ahead of the instant. A
+        // match at or after its start is no answer: the search stops at the date.
+        let unknown = groups.map { group in board.firstUnknownDate(after: instant, through: end, relevant: { group.wants($0, on: $1) }) }
+        /// The plan for a match of group `index` (nil: none in the week searched through `last`),
+        /// or nil when the search goes on.
+        func answer(_ index: Int, match: (instant: Int64, line: String, stop: String)?, searchedThrough last: LocalDate) -> LeaveNowPlan? {
+            if let blocked = unknown[index] {
+                if let match, match.instant < blocked.from { return .found(departure: match.instant, line: match.line, stop: match.stop) }
+                if match != nil || blocked.date <= last { return .unknown(blocked) }
+                return nil
+            }
+            return match.map { .found(departure: $0.instant, line: $0.line, stop: $0.stop) }
+        }
         while first <= end, !searching.isEmpty {
             if let lastService, first > lastService {
-                for index in searching { plans[index] = .ended(lastServiceDate: lastService) }
+                // Past a validity with nothing replacing it the dates are unknown, not ended.
+                for index in searching { plans[index] = unknown[index].map { .unknown($0) } ?? .ended(lastServiceDate: lastService) }
                 searching = []
                 break
             }
@@ -69,8 +88,8 @@ extension LeaveNowGroup {
                         }
                         date = date.adding(days: 1)
                     }
-                    guard let best else { return false }
-                    plans[index] = .found(departure: best.instant, line: best.line, stop: best.stop)
+                    guard let plan = answer(index, match: best, searchedThrough: last.adding(days: 2)) else { return false }
+                    plans[index] = plan
                     return true
                 }
                 if !searching.isEmpty {
@@ -84,19 +103,23 @@ extension LeaveNowGroup {
                 continue
             }
             let schedule = board.schedule(from: first, through: last.adding(days: 2))
-            if !schedule.departures.isEmpty {
-                let start = schedule.firstIndex(atOrAfter: instant + 1)
-                searching.removeAll { index in
-                    guard let found = groups[index].firstMatch(in: schedule, from: start, board: board) else { return false }
-                    plans[index] = found
-                    return true
+            let start = schedule.firstIndex(atOrAfter: instant + 1)
+            searching.removeAll { index in
+                var match: (instant: Int64, line: String, stop: String)?
+                if !schedule.departures.isEmpty, case .found(let departure, let line, let stop)? = groups[index].firstMatch(in: schedule, from: start, board: board) {
+                    match = (departure, line, stop)
                 }
-                if !searching.isEmpty { collectLabels(of: schedule, into: &labels) }
+                guard let plan = answer(index, match: match, searchedThrough: last.adding(days: 2)) else { return false }
+                plans[index] = plan
+                return true
             }
+            if !searching.isEmpty, !schedule.departures.isEmpty { collectLabels(of: schedule, into: &labels) }
             first = last.adding(days: 1)
         }
         for index in searching {
-            if let lastService, lastService < end {
+            if let blocked = unknown[index] {
+                plans[index] = .unknown(blocked)
+            } else if let lastService, lastService < end {
                 plans[index] = .ended(lastServiceDate: lastService)
             } else {
                 plans[index] = .nothing(searchedThrough: board.clock.serviceDayStart(end), reason: groups[index].missingLabels(labels))
@@ -169,6 +192,9 @@ extension LeaveNowEvaluator {
             return Message(.explainPlanFound, ["time": .text(board.clock.iso8601(departure)), "line": .text(line), "stop": .text(stop)])
         case .ended(let last):
             return Message(.explainPlanEnded, ["board": .inQuotes(board.id), "date": .text("\(last)")])
+        case .unknown(let unknown):
+            return Message(.explainPlanUnknown, ["board": .inQuotes(board.id), "date": .text("\(unknown.date)"),
+                                                 "causes": .message(unknown.causesText)])
         case .nothing(let through, let reason):
             return Message(.explainPlanNothing, [
                 "board": .inQuotes(board.id), "date": .text("\(board.clock.localTime(at: through).date)"),

@@ -153,6 +153,42 @@ public struct RuleEngine: Sendable {
         return silent
     }
 
+    /// The leave-now rules that stop at an unknown service date at `now` (a date whose timetable
+    /// could not be loaded, or out of every source's validity): one they care about starts within
+    /// the evaluation horizon, or their next departure would be on or after one. Each with the date
+    /// and the sources that make it unknown, in rule order. What the worker's health check and
+    /// `status` report: these rules notify nothing from that date on. Rules whose board is not in
+    /// `boards` are not listed (the board's own problem is reported).
+    public func unknownDates(boards: [String: Board], now: Int64) -> [(rule: RuleSpec, board: String, unknown: UnknownServiceDate)] {
+        var found: [(rule: RuleSpec, board: String, unknown: UnknownServiceDate)] = []
+        // Most boards have no date that can be unknown: their rules are not looked at.
+        let boards = boards.filter { $0.value.mayHaveUnknownDates }
+        guard !boards.isEmpty else { return found }
+        // Asked once per group of rules with the same board and filters.
+        var answers: [ObjectIdentifier: UnknownServiceDate?] = [:]
+        for index in rules.indices {
+            guard let evaluator = leaveNow(index), let board = boards[evaluator.group.board] else { continue }
+            let group = evaluator.group
+            let answer: UnknownServiceDate?
+            if let known = answers[ObjectIdentifier(group)] {
+                answer = known
+            } else {
+                let last = board.clock.localTime(at: now).date.adding(days: LeaveNowGroup.searchDays)
+                if let first = board.firstUnknownDate(after: now, through: last, relevant: { group.wants($0, on: $1) }),
+                   first.from <= now + LeaveNowEvaluator.horizon {
+                    answer = first
+                } else if case .unknown(let blocked) = group.plan(board: board, after: now) {
+                    answer = blocked
+                } else {
+                    answer = nil
+                }
+                answers[ObjectIdentifier(group)] = .some(answer)
+            }
+            if let answer { found.append((rules[index], group.board, answer)) }
+        }
+        return found
+    }
+
     /// The index of a rule by id (the first with it). A search, not a table: commands and tests
     /// ask once, and a table would cost every rule of a worker's engine 50 bytes.
     public func index(of id: String) -> Int? { rules.firstIndex { $0.id == id } }
@@ -165,6 +201,9 @@ public struct RuleEngine: Sendable {
         public var nextWakeUp: Int64?
         /// Why (filled when asked for), rendered when shown.
         public var reasons: [Message]
+        /// The unknown service date a leave-now rule stopped at: it notifies no departure from its
+        /// start on (their timetable could not be loaded); nil when it did not stop at one.
+        public var unknown: UnknownServiceDate? = nil
         /// ``reasons`` in English (`--json`, tests).
         public var explanation: [String] { reasons.map(\.english) }
     }
@@ -261,7 +300,7 @@ public struct RuleEngine: Sendable {
         }
         if sendable.isEmpty, due.isEmpty, !hadReady { trace.note(.explainNothingToSend) }
         schedules.giveBack(due: &due)
-        return RuleEvaluation(notifications: sendable, nextWakeUp: outcome.nextWakeUp, reasons: trace.lines)
+        return RuleEvaluation(notifications: sendable, nextWakeUp: outcome.nextWakeUp, reasons: trace.lines, unknown: outcome.unknown)
     }
 
     /// A leave-now rule: the departures its group takes from its board's schedule come from the
@@ -276,18 +315,30 @@ public struct RuleEngine: Sendable {
             return nil
         }
         let taken = schedules.taken(by: group, of: groups, now: now) ?? schedules.taken(by: group, of: groups, now: now, board: facts.boards[found].value)
+        // A service date the rule cares about whose timetable could not be loaded: no departure
+        // from its start on is notified, and none after it is skipped to.
+        let blocked = taken.unknown.isEmpty ? nil : taken.firstUnknown(after: now)
+        let cut = blocked?.from ?? .max
         if let link = group.realtime {
             let view = schedules.realtime(link, board: taken.board, facts: facts, now: now)
-            evaluator.evaluate(taken: taken, facts: facts, realtime: view, state: state, now: now, outcome: &outcome, trace: &trace)
+            evaluator.evaluate(taken: taken, facts: facts, realtime: view, state: state, now: now, cut: cut, outcome: &outcome, trace: &trace)
         } else {
-            evaluator.evaluate(taken: taken, facts: facts, state: state, now: now, outcome: &outcome, trace: &trace)
+            evaluator.evaluate(taken: taken, facts: facts, state: state, now: now, cut: cut, outcome: &outcome, trace: &trace)
         }
         let made = (evaluator, taken)
-        guard outcome.nextWakeUp == nil else { return made }
         let board = taken.board
+        let horizonEnd = now + LeaveNowEvaluator.horizon
+        if let blocked, blocked.from <= horizonEnd {
+            // Looked at again once the date can no longer have a departure (or when the data changes).
+            outcome.unknown = blocked
+            outcome.wake(at: max(blocked.until, now + 1))
+            trace.note(.explainPlanLooksAgain, ["plan": .message(LeaveNowEvaluator.describe(.unknown(blocked), board: board)),
+                                                "time": .text(board.clock.iso8601(max(blocked.until, now + 1)))])
+            return made
+        }
+        guard outcome.nextWakeUp == nil else { return made }
         // Nothing within the horizon needs the rule again: the timetable alone decides when it
         // does, so find that departure (weeks away for a holiday rule) instead of waiting for new data.
-        let horizonEnd = now + LeaveNowEvaluator.horizon
         let plan = schedules.plan(evaluator, rule: index, groups: groups, board: board, after: horizonEnd)
         switch plan {
         case .found(let departure, _, _):
@@ -299,6 +350,12 @@ public struct RuleEngine: Sendable {
         case .nothing(let through, _):
             outcome.wake(at: max(through, now + 1))
             trace.note(.explainPlanLooksAgain, ["plan": .message(LeaveNowEvaluator.describe(plan, board: board)), "time": .text(board.clock.iso8601(through))])
+        case .unknown(let unknown):
+            // The earliest a departure of the date could need the rule: it looks again then.
+            outcome.unknown = unknown
+            let wake = max(evaluator.earliestFire(departure: unknown.from, board: board), now + 1)
+            outcome.wake(at: wake)
+            trace.note(.explainPlanLooksAgain, ["plan": .message(LeaveNowEvaluator.describe(plan, board: board)), "time": .text(board.clock.iso8601(wake))])
         }
         return made
     }

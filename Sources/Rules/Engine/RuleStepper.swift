@@ -1,5 +1,6 @@
 import Facts
 import Notifications
+import Timetable
 /// Decides which rules run at an instant and remembers when each wants to run next: a rule runs
 /// when the time it asked for has come, or when a source it reads has new data. The simulation of
 /// a dry run and the worker step the engine through this one type, so both fire identically.
@@ -26,6 +27,9 @@ public struct RuleStepper: Sendable {
     public var recordsEvaluations = false
     /// The evaluations of the last step when ``recordsEvaluations`` is on, in rule order (see ``StepEvaluation``).
     public private(set) var evaluations: [StepEvaluation] = []
+    /// By rule index: the unknown service date each leave-now rule stopped at when it last ran
+    /// (``RuleEngine/RuleEvaluation/unknown``); rules that did not stop are absent.
+    public private(set) var unknownDates: [Int: UnknownServiceDate] = [:]
 
     /// A stepper whose rules all run at the first step at or after `start`.
     public init(engine: RuleEngine, start: Int64) {
@@ -87,6 +91,11 @@ public struct RuleStepper: Sendable {
                                          schedules: &schedules, explain: recordsEvaluations)
             if recordsEvaluations { evaluations.append(StepEvaluation(rule: index, evaluation: result)) }
             notifications += result.notifications
+            if let unknown = result.unknown {
+                unknownDates[index] = unknown
+            } else if !unknownDates.isEmpty {
+                unknownDates[index] = nil
+            }
             ran.append(id)
             set(index, result.nextWakeUp.map { max($0, now + 1) })
         }

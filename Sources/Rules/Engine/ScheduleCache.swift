@@ -82,6 +82,8 @@ public struct ScheduleCache: Sendable {
             case .found(let departure, _, _) where departure > instant: return cached.plan
             case .ended: return cached.plan
             case .nothing(let through, _) where instant < through - 8 * 86_400: return cached.plan
+            // No match before the unknown date then means none before it now.
+            case .unknown(let unknown) where instant < unknown.from: return cached.plan
             default: break
             }
         }

@@ -9,8 +9,9 @@ import Timetable
 ///
 /// A shared answer is handed to another rule only when a fresh search by that rule would give the
 /// same one: a found departure still ahead of the instant asked about (none matched between the
-/// shared search's instant and it), an ended service, or nothing found in a search from the same
-/// service date (the same weeks searched, so the same span and the same missing labels).
+/// shared search's instant and it), an ended service, nothing found in a search from the same
+/// service date (the same weeks searched, so the same span and the same missing labels), or an
+/// unknown service date still ahead with no match before it.
 struct SharedPlans: Sendable {
     /// What a plan depends on besides the board's data and the instant.
     struct Key: Hashable, Sendable {
@@ -57,6 +58,7 @@ struct SharedPlans: Sendable {
         case .found(let departure, _, _) where departure > instant: return entry.plan
         case .ended: return entry.plan
         case .nothing where entry.date == date: return entry.plan
+        case .unknown(let unknown) where instant < unknown.from: return entry.plan
         default: return nil
         }
     }

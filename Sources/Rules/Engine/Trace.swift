@@ -1,5 +1,6 @@
 import Messages
 import Notifications
+import Timetable
 /// Why a rule did or did not fire: lines collected only when explaining, as catalogue messages
 /// (rendered when shown: `explain` in the reader's language, `--json` and the logs in English, the
 /// rule history stores them language-neutral). Nothing is made when not explaining.
@@ -24,6 +25,9 @@ struct RuleOutcome {
     var due: [DueNotice] = []
     /// The next instant this rule could produce something on its own (without new facts).
     var nextWakeUp: Int64?
+    /// The unknown service date a leave-now rule stopped at: departures from its start on are
+    /// not notified (their timetable could not be loaded).
+    var unknown: UnknownServiceDate?
 
     mutating func wake(at instant: Int64) {
         nextWakeUp = min(nextWakeUp ?? instant, instant)

@@ -20,6 +20,7 @@ extension BusCSV {
     public static func readEach(files: [DayTypeKey: String], line: String, stop: String,
                                 destination: String) -> (timetable: DayTypeTimetable, failures: [BusCSVFileFailure]) {
         var timetable = DayTypeTimetable()
+        timetable.serviceSpanSeconds = UnknownService.busCSVSpanSeconds
         var failures: [BusCSVFileFailure] = []
         for (key, path) in files.sorted(by: { $0.value < $1.value }) {
             do {

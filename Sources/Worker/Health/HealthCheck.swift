@@ -10,6 +10,8 @@ import Timetable
 public struct HealthInputs: Sendable {
     /// Boards lacking sources (only those with none at all are a problem).
     public var impairedBoards: [(board: String, completeness: BoardCompleteness)]
+    /// Leave-now rules stopped at an unknown service date (``RuleEngine/unknownDates(boards:now:)``).
+    public var unknownDates: [(rule: String, board: String, unknown: UnknownServiceDate)] = []
     /// Feeds whose service ended or ends within the limit, by board.
     public var endingFeeds: [(board: String, notice: ServicePeriodNotice)]
     /// The source index.
@@ -76,6 +78,7 @@ public enum HealthCheck {
             problem.isInformation = unused(\.boards, board)
             problems.append(problem)
         }
+        problems += unknownDateProblems(inputs, limit: limit, now: now, openSince: openSince)
         for row in inputs.sources {
             let overdue = row.nextRefreshAt.map { now - $0 > overdueSeconds } ?? false
             guard row.lastError != nil || overdue else { continue }
@@ -121,6 +124,37 @@ public enum HealthCheck {
         problems += inputs.fleetProblems
         let order = Dictionary(uniqueKeysWithValues: HealthProblem.Kind.allCases.enumerated().map { ($1, $0) })
         return problems.sorted { (order[$0.kind]!, $0.subject) < (order[$1.kind]!, $1.subject) }
+    }
+
+    /// One problem per board whose rules stop at an unknown service date: the first such date, why,
+    /// and the rules. None for a board with no loadable source (its own problem says so) nor for a
+    /// date unknown only because a source's validity ended (the feed's problem says so). A date
+    /// unknown only because an ODPT API timetable was not fetched yet is pending for the source limit.
+    static func unknownDateProblems(_ inputs: HealthInputs, limit: Int64, now: Int64, openSince: (String) -> Int64?) -> [HealthProblem] {
+        let unloadable = Set(inputs.impairedBoards.compactMap { if case .unloadable = $0.completeness { return $0.board } else { return nil } })
+        var byBoard: [String: (date: UnknownServiceDate, rules: [String])] = [:]
+        for (rule, board, unknown) in inputs.unknownDates where !unloadable.contains(board) {
+            let told = unknown.causes.filter { cause in
+                if case .outOfValidity(let notice) = cause.reason, case .ended = notice.kind { return false }
+                return true
+            }
+            guard !told.isEmpty else { continue }
+            var date = unknown
+            date.causes = told
+            if let known = byBoard[board] {
+                byBoard[board] = (known.date.from <= date.from ? known.date : date, known.rules + [rule])
+            } else {
+                byBoard[board] = (date, [rule])
+            }
+        }
+        return byBoard.sorted { $0.key < $1.key }.map { board, found in
+            let known = openSince(HealthProblem.id(.timetable, board))
+            var problem = HealthProblem(kind: .timetable, subject: board, since: known, detail: Message(.healthDetailUnknown, [
+                "date": .text("\(found.date.date)"), "causes": .message(found.date.causesText), "rules": .message(.list(found.rules)), "count": .number(found.rules.count),
+            ]))
+            problem.isPending = found.date.isPending && now - (known ?? now) < limit
+            return problem
+        }
     }
 
     /// A short age in the reader's language: `45 s`, `12 min`, `3 h 5 min`, `2 d 4 h`.

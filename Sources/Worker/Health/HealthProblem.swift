@@ -11,6 +11,9 @@ public struct HealthProblem: Sendable, Equatable {
     public enum Kind: String, Sendable, Equatable, CaseIterable {
         /// A board has no loadable source: its rules cannot fire.
         case board
+        /// A service date a leave-now rule needs is unknown (its timetable could not be loaded):
+        /// the rule notifies nothing from that date on.
+        case timetable
         /// A source has been failing, or its refresh overdue, for longer than the limit.
         case source
         /// A feed's service has ended, or ends within the limit.
@@ -27,7 +30,8 @@ public struct HealthProblem: Sendable, Equatable {
     }
 
     public var kind: Kind
-    /// The board, source or channel id (for ``Kind/feed``: `board/source label`; ``Kind/commit``: `state`).
+    /// The board, source or channel id (for ``Kind/feed``: `board/source label`; ``Kind/commit``:
+    /// `state`; ``Kind/timetable``: the board).
     public var subject: String
     /// ``subject`` for people when it holds words (a feed's source label: `kawasaki-west/gtfs-jp-rinkobus
     /// 停留所 1510-57` in Japanese); nil: the subject as it is.
@@ -68,7 +72,7 @@ public struct HealthProblem: Sendable, Equatable {
     /// ``subjectMessage`` of a problem known by its id only (a recovery after a restart).
     public static func subjectMessage(_ kind: Kind, _ subject: String) -> Message {
         switch kind {
-        case .board: return Message(.healthSubjectBoard, ["board": .text(subject)])
+        case .board, .timetable: return Message(.healthSubjectBoard, ["board": .text(subject)])
         case .source: return Message(.healthSubjectSource, ["source": .text(subject)])
         case .feed: return Message(.healthSubjectFeed, ["feed": .text(subject)])
         case .channel, .secret: return Message(.healthSubjectChannel, ["channel": .text(subject)])
