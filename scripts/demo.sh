@@ -33,7 +33,9 @@ step "$bin" explain headache-pressure --at 2024-12-22T12:50
 # when a session bus is present, otherwise to the sink too.
 printf '\n\033[1m$ %s\033[0m\n' "$bin run --fixtures rules/fixtures --simulate-from 2024-12-22T09:55 --speed 60 --until 2024-12-22T10:35"
 demo=$(mktemp -d)
-trap 'exec 3>&- 2>/dev/null || true; rm -rf "$demo"' EXIT
+printer=""
+# On any exit (a step that failed included): the sink's stdin closes (it exits), the printer stops.
+trap 'exec 3>&- 2>/dev/null || true; [ -z "$printer" ] || kill "$printer" 2>/dev/null || true; rm -rf "$demo"' EXIT
 cp -R rules "$demo/rules"
 desktop_channel="  - id: desktop
     type: webhook
@@ -67,7 +69,25 @@ echo "webhook sink on 127.0.0.1:$port; worker log in $demo/worker.log; 35 simula
 LEAVENOW_DEMO_SINK_URL="http://127.0.0.1:$port/hook" "$bin" run --rules "$demo/rules" --state "$demo/state/state.db" \
   --fixtures rules/fixtures --simulate-from 2024-12-22T09:55 --speed 60 --until 2024-12-22T10:35 2>"$demo/worker.log"
 step "$bin" outbox --state "$demo/state/state.db" --status delivered,pending,dead
-step "$bin" status --rules "$demo/rules" --state "$demo/state/state.db"
+# The worker has finished (`--until`): `status` says so, and is healthy (exit 0) when every board,
+# source and channel the rules use is fine (the examples' ended 2017 feeds are information).
+status=0
+step "$bin" status --rules "$demo/rules" --state "$demo/state/state.db" || status=$?
 echo; echo "worker log (logfmt, one line per event):"; grep -E 'event=(worker|rules|notification)\.' "$demo/worker.log" | head -20
 exec 3>&-
 kill "$printer" 2>/dev/null || true
+delivered=$("$bin" outbox --state "$demo/state/state.db" --json | python3 -c 'import json, sys; print(json.load(sys.stdin)["counts"]["delivered"])')
+
+printf '\n\033[1mdemo: what it showed\033[0m (on the example boards and rules in rules/, nothing sent outside this machine)\n'
+echo "- holidays: Japan's national holidays of 2025"
+echo "- board / next: the Chofu → Mitaka buses of a Sunday, the concierge at 10:32 and after the last bus, Mitaka → Chofu in"
+echo "  Japanese on a holiday, the Ginza line across midnight, two 2017 timetables (Oshiage, a GTFS-JP bus feed) and, asked"
+echo "  in 2025, that feed's end said as such (not an empty answer)"
+echo "- check / test / dry-run / explain: the example rules validated, their tests run, a day planned without sending, two rules explained"
+echo "- run: the worker on a simulated Sunday morning (09:55–10:35 at 60×): $delivered notifications delivered to the local webhook sink"
+if [ "$status" -eq 0 ]; then
+  echo "- status: healthy (exit 0): the worker stopped cleanly at the end of --until; the ended 2017 feed is information (no rule uses it)"
+else
+  echo "- status: exit $status: a health problem, listed above its 'worker:' line"
+  exit "$status"
+fi

@@ -722,6 +722,12 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case healthSubjectState
     /// the worker
     case healthSubjectWorker
+    /// the workers
+    case healthSubjectWorkers
+    /// worker {worker}
+    case healthSubjectWorkerID
+    /// the rules' partitions
+    case healthSubjectPartitions
     /// {subject}: {detail} (since {since})
     case healthProblemLine
     /// {source}: {why}
@@ -802,10 +808,20 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case healthDetailWorkerStopped
     /// has not run yet (leavenow run)
     case healthDetailWorkerNever
-    /// health: ok (every board loads, no source failing for {stale}, no feed ending within {days} days, no channel failing {failures} times in a row, no secret missing)
+    /// stopped at {time} by SIGTERM or SIGINT (pid {pid}): no rule runs, nothing is sent
+    case healthDetailWorkerSignalled
+    /// none is live (the last heartbeat was {heartbeat}, pid {pid} on {host}; the lease TTL is {ttl} s): no rule runs, nothing is sent
+    case healthDetailFleetDown
+    /// its heartbeat stopped at {heartbeat} (pid {pid} on {host}), its lease expired, and no live worker has taken over its {count} {count|partition|partitions}: {rules} {rules|rule is|rules are} not evaluated
+    case healthDetailLeaseExpired
+    /// {count} {count|partition has|partitions have} no live worker ({list}): {rules} {rules|rule is|rules are} not evaluated
+    case healthDetailPartitionsUnheld
+    /// health: ok (for what the rules use: every board loads, no source failing for {stale}, no feed ending within {days} days, no channel failing {failures} times in a row, no secret missing)
     case statusHealthOK
     /// health: {count} {count|problem|problems} (exit status 1)
     case statusHealthProblems
+    /// not counted as problems, since no rule depends on them:
+    case statusHealthInformation
     /// no state at {path}: the worker has not run yet (leavenow run --state {path})
     case statusNoState
     /// cannot read the state: {error}
@@ -820,6 +836,18 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case statusWorkerOnce
     /// worker: has not run yet
     case statusWorkerNeverRan
+    /// worker: stopped cleanly at {time}, as run --until asked (pid {pid}); not a health problem
+    case statusWorkerFinished
+    /// worker: stopped at {time} by SIGTERM or SIGINT (pid {pid})
+    case statusWorkerSignalled
+    /// workers: {live} of {count} live (a heartbeat within the lease TTL of {ttl} s), holding {held} of {partitions} partitions
+    case statusFleetRunning
+    /// workers: none live (the last heartbeat {heartbeat}; the lease TTL is {ttl} s)
+    case statusFleetNone
+    /// worker {worker} (pid {pid} on {host}) is gone: its last heartbeat was {heartbeat}; live workers took its partitions over
+    case statusFleetGone
+    /// {count} {count|partition is|partitions are} changing hands: handed back at a worker's last heartbeat, taken at the next heartbeat of a worker below its share
+    case statusFleetChangingHands
     /// worker pid {pid} on this machine: connected to {url} since {since}
     case statusDatabaseConnected
     /// worker pid {pid} on this machine: waiting for the PostgreSQL server {url} since {since} (not started: no rule runs until it answers), {attempts} failed {attempts|attempt|attempts}{next}{error}
@@ -842,6 +870,14 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case statusHeaderLeases
     /// LAST HEARTBEAT
     case statusHeaderHeartbeat
+    /// STATE
+    case statusHeaderState
+    /// LAST PASS
+    case statusHeaderLastPass
+    /// live
+    case statusStateLive
+    /// gone
+    case statusStateGone
     /// NEXT WAKE-UP
     case statusHeaderNextWake
     /// SOURCE
@@ -856,6 +892,8 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case statusNever
     /// on new data
     case statusOnNewData
+    /// not evaluated: no live worker holds its partition
+    case statusRuleUnheld
     /// boards:
     case statusBoards
     /// every source loaded

@@ -2,6 +2,7 @@ import Config
 import Daemon
 import Rules
 import Store
+import Timetable
 
 /// The share of the rules a worker evaluates on a shared PostgreSQL state: the rules of the
 /// partitions it leases (``WorkerLeases``, on a connection of its own), renewed every third of the
@@ -81,6 +82,7 @@ final class LeasedRules {
     private func audit(_ leases: WorkerLeases, now: Int64) {
         guard nextAudit.map({ now >= $0 }) ?? true else { return }
         nextAudit = now + 60
+        forgetStatusRecords()
         guard let problems = try? leases.audit(now: now), problems != reportedProblems else { return }
         for problem in problems where !reportedProblems.contains(problem) {
             logger.log(.warning, "leases.table_problem", ["msg": problem])
@@ -89,6 +91,32 @@ final class LeasedRules {
             logger.log(.info, "leases.table_ok", ["msg": "the lease tables have no problem any more"])
         }
         reportedProblems = problems
+    }
+
+    /// The fleet's problems at `now` (``WorkerFleet/leaseProblems(rules:clock:)``), for the
+    /// watchdog; none when the lease tables cannot be read (logged: the heartbeat says the rest).
+    func fleetProblems(rules: [String], now: Int64, clock: ZoneClock, logger: LogfmtLogger) -> [HealthProblem] {
+        guard let store else { return [] }
+        do {
+            return try WorkerFleet.read(store, now: now, ttl: ttl).leaseProblems(rules: rules, clock: clock)
+        } catch {
+            logger.log(.warning, "health.fleet_unread", ["msg": "the lease tables could not be read: \(error)"])
+            return []
+        }
+    }
+
+    /// Removes the status records of workers the lease table forgot (silent for ten TTLs): each
+    /// worker of a shared state keeps its own (``WorkerStatusRecord/key(worker:)``).
+    private func forgetStatusRecords() {
+        guard let store else { return }
+        do {
+            try store.connection.run("""
+                DELETE FROM meta WHERE key LIKE $1
+                AND NOT EXISTS (SELECT 1 FROM leavenow_workers w WHERE meta.key = $2 || w.id)
+                """, [WorkerStatusRecord.workerKeyPrefix + "%", WorkerStatusRecord.workerKeyPrefix], idempotent: true)
+        } catch {
+            logger.log(.warning, "worker.status_cleanup_failed", ["msg": "\(error)"])
+        }
     }
 
     /// The partitions valid at `now`.
@@ -138,11 +166,11 @@ final class LeasedRules {
     /// When the held leases stop being valid without a heartbeat (the worker must look before then).
     var expiry: Int64? { leases?.validUntil }
 
-    /// Hands every partition back (a clean stop) and closes the connection.
-    func release() {
+    /// Hands every partition back (a clean stop, at `now` of the worker's clock) and closes the connection.
+    func release(now: Int64) {
         guard let leases else { return }
         do {
-            try leases.release()
+            try leases.release(now: now)
         } catch {
             logger.log(.warning, "leases.release_failed", ["msg": "\(error); the others take the partitions after the TTL"])
         }

@@ -118,7 +118,7 @@ public final class Worker {
         // One worker per SQLite file; a PostgreSQL state is shared by several workers on purpose.
         let lock = options.isSharedState ? nil : try SingleInstanceLock(stateDirectory: options.stateDirectory)
         defer { lock?.release() }
-        defer { leased?.release() }
+        defer { leased?.release(now: Int64(clock.now().rounded(.down))) }
         let wake = try WakeSource(watching: options.rulesDirectory)
         self.wake = wake
         defer { self.wake = nil }
@@ -133,15 +133,24 @@ public final class Worker {
         logger.log(.info, "worker.started", ["pid": "\(getpid())", "state": (try? options.stateLocation.description) ?? "?",
                                              "mode": options.fixtures == nil ? "live" : "recorded"])
         var first = true
+        /// Why the loop ended cleanly (nil: `--once`, which its record says already).
+        var stop: WorkerStatusRecord.Stop.Reason?
         while true {
             let next = pass()
             if first {
                 _ = try? systemd.ready(status: statusText)
                 first = false
             }
-            if options.once || stopping { break }
+            if options.once { break }
+            if stopping {
+                stop = .signal
+                break
+            }
             let now = clock.now()
-            if let until = options.until, now >= Double(until) { break }
+            if let until = options.until, now >= Double(until) {
+                stop = .until
+                break
+            }
             var deadline = next.map { clock.realTime(of: Double($0)) }
             if let until = options.until {
                 let end = clock.realTime(of: Double(until))
@@ -155,10 +164,14 @@ public final class Worker {
             pendingReasons = []
             _ = try? systemd.watchdog()
             for reason in reasons { handle(reason) }
-            if stopping { break }
+            if stopping {
+                stop = .signal
+                break
+            }
         }
         _ = try? systemd.stopping(status: "stopping")
         stopSender()
+        if stop != nil || options.once { recordStop(stop) }
         logger.log(.info, "worker.stopped", ["pending": "\((try? store.counts()[.pending]) ?? 0)"])
     }
 
@@ -418,6 +431,12 @@ public final class Worker {
         if let failure = commitFailure, now - failure.since >= HealthMonitor.commitGraceSeconds { inputs.commitFailure = failure }
         // Every rule's (not only this worker's share): a rule stopped at an unknown date is a problem wherever it runs.
         inputs.unknownDates = rules.engine.unknownDates(boards: boards, now: now).map { ($0.rule.id, $0.board, $0.unknown) }
+        inputs.dependencies = HealthDependencies(configuration: rules.configuration)
+        // On a shared state the watchdog (one worker) watches the fleet: partitions no live worker holds.
+        if let leased {
+            inputs.fleetProblems = leased.fleetProblems(rules: rules.configuration.rules.map(\.id), now: now,
+                                                        clock: HealthNotices.clock(limits), logger: logger)
+        }
         return inputs
     }
 
@@ -430,9 +449,16 @@ public final class Worker {
         }
     }
 
-    /// Asks the heartbeat thread for a ping when the interval has passed since the last one.
+    /// Asks the heartbeat thread for a ping when the interval has passed since the last one. On a
+    /// shared PostgreSQL state the fleet pings once: the worker leasing the partition of
+    /// ``HealthNotices/rule`` (the watchdog's), so the monitor hears the fleet while some worker
+    /// does its work — a dead worker's share is the watchdog's to tell, its lease the others' to take.
     private func pingIfDue(now: Int64) {
         guard let heartbeat, let interval = health?.spec.heartbeat?.intervalSeconds else { return }
+        if let leased, !leased.holds(HealthNotices.rule, now: now) {
+            nextPing = nil
+            return
+        }
         if let nextPing, now < nextPing { return }
         heartbeat.ping()
         nextPing = now + Int64(interval)
@@ -606,11 +632,51 @@ public final class Worker {
         for item in held { text += "; \(item.count) held for channel \(item.channel) (\(item.reasonText))" }
         if let first = stepper.firstWake { text += "; next: \(first.rule) at \(Self.iso(first.at))" }
         statusText = text
-        guard text != lastStatus else { return }
+        lastHeld = held
+        // On a shared state the record is also the worker's last pass for `status`: kept at most a
+        // heartbeat old (one more upsert every 10 s).
+        let due = leased.map { leased in lastStatusAt.map { now - $0 >= leased.heartbeatInterval || now < $0 } ?? true } ?? false
+        guard text != lastStatus || due else { return }
+        if text != lastStatus { _ = try? systemd.status(text) }
         lastStatus = text
-        _ = try? systemd.status(text)
-        let json = WorkerStatusRecord.json(pid: getpid(), at: now, next: next, wakes: stepper.wakeTimes, held: held, once: options.once)
-        try? store.setMeta(WorkerStatusRecord.metaKey, json)
+        lastStatusAt = now
+        let json = WorkerStatusRecord.json(pid: getpid(), at: now, next: next, wakes: stepper.wakeTimes, held: held, once: options.once,
+                                           context: statusContext(at: now))
+        // On a shared state each worker has its own record (`status` shows the fleet).
+        try? store.setMeta(leased.map { WorkerStatusRecord.key(worker: $0.workerID) } ?? WorkerStatusRecord.metaKey, json)
+    }
+
+    /// The channels held for a missing secret at the last ``publishStatus(now:next:)``.
+    private var lastHeld: [WorkerStatusRecord.Held] = []
+    /// When the status record was last written.
+    private var lastStatusAt: Int64?
+
+    /// What the status record says besides the pass: the worker's id and lease TTL on a shared
+    /// state, and the real moment its clock read `now` (so `status` reads the worker's clock).
+    private func statusContext(at now: Int64, stopped: WorkerStatusRecord.Stop? = nil) -> WorkerStatusRecord.Context {
+        var context = WorkerStatusRecord.Context(worker: leased?.workerID, leaseTTL: leased == nil ? nil : options.leaseTTL, stopped: stopped)
+        // A clock that does not run with real time (a test's, moved by hand) has no such relation.
+        let rate = clock.realSecondsPerSecond
+        if rate > 0, rate.isFinite {
+            context.realAtMilliseconds = Int64((clock.realTime(of: Double(now)).timeIntervalSince1970 * 1000).rounded())
+            context.speed = 1 / rate
+        }
+        return context
+    }
+
+    /// Writes that the worker stopped cleanly, and why (nil: `--once`, its one pass done), for
+    /// `leavenow status`: under the state's one status key (on a shared state: the last worker that
+    /// stopped; its own record goes).
+    private func recordStop(_ reason: WorkerStatusRecord.Stop.Reason?) {
+        let now = Int64(clock.now().rounded(.down))
+        let json = WorkerStatusRecord.json(pid: getpid(), at: lastNow ?? now, next: nil, wakes: stepper.wakeTimes, held: lastHeld, once: options.once,
+                                           context: statusContext(at: lastNow ?? now, stopped: reason.map { WorkerStatusRecord.Stop(at: now, reason: $0) }))
+        do {
+            try store.setMeta(WorkerStatusRecord.metaKey, json)
+            if let leased { try store.setMeta(WorkerStatusRecord.key(worker: leased.workerID), nil) }
+        } catch {
+            logger.log(.warning, "worker.status_unwritten", ["msg": "\(error); `leavenow status` may not know the worker stopped cleanly"])
+        }
     }
 
     private func iso(_ instant: Int64) -> String { Self.iso(instant) }

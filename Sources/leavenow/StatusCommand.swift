@@ -7,8 +7,9 @@ import Worker
 
 /// `leavenow status [--rules DIR] [--state PATH] [--json]`: the health summary first — the
 /// problems the worker's watchdog would notify (boards without a source, sources failing, feeds
-/// ending, channels failing or without their secret) and a worker that is not running — then the
-/// worker, each rule and its next wake-up, what is wrong with the data, each source's last fetch,
+/// ending, channels failing or without their secret, of what the rules use: the rest is listed as
+/// information) and a worker that is not running (on a shared state: no live worker, or rules'
+/// partitions no live worker holds; ``StatusWorkers``) — then the worker or the fleet, each rule and its next wake-up, what is wrong with the data, each source's last fetch,
 /// the outbox, and each channel held because its secret is missing. Exits 1 while there is any
 /// health problem (for monitoring: `leavenow status >/dev/null || alert`).
 struct StatusCommand {
@@ -44,25 +45,25 @@ struct StatusCommand {
             throw CommandFailure.failure(message)
         }
         defer { store.close() }
-        let record = try store.meta(WorkerStatusRecord.metaKey).flatMap(WorkerStatusRecord.init(json:))
         let counts = try store.counts()
         let sources = try store.sourceStates()
         let now = context.now()
         func time(_ instant: Int64?) -> String { instant.map(tokyo.iso8601) ?? "-" }
-        // A shared PostgreSQL state: every worker that joined the partition leases (SQLite has one worker, no leases).
-        let holders = try (store as? PostgresStore).map { try LeaseHolder.all(in: $0, now: now, ttl: Self.leaseTTL) }
-        let leaseProblems = try (store as? PostgresStore).map { try WorkerLeases.audit(connection: $0.connection, ttl: Self.leaseTTL, now: now) } ?? []
+        // One worker (SQLite), or the fleet sharing a PostgreSQL state, judged on the workers' clock.
+        let workers = try StatusWorkers(store: store, real: Double(now))
+        var leaseProblems: [String] = []
+        if let fleet = workers.fleet, let shared = store as? PostgresStore {
+            leaseProblems = try WorkerLeases.audit(connection: shared.connection, partitions: fleet.partitions, ttl: fleet.ttl, now: fleet.now)
+        }
         // The local worker's connection, when it is not simply connected (a live process only).
         let troubled = connection.flatMap { $0.connection != .connected && $0.processIsAlive ? $0 : nil }
-        // One worker: its process is alive here. Shared state: some worker, on any machine, heartbeat within the lease TTL.
-        let running = holders.map { $0.contains { now - $0.heartbeat < Self.leaseTTL } } ?? (record?.processIsAlive ?? false)
         let health = StatusHealth(configuration: configuration, stateDirectory: stateDirectory, sources: sources, now: now)
         // The channels' failure streaks as the worker last saw them, brought up to date from the delivery log.
         var episodes = try store.meta(HealthEpisodes.metaKey).flatMap(HealthEpisodes.init(json:)) ?? HealthEpisodes()
         try episodes.channels.advance(in: store)
-        let problems = health.problems(configuration: configuration, sources: sources, episodes: episodes, held: record?.held ?? [],
-                                       record: record, running: running)
         let healthClock = ZoneClock(identifier: health.limits.timeZone) ?? tokyo
+        let (problems, information) = health.problems(configuration: configuration, sources: sources, episodes: episodes, held: workers.held,
+                                                      workers: workers.problems(rules: configuration.rules.map(\.id), clock: healthClock))
         /// A rule whose board has no source cannot fire, whatever its wake-up says.
         func unloadableBoard(of rule: RuleSpec) -> String? {
             rule.references.first { $0.target == .board && health.unloadableBoards.contains($0.name) }?.name
@@ -74,13 +75,6 @@ struct StatusCommand {
 
         if parsed.has("--json") {
             return try report(context.english {
-                let workers: [(String, JSONOutput)] = holders.map { holders in
-                    [("workers", .array(holders.map { holder in
-                        .object([("id", .string(holder.id)), ("host", .string(holder.host)), ("pid", .int(Int64(holder.pid))),
-                                 ("leases", .int(Int64(holder.leases))), ("started", .string(tokyo.iso8601(holder.started))),
-                                 ("heartbeat", .string(tokyo.iso8601(holder.heartbeat)))])
-                    }))]
-                } ?? []
                 var database: [(String, JSONOutput)] = []
                 if let troubled {
                     database.append(("connection", .object([
@@ -90,18 +84,16 @@ struct StatusCommand {
                         ("error", troubled.error.map { .string($0) } ?? .null),
                     ])))
                 }
-                if holders != nil { database.append(("lease_problems", .array(leaseProblems.map { .string($0) }))) }
-                return JSONOutput.object([("healthy", .bool(problems.isEmpty)), ("health", .array(StatusHealth.problemJSON(problems, clock: healthClock)))]
-                    + workers + database + [
-                    ("worker", .object([
-                        ("running", .bool(running)), ("pid", record.map { .int(Int64($0.pid)) } ?? .null),
-                        ("updated_at", record.map { .string(tokyo.iso8601($0.at)) } ?? .null),
-                        ("next_wake", record?.next.map { .string(tokyo.iso8601($0)) } ?? .null),
-                    ])),
+                if workers.fleet != nil { database.append(("lease_problems", .array(leaseProblems.map { .string($0) }))) }
+                return JSONOutput.object([("healthy", .bool(problems.isEmpty)), ("health", .array(StatusHealth.problemJSON(problems, clock: healthClock))),
+                                          ("information", .array(StatusHealth.problemJSON(information, clock: healthClock)))]
+                    + workers.fleetJSON(clock: tokyo) + database + [
+                    ("worker", workers.workerJSON(clock: tokyo)),
                     ("rules", .array(configuration.rules.map { rule in
-                        let wake = record?.wakes[rule.id] ?? nil
+                        let wake = workers.wake(of: rule.id).at
                         var members: [(String, JSONOutput)] = [("id", .string(rule.id)), ("kind", .string(rule.kindName)),
                                                               ("next_wake", wake.map { .string(tokyo.iso8601($0)) } ?? .null)]
+                        if workers.isUnheld(rule: rule.id) { members.append(("unheld", .bool(true))) }
                         if let board = unloadableBoard(of: rule) { members.append(("unloadable_board", .string(board))) }
                         if let reason = health.silentRules[rule.id] { members.append(("will_not_fire", .string(reason.english))) }
                         return .object(members)
@@ -117,7 +109,7 @@ struct StatusCommand {
                                  ("bytes_saved", .int(Int64(row.bytesSaved)))])
                     })),
                     ("outbox", .object(OutboxStatus.allCases.map { ($0.rawValue, .int(Int64(counts[$0] ?? 0))) })),
-                    ("held", .array((record?.held ?? []).map { held in
+                    ("held", .array(workers.held.map { held in
                         .object([("channel", .string(held.channel)), ("reason", .string(held.reason.rawValue)), ("secret", .string(held.secret)),
                                  ("count", .int(Int64(held.count)))])
                     })),
@@ -125,31 +117,24 @@ struct StatusCommand {
             })
         }
 
-        var lines = health.summaryLines(problems, clock: healthClock)
+        var lines = health.summaryLines(problems, information: information, clock: healthClock)
         lines.append("")
-        if let record {
-            lines.append(running ? Message(.statusWorkerRunning, ["pid": .number(Int(record.pid)), "last": .text(time(record.at)), "next": .text(time(record.next))]).text
-                                 : Message(record.once ? .statusWorkerOnce : .statusWorkerStopped, ["pid": .number(Int(record.pid)), "last": .text(time(record.at))]).text)
-        } else {
-            lines.append(Message(.statusWorkerNeverRan).text)
-        }
+        lines.append(workers.headline(clock: tokyo))
         if let troubled { lines.append(Self.describe(troubled, clock: tokyo)) }
-        if let holders {
-            lines += ["", Message(.statusWorkersHeader).text]
-            lines.append(holders.isEmpty ? Message(.statusNoLeases).text : TextTable.render(
-                [["ID"] + [MessageKey.statusHeaderHost, .statusHeaderPID, .statusHeaderLeases, .statusHeaderHeartbeat].map { Message($0).text }]
-                    + holders.map { [$0.id, $0.host, "\($0.pid)", "\($0.leases)", tokyo.iso8601($0.heartbeat)] }))
+        if workers.fleet != nil {
+            lines += [""] + workers.fleetLines(clock: tokyo)
             for problem in leaseProblems { lines.append(Message(.statusLeaseProblem, ["problem": .text(problem)]).text) }
         }
         lines += ["", Message(.statusRules).text]
         lines.append(TextTable.render([["ID"] + [MessageKey.sourcesHeaderKind, .statusHeaderNextWake].map { Message($0).text }]
             + configuration.rules.map { rule in
-                let wake = record?.wakes[rule.id] ?? nil
+                let (known, wake) = workers.wake(of: rule.id)
                 if let board = unloadableBoard(of: rule) {
                     return [rule.id, rule.kindName, Message(.statusNeverUnloadable, ["board": .text(board)]).text]
                 }
+                if workers.isUnheld(rule: rule.id) { return [rule.id, rule.kindName, Message(.statusRuleUnheld).text] }
                 if wake == nil, let reason = health.silentRules[rule.id] { return [rule.id, rule.kindName, Message(.statusNever, ["reason": .message(reason)]).text] }
-                return [rule.id, rule.kindName, wake.map(tokyo.iso8601) ?? (record == nil ? "-" : Message(.statusOnNewData).text)]
+                return [rule.id, rule.kindName, wake.map(tokyo.iso8601) ?? (known ? Message(.statusOnNewData).text : "-")]
             }))
         lines += health.lines
         lines += ["", Message(.statusSources).text]
@@ -165,7 +150,7 @@ struct StatusCommand {
         let summary = Message.joined(OutboxStatus.allCases.map { Message(.outboxStatusCount, ["count": .number(counts[$0] ?? 0), "status": .text($0.rawValue)]) },
                                      separator: Message(.listSeparator))
         lines += ["", Message(.statusOutbox, ["counts": .message(summary)]).text]
-        for held in record?.held ?? [] {
+        for held in workers.held {
             var arguments: [String: MessageArgument] = ["channel": .text("\"\(held.channel)\""), "count": .number(held.count)]
             let key: MessageKey
             switch held.reason {

@@ -12,7 +12,7 @@ import Messages
 /// whose last fetch failed or is overdue, feeds whose service ended or ends soon — and the health
 /// summary at its top: the worker's own ``HealthCheck`` on the same data, with the limits of the
 /// `health:` section (or its defaults), the channels' failure streaks and the episodes the worker
-/// keeps in the state, and whether the worker runs.
+/// keeps in the state, what no rule depends on set apart as information, and the workers' problems.
 struct StatusHealth {
     /// A refresh planned this long ago and not done makes a source stale (the worker is not keeping up).
     static let overdueSeconds = HealthCheck.overdueSeconds
@@ -53,40 +53,38 @@ struct StatusHealth {
         Set(impaired.compactMap { if case .unloadable = $0.completeness { return $0.board } else { return nil } })
     }
 
-    /// The health problems: the worker's check on this data (the configured sources only, the
-    /// channels held for a missing secret, the failure streaks and open episodes the worker keeps in
-    /// `episodes`), then the worker itself when it is not running (a `run --once` worker gone is not
-    /// a problem: cron runs it).
+    /// The health problems and the information: the worker's check on this data (the configured
+    /// sources only, the channels held for a missing secret, the failure streaks and open episodes
+    /// the worker keeps in `episodes`; what no rule depends on is information), then the workers'
+    /// own problems (``StatusWorkers``).
     func problems(configuration: Configuration, sources: [SourceStateRow], episodes: HealthEpisodes, held: [WorkerStatusRecord.Held],
-                  record: WorkerStatusRecord?, running: Bool) -> [HealthProblem] {
+                  workers: [HealthProblem]) -> (problems: [HealthProblem], information: [HealthProblem]) {
         let configured = Set(LiveSource.all(in: configuration).map(\.cacheName))
         var inputs = HealthInputs(impairedBoards: impaired, endingFeeds: ending, sources: sources.filter { configured.contains($0.name) },
                                   channelStreaks: episodes.channels.streaks,
                                   missingSecrets: held.filter { $0.reason == .secret }.map { ($0.channel, $0.secret) },
                                   heldDesktops: held.filter { $0.reason != .secret }.map { ($0.channel, $0.reason) })
         inputs.unknownDates = unknownDates
-        var problems = HealthCheck.problems(inputs, limits: limits, now: now, openSince: { episodes.open[$0]?.since }).filter { !$0.isPending }
-        if !running {
-            if let record {
-                if !record.once {
-                    problems.append(HealthProblem(kind: .worker, subject: "worker", since: record.at,
-                                                  detail: Message(.healthDetailWorkerStopped, ["pid": .number(Int(record.pid))])))
-                }
-            } else {
-                problems.append(HealthProblem(kind: .worker, subject: "worker", since: nil, detail: Message(.healthDetailWorkerNever)))
-            }
-        }
-        return problems
+        inputs.dependencies = HealthDependencies(configuration: configuration)
+        let found = HealthCheck.problems(inputs, limits: limits, now: now, openSince: { episodes.open[$0]?.since }).filter { !$0.isPending }
+        return (found.filter { !$0.isInformation } + workers, found.filter(\.isInformation))
     }
 
-    /// The summary at the top: `health: ok (…)` or `health: 2 problems (exit status 1)` and one line each.
-    func summaryLines(_ problems: [HealthProblem], clock: ZoneClock) -> [String] {
-        guard !problems.isEmpty else {
-            return [Message(.statusHealthOK, ["stale": .message(HealthCheck.age(Int64(limits.sourceStaleAfterSeconds))),
-                                              "days": .number(limits.feedEndsWithinDays), "failures": .number(limits.channelFailures)]).text]
+    /// The summary at the top: `health: ok (…)` or `health: 2 problems (exit status 1)` and one line
+    /// each, then what is wrong with things no rule depends on (not counted), one line each.
+    func summaryLines(_ problems: [HealthProblem], information: [HealthProblem] = [], clock: ZoneClock) -> [String] {
+        var lines: [String]
+        if problems.isEmpty {
+            lines = [Message(.statusHealthOK, ["stale": .message(HealthCheck.age(Int64(limits.sourceStaleAfterSeconds))),
+                                               "days": .number(limits.feedEndsWithinDays), "failures": .number(limits.channelFailures)]).text]
+        } else {
+            lines = [Message(.statusHealthProblems, ["count": .number(problems.count)]).text] + problems.map { "  " + $0.summary(clock: clock).text }
         }
-        return [Message(.statusHealthProblems, ["count": .number(problems.count)]).text]
-            + problems.map { "  " + $0.summary(clock: clock).text }
+        if !information.isEmpty {
+            lines.append(Message(.statusHealthInformation).text)
+            lines += information.map { "  " + $0.summary(clock: clock).text }
+        }
+        return lines
     }
 
     /// The human sections: `boards:`, `stale sources:`, `feeds:` (each says when all is well).

@@ -171,16 +171,20 @@ final class IncompleteBoardTests: XCTestCase {
         XCTAssertTrue(once.stderr.contains(#"event=board.unloadable board=typo source=buscsv-typo config=\#(rules)/boards.yaml:10:9 msg="\#(Self.fixtures)-typo: cannot list the directory (no such directory)""#), once.stderr)
         XCTAssertTrue(once.stderr.contains(#"event=board.incomplete board=half source="鷹66 (platform 11), sunday_holiday""#), once.stderr)
         let status = try CLIRunner.run(["status", "--rules", rules, "--state", state])
-        XCTAssertEqual(status.status, 1, "boards without a loadable source are health problems: \(status.stdout)")
-        XCTAssertTrue(status.stdout.hasPrefix("health: 3 problems (exit status 1)\n  board missing: no source could be loaded ("), status.stdout)
+        XCTAssertEqual(status.status, 1, "a board a rule uses without a loadable source is a health problem: \(status.stdout)")
+        XCTAssertTrue(status.stdout.hasPrefix("health: 2 problems (exit status 1)\n  board typo: no source could be loaded (buscsv-typo: "), status.stdout)
+        // The rules' desktop channel without a session bus holds what they send: a problem too.
         XCTAssertTrue(status.stdout.contains("\n  channel desk: no D-Bus session bus for its desktop notifications; they are held\n"), status.stdout)
-        XCTAssertTrue(status.stdout.contains("\n  board typo: no source could be loaded (buscsv-typo: "), status.stdout)
+        // No rule uses the board "missing": information, not a problem.
+        XCTAssertTrue(status.stdout.contains("\nnot counted as problems, since no rule depends on them:\n  board missing: no source could be loaded ("),
+                      status.stdout)
         XCTAssertTrue(status.stdout.contains("typo-leave  leave_now  never: board typo has no loadable source"), status.stdout)
         XCTAssertTrue(status.stdout.contains("\nboards:\n" + expected.joined(separator: "\n") + "\n"), status.stdout)
         XCTAssertTrue(status.stdout.contains("\nfeeds:\nno feed's service ends within 14 days\n"), status.stdout)
         let statusJSON = try XCTUnwrap(try CLIRunner.json(try CLIRunner.run(["status", "--rules", rules, "--state", state, "--json"]), status: 1)
             as? [String: Any])
-        XCTAssertEqual((statusJSON["health"] as? [[String: Any]])?.map { $0["subject"] as? String }, ["missing", "typo", "desk"])
+        XCTAssertEqual((statusJSON["health"] as? [[String: Any]])?.map { $0["subject"] as? String }, ["typo", "desk"])
+        XCTAssertEqual((statusJSON["information"] as? [[String: Any]])?.map { $0["subject"] as? String }, ["missing"])
         XCTAssertEqual(statusJSON["healthy"] as? Bool, false)
         XCTAssertEqual((statusJSON["boards"] as? [[String: String]])?.map { $0["board"]! }, ["missing", "typo", "half", "weekday-broken"])
         XCTAssertEqual((statusJSON["rules"] as? [[String: Any]])?.first?["unloadable_board"] as? String, "typo")
@@ -193,11 +197,11 @@ final class IncompleteBoardTests: XCTestCase {
         let fetch = try CLIRunner.run(["fetch", "--rules", rules, "--state", state], environment: ["LEAVENOW_SOURCE_BASE_URL": "http://127.0.0.1:1"])
         XCTAssertEqual(fetch.status, 1, fetch.stdout)
         let status = try CLIRunner.run(["status", "--rules", rules, "--state", state])
-        // The broken boards and no worker yet (fetch is not one) are the health problems; the failing
-        // source is not one yet (the worker, not `fetch`, keeps how long it has been failing).
+        // The broken board a rule uses and no worker yet (fetch is not one) are the health problems; the
+        // failing source is not one yet (the worker, not `fetch`, keeps how long it has been failing).
         XCTAssertEqual(status.status, 1, status.stderr)
-        XCTAssertTrue(status.stdout.hasPrefix("health: 3 problems (exit status 1)\n  board missing: "), status.stdout)
-        XCTAssertTrue(status.stdout.contains("\n  the worker: has not run yet (leavenow run)\n\n"), status.stdout)
+        XCTAssertTrue(status.stdout.hasPrefix("health: 2 problems (exit status 1)\n  board typo: "), status.stdout)
+        XCTAssertTrue(status.stdout.contains("\n  the worker: has not run yet (leavenow run)\nnot counted as problems"), status.stdout)
         XCTAssertFalse(status.stdout.contains("  source feed-qiita-ios-2024"), status.stdout)
         XCTAssertTrue(status.stdout.contains("\nstale sources:\nfeed-qiita-ios-2024: last fetch never; last error: GET http://127.0.0.1:1/advent-calendar/2024/ios/feed: could not connect"), status.stdout)
         let json = try XCTUnwrap(try CLIRunner.json(try CLIRunner.run(["status", "--rules", rules, "--state", state, "--json"]), status: 1)

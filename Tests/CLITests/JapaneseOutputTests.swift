@@ -310,20 +310,28 @@ final class JapaneseOutputTests: XCTestCase {
 
         let status = try both(["status", "--state", state])
         assertSameInformation(status, "status")
-        XCTAssertEqual(status.english.status, 1, "the ended kawasaki-west feed, the missing secrets and no session bus are health problems")
-        XCTAssertTrue(status.english.stdout.hasPrefix("health: 4 problems (exit status 1)\n  feed kawasaki-west/gtfs-jp-rinkobus stop 1510-57: "
-            + "the feed's service ended on 2017-04-30\n"), status.english.stdout)
-        XCTAssertTrue(status.japanese.stdout.hasPrefix("健康状態: 問題 4 件（終了コード 1）\n  フィード kawasaki-west/gtfs-jp-rinkobus 停留所 1510-57："
-            + "フィードの運行期間は 2017-04-30 に終わっています\n"), status.japanese.stdout)
-        XCTAssertTrue(status.japanese.stdout.contains("\n  チャンネル desktop：デスクトップ通知に使う D-Bus のセッションバスがありません。このチャンネルの通知は保留されています\n"),
+        XCTAssertEqual(status.english.status, 1, "the secret missing for the rules' channel phone, and no session bus for their desktop channel, are health problems")
+        // The ended kawasaki-west feed and the team channel: no rule uses them, so they are information.
+        XCTAssertTrue(status.english.stdout.hasPrefix("health: 2 problems (exit status 1)\n"
+            + "  channel desktop: no D-Bus session bus for its desktop notifications; they are held\n"
+            + "  channel phone: its secret LEAVENOW_NTFY_TOPIC is missing; its notifications are held\n"
+            + "not counted as problems, since no rule depends on them:\n"
+            + "  feed kawasaki-west/gtfs-jp-rinkobus stop 1510-57: the feed's service ended on 2017-04-30\n"
+            + "  channel team: its secret LEAVENOW_SLACK_WEBHOOK_URL is missing; its notifications are held\n\n"), status.english.stdout)
+        XCTAssertTrue(status.japanese.stdout.hasPrefix("健康状態: 問題 2 件（終了コード 1）\n"
+            + "  チャンネル desktop：デスクトップ通知に使う D-Bus のセッションバスがありません。このチャンネルの通知は保留されています\n"
+            + "  チャンネル phone：シークレット LEAVENOW_NTFY_TOPIC が見つかりません。このチャンネルの通知は保留されています\n"
+            + "問題には数えないもの（どのルールも使っていません）:\n"
+            + "  フィード kawasaki-west/gtfs-jp-rinkobus 停留所 1510-57：フィードの運行期間は 2017-04-30 に終わっています\n"
+            + "  チャンネル team：シークレット LEAVENOW_SLACK_WEBHOOK_URL が見つかりません。このチャンネルの通知は保留されています\n\n"),
                       status.japanese.stdout)
-        XCTAssertTrue(status.japanese.stdout.contains("\n保留: チャンネル \"desktop\": 通知 0 件が D-Bus のセッションバスを待っています。"), status.japanese.stdout)
         XCTAssertTrue(status.japanese.stdout.contains("\nワーカー: 1 回だけ実行（run --once、最後のパス 2024-12-22T10:20:00+09:00、pid "), status.japanese.stdout)
         XCTAssertTrue(status.japanese.stdout.contains("\nqiita-ios-new-article  new_article     新しいデータが来たとき\n"), status.japanese.stdout)
         let json = try both(["status", "--state", state, "--json"])
         XCTAssertEqual(json.japanese.status, 1)
         for output in [json.english.stdout, json.japanese.stdout] {
-            XCTAssertTrue(output.hasPrefix("{\"healthy\": false, \"health\": [{\"kind\": \"feed\""), output)
+            XCTAssertTrue(output.hasPrefix("{\"healthy\": false, \"health\": [{\"kind\": \"channel\", \"subject\": \"desktop\""), output)
+            XCTAssertTrue(output.contains("], \"information\": [{\"kind\": \"feed\""), output)
             XCTAssertFalse(Self.hasJapanese(output.replacingOccurrences(of: "鷹56", with: "")
                 .components(separatedBy: "\"rules\"").first ?? ""), "the health part of the JSON is English: \(output)")
         }

@@ -140,40 +140,48 @@ final class PostgresStateCommandTests: XCTestCase {
         XCTAssertTrue(empty.stdout.hasPrefix("health: 1 problem (exit status 1)\n  the worker: has not run yet (leavenow run)\n"), empty.stdout)
         XCTAssertTrue(empty.stdout.contains("workers sharing the PostgreSQL state:\n(none has taken partition leases)"), empty.stdout)
 
-        // Two workers as `WorkerLeases` registers them (a heartbeats now, b long ago); b's lease on
-        // partition 2 has expired.
+        // Two workers as `WorkerLeases` registers them (a heartbeats now, b long ago): a holds every
+        // partition but 3, which b handed back as it stopped 5 s ago (changing hands: not a problem).
         let database = String(url.split(separator: "/").last ?? "")
         let now = Int64(Date().timeIntervalSince1970)
         try XCTUnwrap(Self.sharedCluster).psql("""
             INSERT INTO leavenow_workers VALUES ('a', 'host-a', 101, 1, \(now)), ('b', 'host-b', 202, 1, 2);
-            INSERT INTO leavenow_leases VALUES (0, 'a', \(now + 30)), (1, 'a', \(now + 30)), (2, 'b', 3), (3, NULL, 0);
+            INSERT INTO leavenow_leases SELECT p, 'a', \(now + 30) FROM generate_series(0, 63) AS p WHERE p <> 3;
+            INSERT INTO leavenow_leases VALUES (3, NULL, \(now - 5));
             """, database: database)
         let text = try CLIRunner.run(["status", "--rules", root + "/rules", "--state", url], environment: environment)
         assertNoPassword(text, "status")
-        XCTAssertEqual(text.status, 0, text.stderr)
-        XCTAssertNotNil(text.stdout.range(of: #"a\s+host-a\s+101\s+2\s"#, options: .regularExpression), text.stdout)
-        XCTAssertNotNil(text.stdout.range(of: #"b\s+host-b\s+202\s+0\s"#, options: .regularExpression), text.stdout)
+        XCTAssertEqual(text.status, 0, text.stdout)
+        XCTAssertNotNil(text.stdout.range(of: #"a\s+host-a\s+101\s+live\s+63\s"#, options: .regularExpression), text.stdout)
+        XCTAssertNotNil(text.stdout.range(of: #"b\s+host-b\s+202\s+gone\s+0\s"#, options: .regularExpression), text.stdout)
+        XCTAssertTrue(text.stdout.contains("\n1 partition is changing hands: "), text.stdout)
         let json = try CLIRunner.run(["status", "--rules", root + "/rules", "--state", url, "--json"], environment: environment)
         let report = try XCTUnwrap(try CLIRunner.json(json) as? [String: Any])
         let workers = try XCTUnwrap(report["workers"] as? [[String: Any]], json.stdout)
         XCTAssertEqual(workers.compactMap { $0["host"] as? String }, ["host-a", "host-b"])
-        XCTAssertEqual(workers.compactMap { $0["leases"] as? Int }, [2, 0])
+        XCTAssertEqual(workers.compactMap { $0["leases"] as? Int }, [63, 0])
+        XCTAssertEqual(workers.compactMap { $0["live"] as? Bool }, [true, false])
         XCTAssertEqual((report["worker"] as? [String: Any])?["running"] as? Bool, true, "worker a heartbeats: the shared state has a worker")
         XCTAssertEqual(report["lease_problems"] as? [String], [], json.stdout)
 
         // The lease table edited by hand: status names each problem with its fix (the workers go on).
         try XCTUnwrap(Self.sharedCluster).psql("""
-            INSERT INTO leavenow_leases VALUES (70, NULL, 0), (5, 'ghost', \(now + 86_400));
+            INSERT INTO leavenow_leases VALUES (70, NULL, 0);
+            UPDATE leavenow_leases SET worker = 'ghost', expires_at = \(now + 86_400) WHERE partition = 5;
             """, database: database)
         let edited = try CLIRunner.run(["status", "--rules", root + "/rules", "--state", url], environment: environment)
-        XCTAssertEqual(edited.status, 0, edited.stderr)
+        // Until a live worker takes it (at its next heartbeat; this test's "a" never beats again),
+        // nobody evaluates the rules of partition 5: a problem.
+        XCTAssertEqual(edited.status, 1, edited.stdout)
+        XCTAssertTrue(edited.stdout.hasPrefix("health: 1 problem (exit status 1)\n  the rules' partitions: 1 partition has no live worker (5): "),
+                      edited.stdout)
         XCTAssertTrue(edited.stdout.contains("lease table: leavenow_leases has rows for partitions outside 0…63 (70): they are ignored; "
                                              + "remove them with DELETE FROM leavenow_leases WHERE partition NOT BETWEEN 0 AND 63"), edited.stdout)
         XCTAssertTrue(edited.stdout.contains("lease table: leavenow_leases leases partitions to workers that are not registered in "
                                              + "leavenow_workers (5 (worker \"ghost\"))"), edited.stdout)
         XCTAssertTrue(edited.stdout.contains("expiries more than two TTLs (60 s) ahead (5 (worker \"ghost\", expires at"), edited.stdout)
         let editedJSON = try XCTUnwrap(try CLIRunner.json(try CLIRunner.run(["status", "--rules", root + "/rules", "--state", url, "--json"],
-                                                                            environment: environment)) as? [String: Any])
+                                                                            environment: environment), status: 1) as? [String: Any])
         XCTAssertEqual((editedJSON["lease_problems"] as? [String])?.count, 3, "\(editedJSON)")
     }
 

@@ -54,6 +54,36 @@ final class HealthCheckTests: XCTestCase {
                        "no source could be loaded (鷹56: minute \"2O\" is not a number); its rules cannot fire")
     }
 
+    /// What the example rules depend on (``HealthDependencies``): a problem of anything else is
+    /// information — for `status` and for the watchdog alike.
+    func testWhatNoRuleDependsOnIsInformationNotAProblem() throws {
+        let configuration = try Configuration.load(directory: WorkerScratch.packageRoot.appendingPathComponent("rules").path)
+        let used = HealthDependencies(configuration: configuration)
+        XCTAssertEqual(used.boards, ["chofu-to-mitaka", "ginza"], "the boards the example rules name")
+        // chofu (a leave-now's rain: and the weather rules), the Advent Calendar, and the service
+        // status the ginza board links: not tokyo-jma (no rule), nor ginza-live's API timetable.
+        XCTAssertEqual(used.sources, ["weather-chofu", "feed-qiita-ios-2024", "odpt-traininfo-tokyo-metro"])
+        XCTAssertEqual(used.channels, ["phone", "desktop"], "team is no rule's channel")
+
+        let location = ConfigLocation(file: "boards.yaml", line: 3, column: 9)
+        let broken = SourceFailure(board: "x", source: "s", location: location, message: "minute \"2O\" is not a number")
+        func row(_ name: String) -> SourceStateRow {
+            SourceStateRow(name: name, fetchedAt: now - 7_200, checkedAt: now - 7_200, lastError: "HTTP 503", bytesSaved: 0, nextRefreshAt: now + 60)
+        }
+        var inputs = HealthInputs(impairedBoards: [("ginza", .unloadable([broken])), ("ginza-live", .unloadable([broken]))],
+                                  sources: [row("weather-chofu"), row("weather-tokyo-jma")],
+                                  channelStreaks: ["phone": .init(count: 3, since: now - 100, lastError: "HTTP 500"),
+                                                   "team": .init(count: 9, since: now - 100, lastError: "HTTP 500")],
+                                  missingSecrets: [("team", "SLACK_URL")])
+        let open = ["source:weather-chofu": now - 3_700, "source:weather-tokyo-jma": now - 3_700]
+        XCTAssertEqual(ids(inputs, open: open), ["board:ginza", "board:ginza-live", "source:weather-chofu", "source:weather-tokyo-jma",
+                                                 "channel:phone", "channel:team", "secret:team"], "without dependencies, everything counts")
+        inputs.dependencies = used
+        let found = HealthCheck.problems(inputs, limits: limits, now: now, openSince: { open[$0] }).filter { !$0.isPending }
+        XCTAssertEqual(found.filter { !$0.isInformation }.map(\.id), ["board:ginza", "source:weather-chofu", "channel:phone"])
+        XCTAssertEqual(found.filter(\.isInformation).map(\.id), ["board:ginza-live", "source:weather-tokyo-jma", "channel:team", "secret:team"])
+    }
+
     /// A rule stopped at an unknown date is a problem of its board (one per board, naming its
     /// rules); not for a board with no loadable source (its own problem), nor for a date unknown
     /// only because a source's validity ended (the feed's problem); pending while only an API

@@ -14,6 +14,12 @@ public struct LeaseHolder: Sendable, Equatable {
     /// lapsed, whatever the rows' expiries say: ``WorkerLeases`` takes them over then).
     public var leases: Int
 
+    /// Whether the worker is live at `now`: a heartbeat within `ttl`, and not dated more than `ttl`
+    /// ahead (as ``WorkerLeases`` counts it).
+    public func isLive(now: Int64, ttl: Int64) -> Bool {
+        heartbeat > now - ttl && heartbeat <= now + ttl
+    }
+
     /// Every registered worker, by id, with the leases valid at `now` (`ttl`: the workers' lease TTL).
     public static func all(in store: PostgresStore, now: Int64, ttl: Int64 = 30) throws -> [LeaseHolder] {
         try store.connection.query("""

@@ -139,8 +139,11 @@ public final class WorkerLeases {
             let fair = (partitions + live - 1) / live
             if mine.count > fair {
                 let handed = Array(mine.sorted().suffix(min(mine.count - fair, handoverPerHeartbeat)))
-                try connection.run("UPDATE leavenow_leases SET worker = NULL, expires_at = 0 WHERE worker = $1 AND partition = ANY($2::integer[])",
-                                   [id, "{" + handed.map(String.init).joined(separator: ",") + "}"])
+                // Free from now (`expires_at` says since when: `status` counts a partition handed back
+                // a moment ago as changing hands, not as having no worker).
+                try connection.run("""
+                    UPDATE leavenow_leases SET worker = NULL, expires_at = $3::bigint WHERE worker = $1 AND partition = ANY($2::integer[])
+                    """, [id, "{" + handed.map(String.init).joined(separator: ",") + "}", String(now)])
                 mine.subtract(handed)
             } else if mine.count < fair {
                 // Free: no holder, an expired lease, or a holder that is not a live worker (unknown,
@@ -173,10 +176,11 @@ public final class WorkerLeases {
     }
 
     /// Hands back every partition at once and removes the worker (a clean shutdown): the others
-    /// take the partitions at their next heartbeat instead of after the TTL.
-    public func release() throws {
+    /// take the partitions at their next heartbeat instead of after the TTL. `now` (the worker's
+    /// clock) is written as the moment they became free (``UnheldPartition``); 0 when not given.
+    public func release(now: Int64? = nil) throws {
         try connection.transaction {
-            try connection.run("UPDATE leavenow_leases SET worker = NULL, expires_at = 0 WHERE worker = $1", [id])
+            try connection.run("UPDATE leavenow_leases SET worker = NULL, expires_at = $2::bigint WHERE worker = $1", [id, String(now ?? 0)])
             try connection.run("DELETE FROM leavenow_workers WHERE id = $1", [id])
         }
         held = []

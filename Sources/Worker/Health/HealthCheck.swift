@@ -24,6 +24,10 @@ public struct HealthInputs: Sendable {
     public var heldDesktops: [(channel: String, reason: WorkerStatusRecord.Held.Reason)]
     /// Since when the worker's commits fail, and the last error (nil: they succeed).
     public var commitFailure: (since: Int64, error: String)?
+    /// What the rules depend on: problems of anything else are information (nil: everything counts).
+    public var dependencies: HealthDependencies?
+    /// The problems of the workers sharing a PostgreSQL state (``WorkerFleet/leaseProblems(rules:clock:)``).
+    public var fleetProblems: [HealthProblem] = []
 
     public init(impairedBoards: [(board: String, completeness: BoardCompleteness)] = [], endingFeeds: [(board: String, notice: ServicePeriodNotice)] = [],
                 sources: [SourceStateRow] = [], channelStreaks: [String: ChannelStreaks.Streak] = [:],
@@ -54,7 +58,8 @@ public enum HealthCheck {
     public static let overdueSeconds: Int64 = 15 * 60
 
     /// The problems at `now`, in a stable order (kind, then subject), with those not past their
-    /// limit yet marked ``HealthProblem/isPending``. `openSince` gives the start of
+    /// limit yet marked ``HealthProblem/isPending`` and those of things no rule depends on
+    /// (``HealthInputs/dependencies``) marked ``HealthProblem/isInformation``; the fleet's problems last. `openSince` gives the start of
     /// an episode already open (a source never fetched that has failed since, a board waiting for
     /// its first fetch): its problem keeps that start. A problem whose start is not known otherwise
     /// has none (nil: it counts from `now` for the limits).
@@ -62,6 +67,10 @@ public enum HealthCheck {
                                 openSince: (String) -> Int64? = { _ in nil }) -> [HealthProblem] {
         var problems: [HealthProblem] = []
         let limit = Int64(limits.sourceStaleAfterSeconds)
+        /// Whether no rule depends on `name` (then its problem is information).
+        func unused(_ set: KeyPath<HealthDependencies, Set<String>>, _ name: String) -> Bool {
+            inputs.dependencies.map { !$0[keyPath: set].contains(name) } ?? false
+        }
         for (board, completeness) in inputs.impairedBoards {
             guard case .unloadable(let failures) = completeness else { continue }
             let known = openSince(HealthProblem.id(.board, board))
@@ -71,6 +80,7 @@ public enum HealthCheck {
                                       separator: Message(.healthDetailSeparator))
             var problem = HealthProblem(kind: .board, subject: board, since: known, detail: Message(.healthDetailBoard, ["failures": .message(list)]))
             problem.isPending = waiting
+            problem.isInformation = unused(\.boards, board)
             problems.append(problem)
         }
         problems += unknownDateProblems(inputs, limit: limit, now: now, openSince: openSince)
@@ -90,21 +100,27 @@ public enum HealthCheck {
             }
             var problem = HealthProblem(kind: .source, subject: row.name, since: known, detail: detail)
             problem.isPending = now - since <= max(limit, row.lastError != nil ? 0 : overdueSeconds)
+            problem.isInformation = unused(\.sources, row.name)
             problems.append(problem)
         }
         for (board, notice) in inputs.endingFeeds {
             let subject = board + "/" + notice.source
             var problem = HealthProblem(kind: .feed, subject: subject, since: openSince(HealthProblem.id(.feed, subject)), detail: notice.text)
             problem.subjectText = .verbatim(board + "/") + notice.sourceText
+            problem.isInformation = unused(\.boards, board)
             problems.append(problem)
         }
         for (channel, streak) in inputs.channelStreaks.sorted(by: { $0.key < $1.key }) where streak.count >= limits.channelFailures {
-            problems.append(HealthProblem(kind: .channel, subject: channel, since: streak.since,
-                                          detail: Message(.healthDetailChannel, ["count": .number(streak.count), "error": .text(streak.lastError ?? "-")])))
+            var problem = HealthProblem(kind: .channel, subject: channel, since: streak.since,
+                                        detail: Message(.healthDetailChannel, ["count": .number(streak.count), "error": .text(streak.lastError ?? "-")]))
+            problem.isInformation = unused(\.channels, channel)
+            problems.append(problem)
         }
         for (channel, secret) in inputs.missingSecrets {
-            problems.append(HealthProblem(kind: .secret, subject: channel, since: openSince(HealthProblem.id(.secret, channel)),
-                                          detail: Message(.healthDetailSecret, ["secret": .text(secret)])))
+            var problem = HealthProblem(kind: .secret, subject: channel, since: openSince(HealthProblem.id(.secret, channel)),
+                                        detail: Message(.healthDetailSecret, ["secret": .text(secret)]))
+            problem.isInformation = unused(\.channels, channel)
+            problems.append(problem)
         }
         for (channel, reason) in inputs.heldDesktops {
             problems.append(HealthProblem(kind: .channel, subject: channel, since: openSince(HealthProblem.id(.channel, channel)),
@@ -114,6 +130,7 @@ public enum HealthCheck {
             problems.append(HealthProblem(kind: .commit, subject: "state", since: failure.since,
                                           detail: Message(.healthDetailCommit, ["error": .text(failure.error)])))
         }
+        problems += inputs.fleetProblems
         let order = Dictionary(uniqueKeysWithValues: HealthProblem.Kind.allCases.enumerated().map { ($1, $0) })
         return problems.sorted { (order[$0.kind]!, $0.subject) < (order[$1.kind]!, $1.subject) }
     }

@@ -77,6 +77,12 @@ final class HealthMonitor {
         var notices: [Notice] = []
         var current = Set<String>()
         for found in problems {
+            // Nothing a rule needs: no episode is opened and nobody is told (one already open, from
+            // before no rule used it, stays as it is until the condition ends).
+            if found.isInformation {
+                if state.open[found.id] != nil { current.insert(found.id) }
+                continue
+            }
             current.insert(found.id)
             var episode = state.open[found.id] ?? HealthEpisodes.Episode(since: found.since ?? now, notified: false, summary: "")
             // Not past its limit yet: the episode is open (its limit counts from here), nothing is told.

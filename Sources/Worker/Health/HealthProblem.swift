@@ -24,7 +24,8 @@ public struct HealthProblem: Sendable, Equatable {
         case secret
         /// The worker could not commit its state.
         case commit
-        /// The worker is not running (only `status` says this: a dead worker tells no one).
+        /// The worker is not running (only `status` says this: a dead worker tells no one), or on a
+        /// shared state partitions of the rules have no live worker.
         case worker
     }
 
@@ -44,6 +45,10 @@ public struct HealthProblem: Sendable, Equatable {
     /// since its first fetch, a board waiting for its first timetable). The worker opens its episode
     /// now, without a notice, so the limit counts from here; `status` does not list it.
     public var isPending = false
+    /// Not a problem: nothing a rule needs is concerned (a board, source or channel no rule uses:
+    /// ``HealthDependencies``). `status` lists it as information and stays healthy; the worker tells
+    /// no one.
+    public var isInformation = false
 
     public init(kind: Kind, subject: String, since: Int64?, detail: Message) {
         self.kind = kind
@@ -60,8 +65,8 @@ public struct HealthProblem: Sendable, Equatable {
 
     /// What the problem is about, for titles: `board ginza-live`, `channel hook`.
     public var subjectMessage: Message {
-        guard kind == .feed, let subjectText else { return Self.subjectMessage(kind, subject) }
-        return Message(.healthSubjectFeed, ["feed": .message(subjectText)])
+        guard let subjectText else { return Self.subjectMessage(kind, subject) }
+        return kind == .feed ? Message(.healthSubjectFeed, ["feed": .message(subjectText)]) : subjectText
     }
 
     /// ``subjectMessage`` of a problem known by its id only (a recovery after a restart).
