@@ -77,7 +77,7 @@ extension TimetableFormat {
 /// What loading one source gave.
 public struct TimetableLoad: Sendable {
     /// The board timetables, labelled.
-    public var timetables: [BoardSource]
+    public var timetables: [BoardTimetable]
     /// The day-type files that could not be read (a bus CSV source keeps its other day types).
     public var dayTypeFailures: [DayTypeFailure]
     /// Why a fetched timetable has no data yet (nothing cached): the board answers without it, and
@@ -85,7 +85,7 @@ public struct TimetableLoad: Sendable {
     public var pending: Message?
 
     /// A load.
-    public init(timetables: [BoardSource] = [], dayTypeFailures: [DayTypeFailure] = [], pending: Message? = nil) {
+    public init(timetables: [BoardTimetable] = [], dayTypeFailures: [DayTypeFailure] = [], pending: Message? = nil) {
         self.timetables = timetables
         self.dayTypeFailures = dayTypeFailures
         self.pending = pending
@@ -145,8 +145,8 @@ public struct ODPTStation: Sendable, Equatable {
 extension TimetableSpec {
     /// A board timetable of this source: `timetable` with the source's walk, labels and the
     /// format's vehicle; `name` says where the data came from (a path).
-    public func boardSource(named name: String, _ timetable: any ServiceTimetable) -> BoardSource {
-        var source = BoardSource(name: name, timetable: timetable, walkSeconds: walkSeconds, line: line, stop: stop, destination: destination,
+    public func boardTimetable(named name: String, _ timetable: any ServiceTimetable) -> BoardTimetable {
+        var source = BoardTimetable(name: name, timetable: timetable, walkSeconds: walkSeconds, line: line, stop: stop, destination: destination,
                                  vehicle: kind.vehicle)
         source.labelText = TimetableLabel.message(of: self)
         return source

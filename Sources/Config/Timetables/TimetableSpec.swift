@@ -50,7 +50,7 @@ public struct TimetableSpec: Sendable, Equatable {
                   "Time to walk to the stop: each departure's leave time is that much earlier."),
         ConfigKey("valid_from", .date, example: "2025-03-15",
                   "First service date the timetable is used on (a board lists the old and the new timetable of a revision)."),
-        ConfigKey("valid_until", .date, example: "2025-03-14", "Last service date the timetable is used on."),
+        ConfigKey("valid_until", .date, example: "2026-03-14", "Last service date the timetable is used on."),
         ConfigKey("realtime", .mapping, example: "{gtfs_rt: https://example.com/trip-updates.pb, refresh: 30s}",
                   "A GTFS-Realtime feed for a format whose trips are GTFS trips (gtfs).", keys: RealtimeSpec.keys),
     ]

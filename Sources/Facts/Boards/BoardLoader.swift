@@ -72,7 +72,7 @@ public struct BoardLoader: TimetableLoading {
         let clock = ZoneClock(timeZone: spec.timeZone)
         boardZone = spec.timeZone
         var loaded = LoadedBoard(board: Board(id: spec.id, title: spec.title, clock: clock, sources: []))
-        var sources: [BoardSource] = []
+        var sources: [BoardTimetable] = []
         var unknown: [UnknownService] = []
         for source in spec.sources {
             let label = TimetableLabel.message(of: source)
@@ -128,7 +128,7 @@ public struct BoardLoader: TimetableLoading {
     /// `valid_until` as configured, else the dates the data states (ODPT `dct:issued` /
     /// `dct:valid`, GTFS `feed_start_date` / `feed_end_date`) — each end on its own, so an
     /// explicit setting always wins.
-    private func labelled(_ source: BoardSource, label: Message, spec: TimetableSpec) -> BoardSource {
+    private func labelled(_ source: BoardTimetable, label: Message, spec: TimetableSpec) -> BoardTimetable {
         var source = source
         source.labelText = label
         source.origin = "\(spec.location)"

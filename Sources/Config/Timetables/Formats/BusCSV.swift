@@ -83,7 +83,7 @@ public struct BusCSVFormat: TimetableFormat {
                 DayTypeFailure(label: label, dayType: $0.dayType, error: $0.error, configured: Set(files.keys), line: line, stop: stop,
                                destination: destination)
             }
-            let loaded = read.timetable.days.isEmpty ? [] : [spec.boardSource(named: files.values.sorted().joined(separator: ", "), read.timetable)]
+            let loaded = read.timetable.days.isEmpty ? [] : [spec.boardTimetable(named: files.values.sorted().joined(separator: ", "), read.timetable)]
             return TimetableLoad(timetables: loaded, dayTypeFailures: failures)
         case .directory(let path):
             var load = TimetableLoad()
@@ -96,7 +96,7 @@ public struct BusCSVFormat: TimetableFormat {
                                    destination: spec.destination ?? route.destination)
                 }
                 guard !route.timetable.days.isEmpty else { continue }
-                var timetable = spec.boardSource(named: path, route.timetable)
+                var timetable = spec.boardTimetable(named: path, route.timetable)
                 timetable.line = line
                 timetable.stop = stop
                 timetable.destination = spec.destination ?? route.destination

@@ -69,7 +69,7 @@ public struct GTFSFormat: TimetableFormat {
             throw AgencyTimeZoneError(file: settings.path, agencyZone: agencyZone, boardZone: loading.boardZone.identifier)
         }
         let timetable = try feed.timetable(stopID: settings.stopID, stopName: settings.stopName, route: settings.route)
-        return TimetableLoad(timetables: [spec.boardSource(named: settings.path, timetable)])
+        return TimetableLoad(timetables: [spec.boardTimetable(named: settings.path, timetable)])
     }
 }
 

@@ -53,7 +53,7 @@ public struct ODPTFileFormat: TimetableFormat {
     public func load(_ settings: Settings, for spec: TimetableSpec, from loading: inout some TimetableLoading) throws -> TimetableLoad {
         let body = TimetableBody.odptStationTimetable(station: settings.station, direction: settings.direction)
         let timetable = try loading.decode(try loading.read(settings.path), as: body, label: settings.path)
-        return TimetableLoad(timetables: [spec.boardSource(named: settings.path, timetable)])
+        return TimetableLoad(timetables: [spec.boardTimetable(named: settings.path, timetable)])
     }
 
     /// The station, when one is selected.

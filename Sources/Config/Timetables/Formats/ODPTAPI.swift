@@ -35,7 +35,7 @@ public struct ODPTAPIFormat: TimetableFormat {
     public var key: String { "odpt_api" }
     /// `odpt_api: {station, direction, operator}`.
     public var keys: [ConfigKey] {
-        [ConfigKey("odpt_api", .mapping, example: "{station: \(Self.example)}",
+        [ConfigKey("odpt_api", .mapping, example: "{station: \"\(Self.example)\"}",
                    "A station's odpt:StationTimetable, fetched from the ODPT API with the odpt: section's key.",
                    keys: ODPTAPIReading.keys(idKey: "station", example: Self.example, what: "station", direction: true))]
     }

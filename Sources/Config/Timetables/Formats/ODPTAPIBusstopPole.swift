@@ -31,7 +31,7 @@ public struct ODPTAPIBusstopPoleFormat: TimetableFormat {
     public var key: String { "odpt_api_busstop_pole" }
     /// `odpt_api_busstop_pole: {pole, operator}`.
     public var keys: [ConfigKey] {
-        [ConfigKey("odpt_api_busstop_pole", .mapping, example: "{pole: \(Self.example)}",
+        [ConfigKey("odpt_api_busstop_pole", .mapping, example: "{pole: \"\(Self.example)\"}",
                    "A bus pole's odpt:BusstopPoleTimetable, fetched from the ODPT API with the odpt: section's key.",
                    keys: ODPTAPIReading.keys(idKey: "pole", example: Self.example, what: "pole", direction: false))]
     }

@@ -47,6 +47,6 @@ public struct ODPTBusstopPoleFileFormat: TimetableFormat {
     public func load(_ settings: Settings, for spec: TimetableSpec, from loading: inout some TimetableLoading) throws -> TimetableLoad {
         let body = TimetableBody.odptBusstopPoleTimetable(pole: settings.pole)
         let timetable = try loading.decode(try loading.read(settings.path), as: body, label: settings.path)
-        return TimetableLoad(timetables: [spec.boardSource(named: settings.path, timetable)])
+        return TimetableLoad(timetables: [spec.boardTimetable(named: settings.path, timetable)])
     }
 }

@@ -67,7 +67,7 @@ enum ODPTAPIReading {
             return TimetableLoad(pending: Message(.factsODPTNotCached, ["what": .message(fetched.what)]))
         case .cached(let bytes, let label):
             let timetable = try loading.decode(bytes, as: body, label: label)
-            return TimetableLoad(timetables: [spec.boardSource(named: label, timetable)])
+            return TimetableLoad(timetables: [spec.boardTimetable(named: label, timetable)])
         }
     }
 }
