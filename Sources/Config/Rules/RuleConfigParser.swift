@@ -285,7 +285,7 @@ public struct RuleConfigParser {
         return result
     }
 
-    // MARK: sources and channels
+    // MARK: weather, feeds and channels
 
     public func parseWeather(_ node: YAMLNode) -> [WeatherSpec] {
         guard let items = diagnostics.decode(node, YAMLValue.list) else { return [] }
