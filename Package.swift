@@ -73,9 +73,11 @@ let package = Package(
         // HTTP client on libcurl (easy + multi).
         .target(name: "HTTP", dependencies: ["CCurl", "CLazyLibraries", "Messages", "Secrets"], plugins: ["MessageTable"]),
         // Configuration: the strict YAML reader with file:line:col diagnostics and every typed spec (boards,
-        // sources, channels, odpt, rules, quota). What `check` refuses is refused here.
+        // weather, feeds, channels, odpt, rules, quota), and the timetable formats by registry (one file
+        // each: keys, settings, loading through a protocol Facts implements, what a fetched one requests).
+        // What `check` refuses is refused here.
         .target(name: "Config", dependencies: ["CYAML", "Messages", "Channels", "Notifications", "Secrets", "Timetable"], plugins: ["MessageTable"]),
-        // Facts: one decoder per source kind, boards from their sources, the fact timeline of a dry run.
+        // Facts: one decoder per kind of body, boards loaded from their timetables, the fact timeline of a dry run.
         .target(name: "Facts", dependencies: ["Messages", "Config", "Notifications", "Timetable", "Weather", "Feeds", "Realtime", "JSONText"], plugins: ["MessageTable"]),
         // The pure rule engine: evaluation, planning, the stepper, simulation (dry run) and rule tests.
         .target(name: "Rules", dependencies: ["Messages", "Config", "Facts", "Notifications", "Timetable", "Weather", "Feeds"], plugins: ["MessageTable"]),

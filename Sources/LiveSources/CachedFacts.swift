@@ -37,23 +37,24 @@ public enum CachedFacts {
         LiveSource.all(in: configuration).filter {
             switch $0.kind {
             case .weather, .feed, .odptTrainInformation, .gtfsRealtime, .odptTrain: true
-            case .odptStationTimetable, .odptBusstopPoleTimetable: false
+            case .timetable: false
             }
         }
     }
 
-    /// A board loader that reads the API timetables of `odpt_api` / `odpt_api_busstop_pole` sources
-    /// from `cache` (see ``LiveSource/odptTimetable(for:odpt:)``); other sources are read from files.
+    /// A board loader that reads fetched timetables (`odpt_api` / `odpt_api_busstop_pole`) from
+    /// `cache` (see ``LiveSource/timetable(for:odpt:)``); other timetables are read from files.
     /// The timetables are decoded by `decoders`.
-    public static func boardLoader(cache: SourceCache, decoders: SourceDecoders = .standard) -> BoardSourceLoader {
-        BoardSourceLoader(decoders: decoders) { spec in
-            guard let source = LiveSource.odptTimetable(for: spec, odpt: nil), let cached = try cache.load(source) else { return nil }
-            return CachedODPTResponse(bytes: [UInt8](cached.body), label: cache.bodyPath(for: source))
+    public static func boardLoader(cache: SourceCache, decoders: SourceDecoders = .standard) -> BoardLoader {
+        BoardLoader(decoders: decoders) { fetched in
+            let source = LiveSource(timetable: fetched)
+            guard let cached = try cache.load(source) else { return nil }
+            return ([UInt8](cached.body), cache.bodyPath(for: source))
         }
     }
 
-    /// The boards of `configuration`, their ODPT API timetables read from `cache`: an ODPT API
-    /// source with nothing cached yet is a warning in the catalog ("no cached timetable yet for …:
+    /// The boards of `configuration`, their fetched timetables read from `cache`: a fetched
+    /// timetable with nothing cached yet is a warning in the catalog ("no cached timetable yet for …:
     /// run `leavenow fetch`"), and the board keeps its other sources. No network.
     public static func boards(configuration: Configuration, cache: SourceCache, decoders: SourceDecoders = .standard) -> BoardCatalog {
         BoardCatalog.build(configuration.boards, loader: boardLoader(cache: cache, decoders: decoders))
@@ -67,16 +68,12 @@ public enum CachedFacts {
         return (timeline.facts(at: Int64.max, boards: boards), warnings)
     }
 
-    /// The cached `odpt:StationTimetable` (or `odpt:BusstopPoleTimetable`) of an ODPT source,
-    /// decoded; nil when nothing is cached.
-    public static func stationTimetable(_ source: LiveSource, cache: SourceCache,
+    /// The cached body of a fetched timetable (an `odpt:StationTimetable`), decoded; nil when
+    /// nothing is cached or the source is no timetable.
+    public static func fetchedTimetable(_ source: LiveSource, cache: SourceCache,
                                         decoders: SourceDecoders = .standard) throws -> DayTypeTimetable? {
-        switch source.kind {
-        case .odptStationTimetable, .odptBusstopPoleTimetable: break
-        case .weather, .feed, .odptTrainInformation, .gtfsRealtime, .odptTrain: return nil
-        }
-        guard let cached = try cache.load(source) else { return nil }
-        return try decoders.timetable([UInt8](cached.body), kind: source.bodyKind, label: cache.bodyPath(for: source))
+        guard let fetched = source.timetable, let cached = try cache.load(source) else { return nil }
+        return try decoders.timetable([UInt8](cached.body), kind: .timetable(fetched.body), label: cache.bodyPath(for: source))
     }
 
     private static func load(_ source: LiveSource, cache: SourceCache, warnings: inout [String]) -> (CachedResponse, String)? {

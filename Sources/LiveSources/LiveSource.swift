@@ -6,30 +6,44 @@ import Secrets
 /// One source fetched from the network: a weather source, a feed, or an ODPT resource, with the
 /// secret it needs. Its ``cacheName`` (`<kind>-<id>`) names its files in the ``SourceCache``.
 public struct LiveSource: Sendable, Equatable, CustomStringConvertible {
-    /// The kind of source; its raw value prefixes the cache file names.
-    public enum Kind: String, Sendable, CaseIterable {
+    /// The kind of source; its raw value prefixes the cache file names. A fetched timetable's kind
+    /// is its format's (``FetchedTimetable/kind``).
+    public enum Kind: Sendable, Hashable {
         case weather
         case feed
-        case odptStationTimetable = "odpt-timetable"
-        case odptBusstopPoleTimetable = "odpt-pole-timetable"
-        case odptTrainInformation = "odpt-traininfo"
-        case gtfsRealtime = "gtfs-rt"
-        case odptTrain = "odpt-train"
+        /// A board timetable fetched by its format (`odpt-timetable`).
+        case timetable(String)
+        case odptTrainInformation
+        case gtfsRealtime
+        case odptTrain
+
+        /// The `odpt:StationTimetable` of an `odpt_api` source.
+        public static let odptStationTimetable = Kind.timetable(ODPTAPIFormat.fetchedKind)
+        /// The `odpt:BusstopPoleTimetable` of an `odpt_api_busstop_pole` source.
+        public static let odptBusstopPoleTimetable = Kind.timetable(ODPTAPIBusstopPoleFormat.fetchedKind)
+
+        /// The prefix of the cache file names, and `kind` in `leavenow sources` / `fetch`.
+        public var rawValue: String {
+            switch self {
+            case .weather: "weather"
+            case .feed: "feed"
+            case .timetable(let kind): kind
+            case .odptTrainInformation: "odpt-traininfo"
+            case .gtfsRealtime: "gtfs-rt"
+            case .odptTrain: "odpt-train"
+            }
+        }
     }
 
     /// What is fetched.
     public enum Origin: Sendable, Equatable {
         /// A configured weather source (OpenWeather, Open-Meteo, JMA).
-        case weather(WeatherSourceSpec)
+        case weather(WeatherSpec)
         /// A configured Atom / RSS feed or Qiita Advent Calendar.
-        case feed(FeedSourceSpec)
-        /// An ODPT timetable of one stop from one operator (`odpt.Operator:TokyoMetro`): with a station
-        /// id (`odpt.Station:TokyoMetro.Ginza.Ginza`) its `odpt:StationTimetable`, optionally one
-        /// direction; with a bus pole id (`odpt.BusstopPole:Toei.…`, see
-        /// ``LiveSource/odptBusstopPoleTimetable(id:operator:pole:key:refreshSeconds:)``) its
-        /// `odpt:BusstopPoleTimetable` (kind ``Kind/odptBusstopPoleTimetable``). The id's own type
-        /// prefix tells them apart, so the origin's shape stays what existing code matches on.
-        case odptStationTimetable(operator: String, station: String, direction: String?)
+        case feed(FeedSpec)
+        /// A board timetable of a fetched format (`odpt_api`, `odpt_api_busstop_pole`): what its
+        /// format says to fetch.
+        case timetable(FetchedTimetable)
         /// `odpt:TrainInformation` (service status) of one operator.
         case odptTrainInformation(operator: String)
         /// The GTFS-Realtime feed of a board source (`realtime:`): a URL fetched, or a file read.
@@ -56,12 +70,12 @@ public struct LiveSource: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// A configured weather source; its key comes from `key_env` / `key_file` when given.
-    public init(weather spec: WeatherSourceSpec) {
+    public init(weather spec: WeatherSpec) {
         self.init(id: spec.id, origin: .weather(spec), key: spec.key, refreshSeconds: spec.refreshSeconds)
     }
 
     /// A configured feed (no key).
-    public init(feed spec: FeedSourceSpec) {
+    public init(feed spec: FeedSpec) {
         self.init(id: spec.id, origin: .feed(spec), refreshSeconds: spec.refreshSeconds)
     }
 
@@ -83,37 +97,23 @@ public struct LiveSource: Sendable, Equatable, CustomStringConvertible {
                   refreshSeconds: spec.refreshSeconds)
     }
 
-    /// The `odpt:BusstopPoleTimetable` of one pole (`odpt.BusstopPole:Toei.…`).
-    public static func odptBusstopPoleTimetable(id: String, operator operatorID: String, pole: String, key: SecretReference?,
-                                                refreshSeconds: Int? = nil) -> LiveSource {
-        LiveSource(id: id, origin: .odptStationTimetable(operator: operatorID, station: pole, direction: nil), key: key,
-                   refreshSeconds: refreshSeconds)
+    /// A fetched board timetable; its id is the fetched timetable's.
+    public init(timetable: FetchedTimetable) {
+        self.init(id: timetable.id, origin: .timetable(timetable), key: timetable.key, refreshSeconds: timetable.refreshSeconds)
     }
 
-    /// The API timetable an `odpt_api` / `odpt_api_busstop_pole` board source reads; nil for other
-    /// sources. Its id is the station / pole id without its prefix (`TokyoMetro.Ginza.Ginza`), so
-    /// boards naming the same stop share one request and one cache entry (the direction is applied
-    /// when a board reads it, not in the request).
-    public static func odptTimetable(for source: SourceSpec, odpt: ODPTSpec?) -> LiveSource? {
-        let key = odpt?.key
-        let refresh = odpt?.timetableRefreshSeconds ?? ODPTSpec.defaultTimetableRefresh
-        switch source.kind {
-        case .odptAPI(let station, _, let operatorID):
-            return LiveSource(id: ODPTIdentifier.name(of: station),
-                              origin: .odptStationTimetable(operator: operatorID, station: station, direction: nil),
-                              key: key, refreshSeconds: refresh)
-        case .odptAPIBusstopPole(let pole, let operatorID):
-            return odptBusstopPoleTimetable(id: ODPTIdentifier.name(of: pole), operator: operatorID, pole: pole, key: key,
-                                            refreshSeconds: refresh)
-        default:
-            return nil
-        }
+    /// What a board's timetable fetches (its format says: `odpt_api` / `odpt_api_busstop_pole`),
+    /// with the `odpt:` section's key and refresh; nil for a timetable read from files. Boards
+    /// naming the same stop share one request and one cache entry (the direction is applied when a
+    /// board reads it, not in the request).
+    public static func timetable(for spec: TimetableSpec, odpt: ODPTSpec?) -> LiveSource? {
+        spec.kind.fetched(odpt: odpt).map(LiveSource.init(timetable:))
     }
 
     /// Every source of a configuration, in this order: weather sources and feeds (file order), the
     /// `odpt: service_status:` entries, the `odpt: trains:` entries, the boards' `realtime:` feeds
-    /// (board and source order), then the API timetables of the boards' `odpt_api` /
-    /// `odpt_api_busstop_pole` sources (one per station / pole).
+    /// (board and source order), then the boards' fetched timetables (`odpt_api` /
+    /// `odpt_api_busstop_pole`: one per station / pole).
     public static func all(in configuration: Configuration) -> [LiveSource] {
         var sources = configuration.weather.map(LiveSource.init(weather:)) + configuration.feeds.map(LiveSource.init(feed:))
         if let odpt = configuration.odpt {
@@ -125,7 +125,7 @@ public struct LiveSource: Sendable, Equatable, CustomStringConvertible {
         }
         var timetables: [LiveSource] = []
         for source in configuration.boards.flatMap(\.sources) {
-            guard let timetable = odptTimetable(for: source, odpt: configuration.odpt),
+            guard let timetable = timetable(for: source, odpt: configuration.odpt),
                   !timetables.contains(where: { $0.cacheName == timetable.cacheName }) else { continue }
             timetables.append(timetable)
         }
@@ -137,7 +137,7 @@ public struct LiveSource: Sendable, Equatable, CustomStringConvertible {
         switch origin {
         case .weather: .weather
         case .feed: .feed
-        case .odptStationTimetable: busstopPole == nil ? .odptStationTimetable : .odptBusstopPoleTimetable
+        case .timetable(let fetched): .timetable(fetched.kind)
         case .odptTrainInformation: .odptTrainInformation
         case .gtfsRealtime: .gtfsRealtime
         case .odptTrain: .odptTrain
@@ -150,15 +150,15 @@ public struct LiveSource: Sendable, Equatable, CustomStringConvertible {
         return nil
     }
 
+    /// What a fetched board timetable fetches; nil for other sources.
+    public var timetable: FetchedTimetable? {
+        if case .timetable(let fetched) = origin { return fetched }
+        return nil
+    }
+
     /// Whether the source is a realtime feed (GTFS-Realtime or `odpt:Train`): polled only inside the
     /// windows where rules need it (``SourceRefreshPolicy``).
     public var isRealtime: Bool { kind == .gtfsRealtime || kind == .odptTrain }
-
-    /// The pole of an `odpt:BusstopPoleTimetable` source (an `odpt.BusstopPole:` id), else nil.
-    public var busstopPole: String? {
-        if case .odptStationTimetable(_, let stop, _) = origin, ODPTIdentifier.has(type: "odpt.BusstopPole", stop) { return stop }
-        return nil
-    }
 
     /// `<kind>-<id>`, the base name of the source's cache files.
     public var cacheName: String { "\(kind.rawValue)-\(id)" }
@@ -175,8 +175,7 @@ public struct LiveSource: Sendable, Equatable, CustomStringConvertible {
         switch kind {
         case .weather: return Message(.liveSourceWeather, id)
         case .feed: return Message(.liveSourceFeed, id)
-        case .odptStationTimetable: return Message(.liveSourceStationTimetable, id)
-        case .odptBusstopPoleTimetable: return Message(.liveSourcePoleTimetable, id)
+        case .timetable: return timetable?.name ?? .verbatim(self.id)
         case .odptTrainInformation: return Message(.liveSourceTrainInformation, id)
         case .gtfsRealtime: return Message(.liveSourceRealtime, id)
         case .odptTrain: return Message(.liveSourceTrains, id)
@@ -188,8 +187,7 @@ public struct LiveSource: Sendable, Equatable, CustomStringConvertible {
         switch kind {
         case .weather: "weather source \"\(id)\""
         case .feed: "feed \"\(id)\""
-        case .odptStationTimetable: "ODPT station timetable \"\(id)\""
-        case .odptBusstopPoleTimetable: "ODPT bus pole timetable \"\(id)\""
+        case .timetable: name.english
         case .odptTrainInformation: "ODPT train information \"\(id)\""
         case .gtfsRealtime: "GTFS-Realtime feed \"\(id)\""
         case .odptTrain: "ODPT trains \"\(id)\""

@@ -17,14 +17,13 @@ public enum SourceBodyValidator {
 }
 
 extension LiveSource {
-    /// What the source's bodies are, for ``SourceDecoders``: an `odpt:StationTimetable` of its
-    /// station and direction, or an `odpt:BusstopPoleTimetable` when the stop is a bus pole.
+    /// What the source's bodies are, for ``SourceDecoders``: a fetched timetable's are what its
+    /// format says (``FetchedTimetable/body``).
     public var bodyKind: SourceBodyKind {
         switch origin {
         case .weather(let spec): .init(weather: spec)
         case .feed: .feed
-        case .odptStationTimetable(_, let station, let direction):
-            busstopPole.map { .odptBusstopPoleTimetable(pole: $0) } ?? .odptStationTimetable(station: station, direction: direction)
+        case .timetable(let fetched): .timetable(fetched.body)
         case .odptTrainInformation: .odptTrainInformation
         case .gtfsRealtime: .gtfsRealtime
         case .odptTrain: .odptTrain

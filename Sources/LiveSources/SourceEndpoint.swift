@@ -11,9 +11,9 @@ import Secrets
 /// - Open-Meteo: `https://api.open-meteo.com/v1/forecast?latitude=…&longitude=…&hourly=…&minutely_15=precipitation&timezone=Asia%2FTokyo`;
 /// - JMA: `https://www.jma.go.jp/bosai/forecast/data/forecast/<office>.json`;
 /// - feeds: the configured URL (a Qiita calendar's `https://qiita.com/advent-calendar/<year>/<slug>/feed`);
-/// - ODPT: `https://api.odpt.org/api/v4/odpt:StationTimetable?odpt:operator=…&odpt:station=…&acl:consumerKey=KEY`,
-///   `odpt:BusstopPoleTimetable?odpt:operator=…&odpt:busstopPole=…&acl:consumerKey=KEY`
-///   `odpt:TrainInformation?odpt:operator=…&acl:consumerKey=KEY` and
+/// - a fetched board timetable: the URL its format describes (``FetchedTimetable``: for `odpt_api`,
+///   `https://api.odpt.org/api/v4/odpt:StationTimetable?odpt:operator=…&odpt:station=…&acl:consumerKey=KEY`);
+/// - ODPT: `https://api.odpt.org/api/v4/odpt:TrainInformation?odpt:operator=…&acl:consumerKey=KEY` and
 ///   `odpt:Train?odpt:operator=…&odpt:railway=…&acl:consumerKey=KEY`;
 /// - GTFS-Realtime: the configured URL, with `<key_parameter>=KEY` added to its query when it has a key
 ///   (a file feed is read by ``SourceFetcher``, never requested).
@@ -70,12 +70,8 @@ public struct SourceEndpoint: Sendable {
             case .jma: url = jmaURL(office: spec.office ?? "")
             }
         case .feed(let spec): url = spec.url
-        case .odptStationTimetable(let operatorID, let station, _):
-            if let pole = source.busstopPole {
-                url = odptBusstopPoleTimetableURL(operator: operatorID, pole: pole, consumerKey: secret ?? "")
-            } else {
-                url = odptStationTimetableURL(operator: operatorID, station: station, consumerKey: secret ?? "")
-            }
+        case .timetable(let fetched):
+            url = timetableURL(fetched, key: secret ?? "")
         case .odptTrainInformation(let operatorID):
             url = odptTrainInformationURL(operator: operatorID, consumerKey: secret ?? "")
         case .odptTrain(let operatorID, let railway):
@@ -91,7 +87,7 @@ public struct SourceEndpoint: Sendable {
     }
 
     /// The One Call URL of an OpenWeather source.
-    public func openWeatherURL(_ spec: WeatherSourceSpec, key: String) -> String {
+    public func openWeatherURL(_ spec: WeatherSpec, key: String) -> String {
         let version = spec.version == "2.5" ? "2.5" : "3.0"
         return "https://api.openweathermap.org/data/\(version)/onecall?" + Self.query([
             ("lat", Self.coordinate(spec.latitude)), ("lon", Self.coordinate(spec.longitude)), ("units", spec.units.rawValue),
@@ -100,7 +96,7 @@ public struct SourceEndpoint: Sendable {
     }
 
     /// The `/v1/forecast` URL of an Open-Meteo source.
-    public func openMeteoURL(_ spec: WeatherSourceSpec) -> String {
+    public func openMeteoURL(_ spec: WeatherSpec) -> String {
         "https://api.open-meteo.com/v1/forecast?" + Self.query([
             ("latitude", Self.coordinate(spec.latitude)), ("longitude", Self.coordinate(spec.longitude)),
             ("hourly", Self.openMeteoHourly.joined(separator: ",")), ("minutely_15", Self.openMeteoMinutely15.joined(separator: ",")),
@@ -118,18 +114,10 @@ public struct SourceEndpoint: Sendable {
         "https://qiita.com/advent-calendar/\(year)/\(Self.encode(slug))/feed"
     }
 
-    /// `odpt:StationTimetable` of one station of one operator.
-    public func odptStationTimetableURL(operator operatorID: String, station: String, consumerKey: String) -> String {
-        "https://api.odpt.org/api/v4/odpt:StationTimetable?" + Self.query([
-            ("odpt:operator", operatorID), ("odpt:station", station), ("acl:consumerKey", consumerKey),
-        ])
-    }
-
-    /// `odpt:BusstopPoleTimetable` of one bus pole of one operator.
-    public func odptBusstopPoleTimetableURL(operator operatorID: String, pole: String, consumerKey: String) -> String {
-        "https://api.odpt.org/api/v4/odpt:BusstopPoleTimetable?" + Self.query([
-            ("odpt:operator", operatorID), ("odpt:busstopPole", pole), ("acl:consumerKey", consumerKey),
-        ])
+    /// The URL of a fetched board timetable, as its format describes it, with `key` in the parameter
+    /// that carries the secret.
+    public func timetableURL(_ fetched: FetchedTimetable, key: String) -> String {
+        fetched.url + "?" + Self.query(fetched.query.map { ($0.name, $0.value ?? key) })
     }
 
     /// `odpt:TrainInformation` (service status) of one operator.
@@ -190,7 +178,8 @@ extension LiveSource {
         switch origin {
         case .weather(let spec): spec.provider == .openweather
         case .feed: false
-        case .odptStationTimetable, .odptTrainInformation, .odptTrain: true
+        case .timetable(let fetched): fetched.needsKey
+        case .odptTrainInformation, .odptTrain: true
         case .gtfsRealtime(_, let spec): spec.keyParameter != nil
         }
     }

@@ -22,7 +22,7 @@ public struct SourceNeeds: Sendable {
                 guard let spec = trains.first(where: { $0.id == source.id }) else { continue }
                 needs[source.cacheName] = WeatherNeed(realtimeOf: spec.boards(in: configuration.boards), rules: configuration.rules,
                                                       refreshSeconds: spec.refreshSeconds)
-            case .feed, .odptStationTimetable, .odptTrainInformation:
+            case .feed, .timetable, .odptTrainInformation:
                 continue
             }
         }

@@ -98,7 +98,7 @@ public struct SourceRefreshPolicy: Sendable {
         case .weather(let spec): max(1, Int64(spec.refreshSeconds))
         case .feed(let spec): max(1, Int64(spec.refreshSeconds))
         case .odptTrainInformation: max(1, source.refreshSeconds.map(Int64.init) ?? serviceStatusInterval)
-        case .odptStationTimetable: Self.day
+        case .timetable: Self.day
         case .gtfsRealtime(_, let spec): max(1, Int64(spec.refreshSeconds))
         case .odptTrain: max(1, source.refreshSeconds.map(Int64.init) ?? Int64(ODPTTrainsSpec.defaultRefresh))
         }

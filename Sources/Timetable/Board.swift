@@ -1,7 +1,7 @@
 import Messages
 
-/// One source of a board: a timetable plus how the user reaches it.
-public struct BoardSource: Sendable {
+/// One timetable of a board (an item of its `sources:`): the departures plus how the user reaches them.
+public struct BoardTimetable: Sendable {
     /// Where the data came from (a path), for messages.
     public var name: String
     /// The departures.
@@ -240,13 +240,13 @@ public struct Board: Sendable {
     public var title: String
     public var clock: ZoneClock
     public var calendar: ServiceCalendar
-    public var sources: [BoardSource]
+    public var sources: [BoardTimetable]
     /// The service dates of sources (or day-type files) that could not be loaded: unknown, not
     /// empty (see `firstUnknownDate(after:through:relevant:)`).
     public var unknownServices: [UnknownService]
 
     public init(id: String, title: String, clock: ZoneClock, calendar: ServiceCalendar = ServiceCalendar(),
-                sources: [BoardSource], unknownServices: [UnknownService] = []) {
+                sources: [BoardTimetable], unknownServices: [UnknownService] = []) {
         self.id = id
         self.title = title
         self.clock = clock

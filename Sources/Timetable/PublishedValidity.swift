@@ -3,7 +3,7 @@
 /// data is guaranteed), GTFS `feed_info.txt` `feed_start_date` / `feed_end_date`.
 ///
 /// A board uses these as a source's `valid_from` / `valid_until` when the configuration gives none
-/// (an explicit setting wins, each end on its own): see `BoardSource.validFrom`.
+/// (an explicit setting wins, each end on its own): see `BoardTimetable.validFrom`.
 public struct PublishedValidity: Sendable, Equatable {
     /// The first service date; nil when the data states none.
     public var from: LocalDate?

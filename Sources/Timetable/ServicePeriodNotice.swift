@@ -31,9 +31,9 @@ public struct ServicePeriodNotice: Sendable, Equatable {
 
     /// Index of the board source.
     public var sourceIndex: Int
-    /// The source's label in English (`BoardSource.label`: what JSON and the logs name it by).
+    /// The source's label in English (`BoardTimetable.label`: what JSON and the logs name it by).
     public var source: String
-    /// The source's label for people, in the reader's language when shown (`BoardSource.labelText`).
+    /// The source's label for people, in the reader's language when shown (`BoardTimetable.labelText`).
     public var sourceText: Message
     /// Where the source is configured, when known.
     public var origin: String?
@@ -70,7 +70,7 @@ public struct ServicePeriodNotice: Sendable, Equatable {
     }
 }
 
-extension BoardSource {
+extension BoardTimetable {
     /// The first date the source runs, and what sets it: the later of its feed calendar's first
     /// date and its `validFrom`; nil when neither is known (the source has no start).
     public var firstServiceDate: (date: LocalDate, limit: ServicePeriodNotice.Limit)? {

@@ -106,7 +106,7 @@ public final class LiveFacts: FactSupply {
         case .gtfsRealtime:
             if let id = RealtimeSourceID(source.id) { current.realtime[id.board]?[id.index]?.fetchedAt = checkedAt }
         case .odptTrain: current.trains[source.id]?.fetchedAt = checkedAt
-        case .odptStationTimetable, .odptBusstopPoleTimetable: break
+        case .timetable: break
         }
     }
 

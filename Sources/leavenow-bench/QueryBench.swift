@@ -25,7 +25,7 @@ enum BenchBoard {
     /// The board in memory, to the second.
     static func board(clock: ZoneClock) -> Board {
         let sources = routes.map { route in
-            BoardSource(name: "route \(route)", timetable: DayTypeTimetable(days: [.everyday: departures(route: route)]),
+            BoardTimetable(name: "route \(route)", timetable: DayTypeTimetable(days: [.everyday: departures(route: route)]),
                         walkSeconds: walkSeconds)
         }
         return Board(id: id, title: id, clock: clock, sources: sources)

@@ -6,7 +6,7 @@ import Timetable
 func benchmarkBoard(feed path: String, stops: [String], timeZone: String) throws -> Board {
     let feed = try GTFSFeed.load(path: path)
     let sources = try stops.map { stop in
-        BoardSource(name: "\(path) \(stop)", timetable: try feed.timetable(stopID: stop, stopName: nil, route: nil))
+        BoardTimetable(name: "\(path) \(stop)", timetable: try feed.timetable(stopID: stop, stopName: nil, route: nil))
     }
     guard let clock = ZoneClock(identifier: timeZone) else { fail("unknown timezone \(timeZone)") }
     return Board(id: "bench", title: "bench", clock: clock, calendar: ServiceCalendar(nationalHolidays: false), sources: sources)

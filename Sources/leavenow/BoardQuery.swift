@@ -9,7 +9,7 @@ struct BoardQuery {
     /// The board.
     var board: Board
     /// Its sources that could not be loaded.
-    var failures: [SourceFailure]
+    var failures: [TimetableFailure]
     /// The configuration the board comes from (its boards and `odpt:` section).
     var configuration: Configuration
     /// The source cache of the state directory; nil when there is no state directory.

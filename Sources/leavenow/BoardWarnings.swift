@@ -8,7 +8,7 @@ import Messages
 /// date that is unknown (the answer stops there).
 struct BoardWarnings {
     /// Sources (or day-type files) that could not be loaded.
-    var failures: [SourceFailure]
+    var failures: [TimetableFailure]
     /// Sources whose feed's service ended before, or starts after, the date asked about.
     var outOfService: [ServicePeriodNotice]
     /// The service date the answer stops at: no departure from its start on is given (nil: none).

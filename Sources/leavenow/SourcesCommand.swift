@@ -42,10 +42,13 @@ struct SourcesCommand {
         }
         let now = context.now()
         let needs = SourceNeeds(configuration: configuration)
-        // ODPT API timetables whose cached data is past its dct:valid (or not valid yet, or ends soon).
+        // Fetched timetables whose cached data is past its dct:valid (or not valid yet, or ends soon).
         let json = parsed.has("--json")
-        let dated = json ? context.english { CachedFacts.boardLoader(cache: cache).datedAPITimetables(configuration.boards, now: now) }
-            : CachedFacts.boardLoader(cache: cache).datedAPITimetables(configuration.boards, now: now)
+        func dated() -> [String: String] {
+            var loader = CachedFacts.boardLoader(cache: cache)
+            return loader.datedFetchedTimetables(configuration.boards, now: now)
+        }
+        let dated = json ? context.english { dated() } : dated()
         let notes = Dictionary(rows.compactMap { row in dated[cache.bodyPath(for: row.source)].map { (row.source.cacheName, $0) } },
                                uniquingKeysWith: { first, _ in first })
         if json { return context.english { Self.json(rows, now: now, needs: needs, notes: notes) } }

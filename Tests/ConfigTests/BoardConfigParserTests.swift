@@ -20,7 +20,7 @@ final class BoardConfigParserTests: XCTestCase {
         let yearEnd = ["2024-12-30", "2024-12-31", "2025-01-01", "2025-01-02", "2025-01-03", "2025-08-13"]
         XCTAssertEqual(chofu.extraHolidays, yearEnd.compactMap { LocalDate($0) })
         XCTAssertEqual(chofu.sources.count, 2)
-        XCTAssertEqual(chofu.sources[0], SourceSpec(
+        XCTAssertEqual(chofu.sources[0], TimetableSpec(
             kind: .csv(files: [
                 .weekday: directory + "/timetables/taka56/weekday.csv",
                 .saturday: directory + "/timetables/taka56/saturday.csv",
@@ -29,7 +29,7 @@ final class BoardConfigParserTests: XCTestCase {
             line: "鷹56", stop: "12", destination: "三鷹駅", walkSeconds: 240,
             location: ConfigLocation(file: directory + "/boards.yaml", line: 11, column: 9)))
         // `stop: 11` (plain) reads as the string "11", like `stop: "12"`.
-        XCTAssertEqual(chofu.sources[1], SourceSpec(
+        XCTAssertEqual(chofu.sources[1], TimetableSpec(
             kind: .csvDirectory(path: directory + "/timetables/chofu-north"), stop: "11", walkSeconds: 90,
             location: ConfigLocation(file: directory + "/boards.yaml", line: 19, column: 9)))
 
@@ -49,10 +49,12 @@ final class BoardConfigParserTests: XCTestCase {
         XCTAssertEqual(ginza.sources.map(\.line), [nil, nil, nil])
         // `..` is resolved against the YAML file's directory: these are the repository's real fixtures.
         for source in ginza.sources {
-            switch source.kind {
-            case .odpt(let path, _, _), .busstopPole(let path, _), .gtfs(let path, _, _, _):
+            let kind = source.kind
+            if let path = kind.settings(as: ODPTFileFormat.self)?.path ?? kind.settings(as: ODPTBusstopPoleFileFormat.self)?.path
+                ?? kind.settings(as: GTFSFormat.self)?.path {
                 XCTAssertTrue(FileManager.default.fileExists(atPath: path), path)
-            default: XCTFail("unexpected kind \(source.kind)")
+            } else {
+                XCTFail("unexpected kind \(source.kind)")
             }
         }
 

@@ -56,12 +56,12 @@ final class BoardFailureTests: XCTestCase {
         let catalog = try BoardCatalog.load(directory: directory.path)
         let file = directory.path + "/boards.yaml"
         XCTAssertEqual(catalog.failures(ofBoard: "half"), [
-            SourceFailure(board: "half", source: "半蔵門線 (platform 3)", location: ConfigLocation(file: file, line: 6, column: 9),
+            TimetableFailure(board: "half", source: "半蔵門線 (platform 3)", location: ConfigLocation(file: file, line: 6, column: 9),
                           message: "\(f)/odpt/does-not-exist.json: no such file"),
         ])
         XCTAssertEqual(catalog.completeness(ofBoard: "half").name, "incomplete")
         XCTAssertEqual(catalog.completeness(ofBoard: "none"), .unloadable([
-            SourceFailure(board: "none", source: "buscsv-typo", location: ConfigLocation(file: file, line: 11, column: 9),
+            TimetableFailure(board: "none", source: "buscsv-typo", location: ConfigLocation(file: file, line: 11, column: 9),
                           message: "\(f)/buscsv-typo: cannot list the directory (no such directory)"),
         ]))
         XCTAssertEqual(catalog.completeness(ofBoard: "whole"), .complete)

@@ -65,7 +65,7 @@ final class DecoderErrorLanguageTests: XCTestCase {
         XCTAssertEqual(odpt.count, 5)
         XCTAssertGreaterThan(feeds.count, 15)
         for url in odpt {
-            assertDecodingFails(Array(try Data(contentsOf: url)), as: .odptStationTimetable(station: nil, direction: nil), url.lastPathComponent)
+            assertDecodingFails(Array(try Data(contentsOf: url)), as: .timetable(.odptStationTimetable(station: nil, direction: nil)), url.lastPathComponent)
         }
         for url in feeds { assertDecodingFails(Array(try Data(contentsOf: url)), as: .feed, url.lastPathComponent) }
     }
@@ -125,11 +125,11 @@ final class DecoderErrorLanguageTests: XCTestCase {
     /// GTFS source's `stop` is `停留所`; the English stays what JSON and the logs name it by.
     func testSourceLabelsInBothLanguages() throws {
         let location = ConfigLocation(file: "boards.yaml", line: 3, column: 9)
-        let csv = SourceSpec(kind: .csvDirectory(path: "taka66"), line: "鷹66", stop: "11", walkSeconds: 180, location: location)
-        XCTAssertEqual(SourceLabel.text(of: csv), "鷹66 (platform 11)")
-        XCTAssertEqual(SourceLabel.message(of: csv).rendered(in: .japanese), "鷹66 (11番のりば)")
-        let gtfs = SourceSpec(kind: .gtfs(path: "data/gtfs-jp-rinkobus", stopID: "1510-57", stopName: nil, route: nil), location: location)
-        XCTAssertEqual(SourceLabel.text(of: gtfs), "gtfs-jp-rinkobus stop 1510-57")
-        XCTAssertEqual(SourceLabel.message(of: gtfs).rendered(in: .japanese), "gtfs-jp-rinkobus 停留所 1510-57")
+        let csv = TimetableSpec(kind: .csvDirectory(path: "taka66"), line: "鷹66", stop: "11", walkSeconds: 180, location: location)
+        XCTAssertEqual(TimetableLabel.text(of: csv), "鷹66 (platform 11)")
+        XCTAssertEqual(TimetableLabel.message(of: csv).rendered(in: .japanese), "鷹66 (11番のりば)")
+        let gtfs = TimetableSpec(kind: .gtfs(path: "data/gtfs-jp-rinkobus", stopID: "1510-57", stopName: nil, route: nil), location: location)
+        XCTAssertEqual(TimetableLabel.text(of: gtfs), "gtfs-jp-rinkobus stop 1510-57")
+        XCTAssertEqual(TimetableLabel.message(of: gtfs).rendered(in: .japanese), "gtfs-jp-rinkobus 停留所 1510-57")
     }
 }

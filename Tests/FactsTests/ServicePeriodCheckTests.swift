@@ -26,7 +26,7 @@ final class ServicePeriodCheckTests: XCTestCase {
     var rinkobus: String { fixtures.appendingPathComponent("gtfs/gtfs-jp-rinkobus").path }
 
     func testTheDataStatesTheValidityAndAnExplicitSettingWins() throws {
-        func source(_ extra: String) throws -> BoardSource {
+        func source(_ extra: String) throws -> BoardTimetable {
             let (_, catalog, _) = try load("""
                 boards:
                   - id: b

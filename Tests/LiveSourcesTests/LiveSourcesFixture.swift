@@ -56,8 +56,8 @@ struct LiveSourcesFixture {
     }
 
     static let odptTimetable = LiveSource(
-        id: "oshiage", origin: .odptStationTimetable(operator: "odpt.Operator:TokyoMetro",
-                                                      station: "odpt.Station:TokyoMetro.Hanzomon.Oshiage", direction: nil),
+        id: "oshiage", origin: .timetable(TimetableKind.odptAPI(station: "odpt.Station:TokyoMetro.Hanzomon.Oshiage", direction: nil,
+                                                                operator: "odpt.Operator:TokyoMetro").fetched(odpt: nil)!),
         key: SecretReference(environmentVariable: "ODPT_CONSUMER_KEY"))
     static let odptStatus = LiveSource(
         id: "metro", origin: .odptTrainInformation(operator: "odpt.Operator:TokyoMetro"),

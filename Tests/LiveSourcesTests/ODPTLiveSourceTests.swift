@@ -70,8 +70,8 @@ final class ODPTLiveSourceTests: XCTestCase {
             "ODPT train information \"tokyo-metro\"", "ODPT station timetable \"TokyoMetro.Hanzomon.Oshiage\"",
             "ODPT bus pole timetable \"Toei.Shinagawasougoufukushisenta-mae.2011.1\"",
         ])
-        XCTAssertEqual(sources[2].busstopPole, "odpt.BusstopPole:Toei.Shinagawasougoufukushisenta-mae.2011.1")
-        XCTAssertNil(sources[1].busstopPole)
+        XCTAssertEqual(sources[2].timetable?.subject, "odpt.BusstopPole:Toei.Shinagawasougoufukushisenta-mae.2011.1")
+        XCTAssertEqual(sources[1].timetable?.subject, "odpt.Station:TokyoMetro.Hanzomon.Oshiage")
     }
 
     func testRequestURLsHaveTheRealShapesAndHideTheKey() throws {

@@ -1,3 +1,4 @@
+import Config
 @testable import LiveSources
 @testable import Secrets
 import XCTest
@@ -38,9 +39,9 @@ final class SourceEndpointTests: XCTestCase {
                        "https://api.odpt.org/api/v4/odpt:StationTimetable?odpt:operator=odpt.Operator:TokyoMetro&odpt:station=odpt.Station:TokyoMetro.Hanzomon.Oshiage&acl:consumerKey=odpt-key-456")
         XCTAssertEqual(try endpoint.request(for: LiveSourcesFixture.odptStatus, secrets: secrets).url,
                        "https://api.odpt.org/api/v4/odpt:TrainInformation?odpt:operator=odpt.Operator:TokyoMetro&acl:consumerKey=odpt-key-456")
-        let pole = LiveSource.odptBusstopPoleTimetable(id: "chokkou01", operator: "odpt.Operator:Toei",
-                                                      pole: "odpt.BusstopPole:Toei.Shinbashi.1",
-                                                      key: SecretReference(environmentVariable: "ODPT_CONSUMER_KEY"))
+        let pole = LiveSource(id: "chokkou01", origin: .timetable(TimetableKind.odptAPIBusstopPole(pole: "odpt.BusstopPole:Toei.Shinbashi.1",
+                                                                                                   operator: "odpt.Operator:Toei").fetched(odpt: nil)!),
+                              key: SecretReference(environmentVariable: "ODPT_CONSUMER_KEY"))
         XCTAssertEqual(try endpoint.request(for: pole, secrets: secrets).url,
                        "https://api.odpt.org/api/v4/odpt:BusstopPoleTimetable?odpt:operator=odpt.Operator:Toei&odpt:busstopPole=odpt.BusstopPole:Toei.Shinbashi.1&acl:consumerKey=odpt-key-456")
         XCTAssertEqual(try endpoint.request(for: pole, secrets: secrets).description,

@@ -191,9 +191,9 @@ final class SourceFetcherTests: XCTestCase {
     }
 
     func testCachedStationTimetable() throws {
-        XCTAssertNil(try CachedFacts.stationTimetable(LiveSourcesFixture.odptTimetable, cache: fixture.cache))
+        XCTAssertNil(try CachedFacts.fetchedTimetable(LiveSourcesFixture.odptTimetable, cache: fixture.cache))
         _ = fetcher().fetch(LiveSourcesFixture.odptTimetable)
-        let timetable = try XCTUnwrap(try CachedFacts.stationTimetable(LiveSourcesFixture.odptTimetable, cache: fixture.cache))
+        let timetable = try XCTUnwrap(try CachedFacts.fetchedTimetable(LiveSourcesFixture.odptTimetable, cache: fixture.cache))
         XCTAssertFalse(timetable.days.isEmpty)
     }
 }

@@ -21,7 +21,7 @@ final class BoardTests: XCTestCase {
         timetable.set(times([(5, 17), (12, 0), (23, 50), (24, 5), (24, 18)], line: "銀座線", destination: "W"), for: .weekday)
         timetable.set(times([(5, 35), (12, 30), (23, 53)], line: "銀座線", destination: "H"), for: .saturdayHoliday)
         return Board(id: "ginza", title: "Ginza", clock: tokyo, calendar: ServiceCalendar(extraHolidays: extraHolidays),
-                     sources: [BoardSource(name: "t", timetable: timetable, walkSeconds: 180)])
+                     sources: [BoardTimetable(name: "t", timetable: timetable, walkSeconds: 180)])
     }
 
     func testFridayNightIntoSaturdayKeepsYesterdaysWeekdayTrains() {
@@ -81,17 +81,17 @@ final class BoardTests: XCTestCase {
         a.set(times([(10, 20)], line: "鷹66", stop: "11"), for: .everyday)
         b.set(times([(10, 20)], line: "鷹56", stop: "12"), for: .everyday)
         let board = Board(id: "x", title: "x", clock: tokyo, sources: [
-            BoardSource(name: "a", timetable: a), BoardSource(name: "b", timetable: b)])
+            BoardTimetable(name: "a", timetable: a), BoardTimetable(name: "b", timetable: b)])
         XCTAssertEqual(board.next(at: at("2024-12-22", 10, 0), count: 2).map(\.stop), ["12", "11"])
     }
 
     func testNothingWithinTheLookaheadIsAnEmptyList() {
         var weekdaysOnly = DayTypeTimetable()
         weekdaysOnly.set(times([(8, 0)]), for: .weekday)
-        let board = Board(id: "x", title: "x", clock: tokyo, sources: [BoardSource(name: "a", timetable: weekdaysOnly)])
+        let board = Board(id: "x", title: "x", clock: tokyo, sources: [BoardTimetable(name: "a", timetable: weekdaysOnly)])
         // Friday evening: next Monday is within 7 days.
         XCTAssertEqual(board.next(at: at("2025-01-17", 9, 0), count: 1).first?.departure, at("2025-01-20", 8, 0))
-        let empty = Board(id: "x", title: "x", clock: tokyo, sources: [BoardSource(name: "a", timetable: DayTypeTimetable())])
+        let empty = Board(id: "x", title: "x", clock: tokyo, sources: [BoardTimetable(name: "a", timetable: DayTypeTimetable())])
         XCTAssertTrue(empty.next(at: at("2025-01-17", 9, 0), count: 5).isEmpty)
     }
 

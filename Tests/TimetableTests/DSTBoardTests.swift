@@ -13,7 +13,7 @@ final class DSTBoardTests: XCTestCase {
     func board(_ clock: ZoneClock, _ hm: [(Int, Int)]) -> Board {
         let departures = hm.map { Departure(time: Int32($0.0 * 3600 + $0.1 * 60), line: "L", stop: "1", destination: "D") }
         return Board(id: "dst", title: "DST", clock: clock,
-                     sources: [BoardSource(name: "csv", timetable: DayTypeTimetable(days: [.everyday: departures]))])
+                     sources: [BoardTimetable(name: "csv", timetable: DayTypeTimetable(days: [.everyday: departures]))])
     }
 
     /// The departures of a service date as ISO 8601 instants in the board's zone.
@@ -97,7 +97,7 @@ final class DSTBoardTests: XCTestCase {
         let departures = [Departure(time: 3600, line: "G", stop: "1", destination: "D"),
                           Departure(time: 3 * 3600, line: "G", stop: "1", destination: "D")]
         let board = Board(id: "gtfs", title: "GTFS", clock: newYork,
-                          sources: [BoardSource(name: "gtfs", timetable: NoonTimetable(departures: departures))])
+                          sources: [BoardTimetable(name: "gtfs", timetable: NoonTimetable(departures: departures))])
         XCTAssertEqual(instants(board, "2025-03-09"), ["2025-03-09T00:00:00-05:00", "2025-03-09T03:00:00-04:00"])
     }
 

@@ -100,7 +100,7 @@ final class GTFSRuleTests: XCTestCase {
         let feed = try GTFSFeed.load(path: try feed(["stop_times.txt": stopTimes]))
         let saturday = LocalDate("2024-12-21")!
         let board = Board(id: "late", title: "late", clock: ZoneClock(identifier: "Asia/Tokyo")!, sources: [
-            BoardSource(name: "feed", timetable: try feed.timetable(stopID: "S2", stopName: nil, route: nil)),
+            BoardTimetable(name: "feed", timetable: try feed.timetable(stopID: "S2", stopName: nil, route: nil)),
         ])
         let departures = board.serviceDay(saturday)
         XCTAssertEqual(departures.map(\.info.time), [92_100])  // 25:35

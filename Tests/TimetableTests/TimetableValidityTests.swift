@@ -122,16 +122,16 @@ final class TimetableValidityTests: XCTestCase {
 
     let tokyo = ZoneClock(identifier: "Asia/Tokyo")!
 
-    func source(_ label: String, from: String? = nil, until: String? = nil) -> BoardSource {
+    func source(_ label: String, from: String? = nil, until: String? = nil) -> BoardTimetable {
         var timetable = DayTypeTimetable()
         timetable.set([Departure(time: 36_000, line: "L", stop: "1", destination: "D")], for: .everyday)
-        var source = BoardSource(name: label, timetable: timetable, label: label)
+        var source = BoardTimetable(name: label, timetable: timetable, label: label)
         source.validFrom = from.flatMap { LocalDate($0) }
         source.validUntil = until.flatMap { LocalDate($0) }
         return source
     }
 
-    func board(_ sources: BoardSource...) -> Board { Board(id: "b", title: "b", clock: tokyo, sources: sources) }
+    func board(_ sources: BoardTimetable...) -> Board { Board(id: "b", title: "b", clock: tokyo, sources: sources) }
 
     func testARevisionIsASwitchNotANotice() {
         let revision = board(source("old", until: "2025-03-14"), source("new", from: "2025-03-15"))

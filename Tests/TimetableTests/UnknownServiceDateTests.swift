@@ -11,12 +11,12 @@ final class UnknownServiceDateTests: XCTestCase {
     func date(_ text: String) -> LocalDate { LocalDate(text)! }
 
     /// A bus CSV route with `days` loaded (06:05 and 06:35 each).
-    func route(_ days: [DayTypeKey], line: String = "X1", validFrom: String? = nil, validUntil: String? = nil) -> BoardSource {
+    func route(_ days: [DayTypeKey], line: String = "X1", validFrom: String? = nil, validUntil: String? = nil) -> BoardTimetable {
         var timetable = DayTypeTimetable(days: Dictionary(uniqueKeysWithValues: days.map { key in
             (key, [Departure(time: 6 * 3600 + 300, line: line, stop: "1", destination: "D"), Departure(time: 6 * 3600 + 2100, line: line, stop: "1", destination: "D")])
         }))
         timetable.serviceSpanSeconds = UnknownService.busCSVSpanSeconds
-        var source = BoardSource(name: line, timetable: timetable, line: line, stop: "1")
+        var source = BoardTimetable(name: line, timetable: timetable, line: line, stop: "1")
         source.validFrom = validFrom.map(date)
         source.validUntil = validUntil.map(date)
         return source
@@ -108,7 +108,7 @@ final class UnknownServiceDateTests: XCTestCase {
             func departures(on date: LocalDate, dayType: DayType) -> ServiceDayDepartures? { nil }
             var serviceDates: ClosedRange<LocalDate>? { LocalDate("2017-04-01")!...LocalDate("2017-04-30")! }
         }
-        let board = Board(id: "k", title: "K", clock: tokyo, sources: [BoardSource(name: "feed", timetable: Ended())])
+        let board = Board(id: "k", title: "K", clock: tokyo, sources: [BoardTimetable(name: "feed", timetable: Ended())])
         XCTAssertFalse(board.mayHaveUnknownDates)
         XCTAssertNil(board.unknownDate(date("2017-05-01")))
     }

@@ -43,9 +43,9 @@ final class HealthCheckTests: XCTestCase {
 
     func testABoardWaitingForItsFirstFetchHasTheSourceLimitToGetIt() {
         let location = ConfigLocation(file: "boards.yaml", line: 3, column: 9)
-        let pending = SourceFailure(board: "ginza", source: "TokyoMetro.Ginza.Ginza", location: location, message: "no cached timetable yet",
+        let pending = TimetableFailure(board: "ginza", source: "TokyoMetro.Ginza.Ginza", location: location, message: "no cached timetable yet",
                                     isPending: true)
-        let broken = SourceFailure(board: "bus", source: "鷹56", location: location, message: "minute \"2O\" is not a number")
+        let broken = TimetableFailure(board: "bus", source: "鷹56", location: location, message: "minute \"2O\" is not a number")
         let inputs = HealthInputs(impairedBoards: [("ginza", .unloadable([pending])), ("bus", .unloadable([broken])),
                                                    ("half", .incomplete([broken]))])
         XCTAssertEqual(ids(inputs), ["board:bus"], "an incomplete board is not a health problem; a pending one not yet")
@@ -66,7 +66,7 @@ final class HealthCheckTests: XCTestCase {
         XCTAssertEqual(used.channels, ["phone", "desktop"], "team is no rule's channel")
 
         let location = ConfigLocation(file: "boards.yaml", line: 3, column: 9)
-        let broken = SourceFailure(board: "x", source: "s", location: location, message: "minute \"2O\" is not a number")
+        let broken = TimetableFailure(board: "x", source: "s", location: location, message: "minute \"2O\" is not a number")
         func row(_ name: String) -> SourceStateRow {
             SourceStateRow(name: name, fetchedAt: now - 7_200, checkedAt: now - 7_200, lastError: "HTTP 503", bytesSaved: 0, nextRefreshAt: now + 60)
         }
@@ -99,7 +99,7 @@ final class HealthCheckTests: XCTestCase {
         let ended = ServicePeriodNotice(sourceIndex: 0, source: "old", sourceText: .verbatim("old"), kind: .ended(LocalDate("2024-12-20")!),
                                         limit: .validity("valid_until"))
         let location = ConfigLocation(file: "boards.yaml", line: 3, column: 9)
-        let inputs = HealthInputs(impairedBoards: [("gone", .unloadable([SourceFailure(board: "gone", source: "y", location: location, message: "no such file")]))])
+        let inputs = HealthInputs(impairedBoards: [("gone", .unloadable([TimetableFailure(board: "gone", source: "y", location: location, message: "no such file")]))])
         var withDates = inputs
         withDates.unknownDates = [("a", "x1", broken), ("b", "x1", broken), ("c", "gone", broken), ("d", "old", date("2024-12-21", .outOfValidity(ended))),
                                   ("e", "live", date("2024-12-23", .notLoaded(.verbatim("no cached timetable yet")), pending: true))]

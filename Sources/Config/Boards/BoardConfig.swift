@@ -21,7 +21,7 @@ public struct ConfigLocation: Sendable, Hashable, CustomStringConvertible {
     public var description: String { "\(file):\(line):\(column)" }
 }
 
-/// A board as configured: a named set of timetable sources shown as one merged stream.
+/// A board as configured: a named set of timetables (its `sources:`) shown as one merged stream.
 ///
 /// ```yaml
 /// boards:
@@ -42,8 +42,8 @@ public struct BoardSpec: Sendable, Equatable {
     /// Dates run as holidays in addition to the national holidays, sorted, without repeats.
     /// `holidays:` lists dates (`2025-08-13`) and inclusive ranges (`2024-12-30..2025-01-03`).
     public var extraHolidays: [LocalDate]
-    /// The timetable sources merged into the board, in file order.
-    public var sources: [SourceSpec]
+    /// The timetables merged into the board (`sources:`), in file order.
+    public var sources: [TimetableSpec]
     /// Where the board's mapping starts.
     public var location: ConfigLocation
     /// `status:`, the id of an `odpt: service_status:` entry whose disruptions leave-now messages
@@ -63,7 +63,7 @@ public struct BoardSpec: Sendable, Equatable {
     }
 
     /// Creates a board specification.
-    public init(id: String, title: String, timeZone: TimeZone, extraHolidays: [LocalDate], sources: [SourceSpec],
+    public init(id: String, title: String, timeZone: TimeZone, extraHolidays: [LocalDate], sources: [TimetableSpec],
                 location: ConfigLocation, status: String? = nil, statusLocation: ConfigLocation? = nil) {
         self.id = id
         self.title = title
@@ -86,82 +86,6 @@ public struct BoardSpec: Sendable, Equatable {
             result[line] = railway
         }
         return result
-    }
-}
-
-/// One timetable source of a board, with what it contributes to every departure.
-public struct SourceSpec: Sendable, Equatable {
-    /// Which data the departures come from.
-    public var kind: SourceKind
-    /// `line:`, echoed on every departure when given (otherwise taken from the data).
-    public var line: String?
-    /// `stop:` (a platform / pole), echoed when given. `stop: 12` and `stop: "12"` both give "12".
-    public var stop: String?
-    /// `destination:`, echoed when given.
-    public var destination: String?
-    /// `walk:`, the time to walk to the stop, in seconds (0 when not given).
-    public var walkSeconds: Int
-    /// Where the source's mapping starts.
-    public var location: ConfigLocation
-    /// `realtime:` of a `gtfs:` source: its GTFS-Realtime feed; nil when not given.
-    public var realtime: RealtimeSpec?
-    /// `valid_from:` / `valid_until:`: the first and last service dates the source is used on (a
-    /// board lists the old and the new timetable of a revision); nil: no limit.
-    public var validFrom: LocalDate?
-    public var validUntil: LocalDate?
-
-    /// Creates a source specification.
-    public init(kind: SourceKind, line: String? = nil, stop: String? = nil, destination: String? = nil,
-                walkSeconds: Int = 0, location: ConfigLocation, realtime: RealtimeSpec? = nil) {
-        self.realtime = realtime
-        self.kind = kind
-        self.line = line
-        self.stop = stop
-        self.destination = destination
-        self.walkSeconds = walkSeconds
-        self.location = location
-    }
-}
-
-/// The data a source reads. Paths are resolved against the directory of the YAML file that
-/// names them (an absolute path stays as is); they are not checked for existence here.
-public enum SourceKind: Sendable, Equatable {
-    /// `csv:` as a mapping: one bus CSV file per day-type key.
-    case csv(files: [DayTypeKey: String])
-    /// `csv:` as a string: a directory of files named `路線名_出発地_目的地_乗り場_(平日|土曜|日祝).csv`.
-    case csvDirectory(path: String)
-    /// `odpt:` an ODPT `odpt:StationTimetable` JSON file; `station:` selects one station
-    /// (nil: every station timetable in the file); `direction:` one direction (nil: all).
-    case odpt(path: String, station: String?, direction: String?)
-    /// `odpt_busstop_pole:` an ODPT `odpt:BusstopPoleTimetable` JSON file; `pole:` selects one pole
-    /// (nil: every pole in the file).
-    case busstopPole(path: String, pole: String?)
-    /// `gtfs:` a GTFS feed (zip or directory) at one stop, by `stop_id:` or `stop_name:` (exactly one),
-    /// optionally only `route:` (a route_id or route_short_name).
-    case gtfs(path: String, stopID: String?, stopName: String?, route: String?)
-    /// `odpt_api:` an `odpt:StationTimetable` fetched from the ODPT API (by `leavenow fetch`, read
-    /// from the source cache): `station:` (`odpt.Station:TokyoMetro.Ginza.Ginza`), `direction:`
-    /// (nil: all), `operator:` (default: from the station id, `odpt.Operator:TokyoMetro`).
-    case odptAPI(station: String, direction: String?, operator: String)
-    /// `odpt_api_busstop_pole:` an `odpt:BusstopPoleTimetable` fetched from the ODPT API: `pole:`
-    /// (`odpt.BusstopPole:Toei.…`), `operator:` (default: from the pole id).
-    case odptAPIBusstopPole(pole: String, operator: String)
-
-    /// Whether the data comes from the ODPT API (and so needs the `odpt:` section's key).
-    public var isODPTAPI: Bool {
-        switch self {
-        case .odptAPI, .odptAPIBusstopPole: return true
-        default: return false
-        }
-    }
-
-    /// The station id of an `odpt` / `odpt_api` source, when it names one.
-    public var station: String? {
-        switch self {
-        case .odpt(_, let station, _): return station
-        case .odptAPI(let station, _, _): return station
-        default: return nil
-        }
     }
 }
 

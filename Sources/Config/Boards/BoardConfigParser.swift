@@ -5,28 +5,36 @@ import Timetable
 /// Reads the `boards:` section of a configuration file into `BoardSpec`s, reporting every
 /// problem with its place. A board with any problem is left out of the result.
 ///
-/// Accepted shapes (see `BoardSpec`, `SourceSpec`, `SourceKind`):
+/// Accepted shapes (see `BoardSpec`, `TimetableSpec`, `TimetableKind`):
 /// - a board: `id` (required, `[a-z0-9-]+`), `title`, `timezone`, `holidays`, `special_days` (see
 ///   ``SpecialDays``), `status` (a service
 ///   status id, checked across files), `sources` (required, a non-empty list);
 /// - `holidays:` a list of dates `2025-08-13` and inclusive ranges `2024-12-30..2025-01-03`
 ///   (at most 366 days each);
-/// - a source: exactly one of `csv` (a mapping of day-type keys to files, or a directory path),
-///   `odpt` (+ `station`, `direction`), `odpt_busstop_pole` (+ `pole`), `gtfs` (+ `stop_id` or
-///   `stop_name`, exactly one, + `route`), `odpt_api` (a mapping: `station`, `direction`, `operator`),
-///   `odpt_api_busstop_pole` (a mapping: `pole`, `operator`); and `line`, `stop`, `destination`,
-///   `walk` (a duration), `valid_from` / `valid_until` (dates); a `gtfs` source also `realtime` (see `RealtimeSpec`).
+/// - a source: exactly one key of a ``TimetableFormat`` of the context's registry (`csv`, `odpt`,
+///   `odpt_busstop_pole`, `gtfs`, `odpt_api`, `odpt_api_busstop_pole`), with the keys that format
+///   reads; and the keys every format shares (``TimetableSpec/commonKeys``): `line`, `stop`,
+///   `destination`, `walk` (a duration), `valid_from` / `valid_until` (dates), and `realtime` (see
+///   `RealtimeSpec`) for a format that takes it.
 public struct BoardConfigParser {
     /// The file being read.
     public let context: ConfigFileContext
 
     /// The timezone of a board that does not name one.
     public static let defaultTimeZone = "Asia/Tokyo"
-    /// The keys that choose a source's kind.
-    public static let sourceKindKeys = ["csv", "odpt", "odpt_busstop_pole", "gtfs", "odpt_api", "odpt_api_busstop_pole"]
-    /// The day-type keys of a `csv:` mapping, in the order messages list them.
-    public static let csvDayTypeKeys: [DayTypeKey] = [
-        .weekday, .saturday, .sunday, .sundayHoliday, .saturdayHoliday, .holiday, .everyday,
+    /// The keys of a board, as the parser reads them.
+    public static let boardKeys: [ConfigKey] = [
+        ConfigKey("id", .id, required: true, example: "chofu-to-mitaka", "The board's name in commands and rules, unique across all files."),
+        ConfigKey("title", .string, default: "the id", example: "調布駅北口 → 三鷹駅", "The title shown above its departures."),
+        ConfigKey("timezone", .timeZone, default: defaultTimeZone, example: "Asia/Tokyo",
+                  "The timezone of its timetables (Japanese national holidays apply in Asia/Tokyo only)."),
+        ConfigKey("sources", .list, required: true, example: "[{csv: {weekday: weekday.csv}, walk: 4m}]",
+                  "Its timetables, merged into one stream of departures."),
+        ConfigKey("holidays", .list, example: "[2024-12-30..2025-01-03, 2025-08-13]",
+                  "Dates (and inclusive ranges) run as holidays besides the national holidays."),
+        ConfigKey("special_days", .list, example: "[year_end, {dates: 2025-05-06, as: sunday}]",
+                  "The year-end period run as holidays, and dates run as another day type."),
+        ConfigKey("status", .id, example: "tokyo-metro", "An odpt: service_status: id whose disruptions its leave-now messages mention."),
     ]
     /// The longest holiday range accepted, in days.
     public static let maxHolidayRangeDays = 366
@@ -47,7 +55,7 @@ public struct BoardConfigParser {
     /// Reads one board; nil when it has any problem (all of them reported).
     public func parseBoard(_ node: YAMLNode) -> BoardSpec? {
         let before = diagnostics.diagnostics.count
-        guard var board = MappingReader(node, what: Message(.nounBoard), diagnostics: diagnostics) else { return nil }
+        guard var board = MappingReader(node, what: Message(.nounBoard), keys: Self.boardKeys, diagnostics: diagnostics) else { return nil }
         let id = board.requireID(what: Message(.nounBoard))
         let title = board.optional("title", YAMLValue.string)
         var timeZone = TimeZone(identifier: BoardConfigParser.defaultTimeZone)
@@ -56,7 +64,7 @@ public struct BoardConfigParser {
             if timeZone == nil { diagnostics.report(.configUnknownTimezone, ["name": .quoted(name), "hint": .message(NameSuggestion.timeZoneHint(for: name))],
                                                    at: zoneNode.mark) }
         }
-        var sources: [SourceSpec] = []
+        var sources: [TimetableSpec] = []
         if let sourcesNode = board.require("sources"),
            let items = diagnostics.decode(sourcesNode, YAMLValue.list) {
             if items.isEmpty {
@@ -122,27 +130,31 @@ public struct BoardConfigParser {
         return entries
     }
 
-    /// Reads one source; nil when it has any problem (all of them reported).
-    public func parseSource(_ node: YAMLNode) -> SourceSpec? {
+    /// Reads one source; nil when it has any problem (all of them reported). Exactly one key of the
+    /// context's formats chooses its format, which reads its own keys (``TimetableFormat/keys``);
+    /// the keys every format shares are read here (``TimetableSpec/commonKeys``).
+    public func parseSource(_ node: YAMLNode) -> TimetableSpec? {
         let before = diagnostics.diagnostics.count
-        guard var source = MappingReader(node, what: Message(.nounSource), diagnostics: diagnostics) else { return nil }
-        var present: [(key: String, node: YAMLNode)] = []
-        for key in BoardConfigParser.sourceKindKeys {
-            if let value = source.optional(key) { present.append((key, value)) }
+        let formats = context.formats
+        guard var source = MappingReader(node, what: Message(.nounSource), keys: formats.sourceKeys, diagnostics: diagnostics) else { return nil }
+        var present: [(format: any TimetableFormat, node: YAMLNode)] = []
+        for format in formats.formats {
+            if let value = source.optional(format.key) { present.append((format, value)) }
         }
-        var kind: SourceKind?
+        var kind: TimetableKind?
         if present.count == 1 {
-            kind = parseKind(present[0].key, present[0].node, &source)
+            kind = source.declaring(present[0].format.keys) { Self.parse(present[0].format, present[0].node, &$0, context) }
         } else {
-            let keys = MessageArgument.message(.list(BoardConfigParser.sourceKindKeys))
+            let keys = MessageArgument.message(.list(formats.keys))
             if present.isEmpty {
                 diagnostics.report(.configSourceNeedsKind, ["keys": keys], at: node.mark)
             } else {
-                let found = Message.joined(present.map { .verbatim($0.key) }, separator: Message(.andSeparator))
+                let found = Message.joined(present.map { .verbatim($0.format.key) }, separator: Message(.andSeparator))
                 diagnostics.report(.configSourceTwoKinds, ["keys": keys, "found": .message(found)], at: node.mark)
             }
             // Their own keys are not "unknown": the kind is what is wrong.
-            source.ignore("station", "direction", "pole", "stop_id", "stop_name", "route")
+            var seen = Set<String>()
+            for key in formats.formats.flatMap(\.siblingKeys).map(\.name) where seen.insert(key).inserted { source.ignore(key) }
         }
         let line = source.optional("line", YAMLValue.string)
         let stop = source.optional("stop", YAMLValue.string)
@@ -155,7 +167,7 @@ public struct BoardConfigParser {
         }
         var realtime: RealtimeSpec?
         if let realtimeNode = source.optional("realtime") {
-            if present.count == 1, present[0].key != "gtfs" {
+            if present.count == 1, !present[0].format.acceptsRealtime {
                 diagnostics.report(.configRealtimeNotGTFS, at: realtimeNode.mark)
             } else {
                 realtime = RealtimeConfigParser(context: context).parse(realtimeNode)
@@ -163,11 +175,17 @@ public struct BoardConfigParser {
         }
         source.finish()
         guard diagnostics.diagnostics.count == before, let kind else { return nil }
-        var spec = SourceSpec(kind: kind, line: line, stop: stop, destination: destination, walkSeconds: walk ?? 0,
-                              location: context.location(of: node), realtime: realtime)
+        var spec = TimetableSpec(kind: kind, line: line, stop: stop, destination: destination, walkSeconds: walk ?? 0,
+                                 location: context.location(of: node), realtime: realtime)
         spec.validFrom = validFrom
         spec.validUntil = validUntil
         return spec
+    }
+
+    /// `format`'s settings of the source `source`, whose key for the format holds `value`.
+    private static func parse<Format: TimetableFormat>(_ format: Format, _ value: YAMLNode, _ source: inout MappingReader,
+                                                       _ context: ConfigFileContext) -> TimetableKind? {
+        format.parse(value, source: &source, context: context).map { TimetableKind(format, $0) }
     }
 
     /// A date value (`2025-03-15`) of `key`, reported at its place when it is not one.
@@ -178,95 +196,6 @@ public struct BoardConfigParser {
             return nil
         }
         return date
-    }
-
-    private func parseKind(_ key: String, _ value: YAMLNode, _ source: inout MappingReader) -> SourceKind? {
-        switch key {
-        case "csv":
-            if value.mappingPairs != nil { return parseCSVFiles(value) }
-            return path(value).map { .csvDirectory(path: $0) }
-        case "odpt":
-            let station = source.optional("station", YAMLValue.string)
-            let direction = source.optional("direction", YAMLValue.string)
-            return path(value).map { .odpt(path: $0, station: station, direction: direction) }
-        case "odpt_busstop_pole":
-            let pole = source.optional("pole", YAMLValue.string)
-            return path(value).map { .busstopPole(path: $0, pole: pole) }
-        case "odpt_api":
-            return parseODPTAPI(value, pole: false)
-        case "odpt_api_busstop_pole":
-            return parseODPTAPI(value, pole: true)
-        default:  // gtfs
-            let stopID = source.optional("stop_id", YAMLValue.string)
-            let stopName = source.optional("stop_name", YAMLValue.string)
-            let route = source.optional("route", YAMLValue.string)
-            if source.contains("stop_id") == source.contains("stop_name") {
-                diagnostics.report(source.contains("stop_id") ? .configGTFSStopBoth : .configGTFSStopMissing, at: source.node.mark)
-            }
-            return path(value).map { .gtfs(path: $0, stopID: stopID, stopName: stopName, route: route) }
-        }
-    }
-
-    /// `odpt_api: {station, direction, operator}` or `odpt_api_busstop_pole: {pole, operator}`.
-    private func parseODPTAPI(_ node: YAMLNode, pole: Bool) -> SourceKind? {
-        let what = pole ? "odpt_api_busstop_pole" : "odpt_api"
-        guard var reader = MappingReader(node, what: Message(.nounKeyValue, ["key": .text(what)]), diagnostics: diagnostics) else { return nil }
-        let idKey = pole ? "pole" : "station", idType = pole ? "odpt.BusstopPole" : "odpt.Station"
-        var id: String?
-        if let idNode = reader.require(idKey), let text = diagnostics.decode(idNode, YAMLValue.string) {
-            if ODPTIdentifier.has(type: idType, text) {
-                id = text
-            } else {
-                let example = pole ? "odpt.BusstopPole:Toei.Shinbashi.1" : "odpt.Station:TokyoMetro.Ginza.Ginza"
-                diagnostics.report(.configODPTIDExpected, ["key": .text(idKey), "example": .text(example), "found": .quoted(text)], at: idNode.mark)
-            }
-        }
-        var direction: String?
-        if !pole, let directionNode = reader.optional("direction"), let text = diagnostics.decode(directionNode, YAMLValue.string) {
-            if ODPTIdentifier.has(type: "odpt.RailDirection", text) {
-                direction = text
-            } else {
-                diagnostics.report(.configODPTIDExpected, ["key": .text("direction"), "example": .text("odpt.RailDirection:TokyoMetro.Asakusa"),
-                                                           "found": .quoted(text)], at: directionNode.mark)
-            }
-        }
-        var operatorID: String?
-        if let operatorNode = reader.optional("operator"), let text = diagnostics.decode(operatorNode, YAMLValue.string) {
-            if ODPTIdentifier.has(type: "odpt.Operator", text) {
-                operatorID = text
-            } else {
-                diagnostics.report(.configODPTIDExpected, ["key": .text("operator"), "example": .text("odpt.Operator:TokyoMetro"), "found": .quoted(text)],
-                                   at: operatorNode.mark)
-            }
-        }
-        reader.finish()
-        guard let id, let operatorID = operatorID ?? ODPTIdentifier.operatorID(of: id) else { return nil }
-        return pole ? .odptAPIBusstopPole(pole: id, operator: operatorID) : .odptAPI(station: id, direction: direction, operator: operatorID)
-    }
-
-    /// `csv:` as a mapping of day-type keys to files.
-    private func parseCSVFiles(_ node: YAMLNode) -> SourceKind? {
-        guard var reader = MappingReader(node, what: Message(.nounCSVFiles), diagnostics: diagnostics) else { return nil }
-        var files: [DayTypeKey: String] = [:]
-        for key in BoardConfigParser.csvDayTypeKeys {
-            if let value = reader.optional(key.rawValue), let file = path(value) { files[key] = file }
-        }
-        reader.finish()
-        if reader.keys.isEmpty {
-            diagnostics.report(.configCSVNeedsDayType, ["keys": .message(.list(BoardConfigParser.csvDayTypeKeys.map(\.rawValue)))], at: node.mark)
-            return nil
-        }
-        return .csv(files: files)
-    }
-
-    /// A non-empty path, resolved against the file's directory.
-    private func path(_ node: YAMLNode) -> String? {
-        guard let text = diagnostics.decode(node, YAMLValue.string) else { return nil }
-        guard !text.isEmpty else {
-            diagnostics.report(.configPathEmpty, at: node.mark)
-            return nil
-        }
-        return context.resolve(path: text)
     }
 
     /// Whether `id` matches `[a-z0-9-]+`.

@@ -7,8 +7,8 @@ import Timetable
 public struct Configuration: Sendable {
     public var directory: String
     public var boards: [BoardSpec]
-    public var weather: [WeatherSourceSpec]
-    public var feeds: [FeedSourceSpec]
+    public var weather: [WeatherSpec]
+    public var feeds: [FeedSpec]
     public var channels: [ChannelSpec]
     public var rules: [RuleSpec]
     /// The `odpt:` section (of whichever file has it), nil when none does.
@@ -27,11 +27,11 @@ public struct Configuration: Sendable {
     /// The service status sources of the `odpt:` section.
     public var serviceStatus: [ServiceStatusSpec] { odpt?.serviceStatus ?? [] }
 
-    /// Reads every configuration file of `directory`.
+    /// Reads every configuration file of `directory`, its boards' sources in `formats`.
     ///
     /// - Throws: `ConfigError` with every problem of every file, after all files were read.
-    public static func load(directory: String) throws(ConfigError) -> Configuration {
-        try load(directory: directory, parser: ConfigFileParser())
+    public static func load(directory: String, formats: TimetableFormatRegistry = .standard) throws(ConfigError) -> Configuration {
+        try load(directory: directory, parser: ConfigFileParser(formats: formats))
     }
 
     /// The boards of `directory` and the `odpt:` section their API sources use, with the same
@@ -39,8 +39,10 @@ public struct Configuration: Sendable {
     /// (empty here). What `next` and `board` load: a typo in a rule does not stop a timetable query.
     ///
     /// - Throws: `ConfigError` listing every problem of the boards and the odpt section.
-    public static func loadBoards(directory: String) throws(ConfigError) -> Configuration {
-        try load(directory: directory, parser: .boardsOnly)
+    public static func loadBoards(directory: String, formats: TimetableFormatRegistry = .standard) throws(ConfigError) -> Configuration {
+        var parser = ConfigFileParser.boardsOnly
+        parser.formats = formats
+        return try load(directory: directory, parser: parser)
     }
 
     /// The `state:` section of `directory` (nil when no file has one, or there is no such directory),
@@ -150,7 +152,7 @@ public struct Configuration: Sendable {
                                  Message(.configUnknownBoardStatus, ["name": .quoted(status), "board": .quoted(board.id), "hint": hint(status)])))
             }
             if odpt == nil, !declaresODPT {
-                for source in board.sources where source.kind.isODPTAPI {
+                for source in board.sources where source.kind.isFetched {
                     problems.append((source.location, Message(.configODPTAPINeedsSection, ["board": .quoted(board.id)])))
                 }
             }

@@ -53,11 +53,11 @@ public struct QuotaPlan: Sendable, Equatable {
     ///
     /// A weather source counts `refresh` inside the windows where `rules` need it and `idle_refresh`
     /// outside (``WeatherNeed``), on the busiest day of the week.
-    public init(weather: [WeatherSourceSpec], feeds: [FeedSourceSpec], odpt: ODPTSpec? = nil, boards: [BoardSpec] = [],
+    public init(weather: [WeatherSpec], feeds: [FeedSpec], odpt: ODPTSpec? = nil, boards: [BoardSpec] = [],
                 rules: [RuleSpec]? = nil) {
         var lines: [Line] = []
         func perDay(_ refresh: Int) -> Int { (86_400 + max(refresh, 1) - 1) / max(refresh, 1) }
-        for provider in WeatherSourceSpec.Provider.allCases {
+        for provider in WeatherSpec.Provider.allCases {
             let sources = weather.filter { $0.provider == provider }
             guard let first = sources.first else { continue }
             let (free, hard): (Int, Int)
@@ -130,16 +130,12 @@ public struct QuotaPlan: Sendable, Equatable {
         }
     }
 
-    /// The distinct stations and poles fetched from the ODPT API by `boards`, in order.
+    /// The distinct stations and poles fetched from the ODPT API by `boards` (what each fetched
+    /// timetable's request names), in order.
     static func odptTimetables(in boards: [BoardSpec]) -> [String] {
         var seen: [String] = []
         for source in boards.flatMap(\.sources) {
-            let id: String
-            switch source.kind {
-            case .odptAPI(let station, _, _): id = station
-            case .odptAPIBusstopPole(let pole, _): id = pole
-            default: continue
-            }
+            guard let id = source.kind.fetched(odpt: nil)?.subject else { continue }
             if !seen.contains(id) { seen.append(id) }
         }
         return seen

@@ -285,18 +285,18 @@ public struct RuleConfigParser {
         return result
     }
 
-    // MARK: sources and channels
+    // MARK: weather, feeds and channels
 
-    public func parseWeatherSources(_ node: YAMLNode) -> [WeatherSourceSpec] {
+    public func parseWeather(_ node: YAMLNode) -> [WeatherSpec] {
         guard let items = diagnostics.decode(node, YAMLValue.list) else { return [] }
         return items.compactMap { item in
             let before = diagnostics.diagnostics.count
             guard var reader = MappingReader(item, what: Message(.nounWeatherSource), diagnostics: diagnostics) else { return nil }
             let id = reader.requireID(what: Message(.nounWeatherSource))
             let title = reader.optionalString("title")
-            var provider: WeatherSourceSpec.Provider?
+            var provider: WeatherSpec.Provider?
             if let node = reader.require("provider"), let text = diagnostics.decode(node, YAMLValue.string) {
-                provider = WeatherSourceSpec.Provider(rawValue: text)
+                provider = WeatherSpec.Provider(rawValue: text)
                 if provider == nil {
                     let providers = ["openweather", "open_meteo", "jma"]
                     diagnostics.report(.configUnknownWeatherProvider, unknownName(text, among: providers), at: node.mark)
@@ -306,9 +306,9 @@ public struct RuleConfigParser {
             let longitude = reader.optional("lon").flatMap { number($0, unit: "degrees", range: -180...180) }
             let office = reader.optionalString("office")
             let area = reader.optionalString("area")
-            var units = WeatherSourceSpec.Units.metric
+            var units = WeatherSpec.Units.metric
             if let node = reader.optional("units"), let text = diagnostics.decode(node, YAMLValue.string) {
-                if let parsed = WeatherSourceSpec.Units(rawValue: text) { units = parsed } else {
+                if let parsed = WeatherSpec.Units(rawValue: text) { units = parsed } else {
                     diagnostics.report(.configUnits, ["found": .quoted(text)], at: node.mark)
                 }
             }
@@ -320,7 +320,7 @@ public struct RuleConfigParser {
             }
             let key = reader.optionalSecret("key", resolve: context.resolve(path:))
             let refresh = reader.optional("refresh", YAMLValue.duration) ?? 600
-            var idleRefresh = max(refresh, WeatherSourceSpec.defaultIdleRefresh)
+            var idleRefresh = max(refresh, WeatherSpec.defaultIdleRefresh)
             if let node = reader.optional("idle_refresh"), let seconds = diagnostics.decode(node, YAMLValue.duration) {
                 if seconds < refresh {
                     diagnostics.report(.configIdleRefreshShort, ["value": .text(node.scalarText ?? "")], at: node.mark)
@@ -339,13 +339,13 @@ public struct RuleConfigParser {
             case nil: break
             }
             guard diagnostics.diagnostics.count == before, let id, let provider else { return nil }
-            return WeatherSourceSpec(id: id, provider: provider, latitude: latitude, longitude: longitude, office: office, area: area,
+            return WeatherSpec(id: id, provider: provider, latitude: latitude, longitude: longitude, office: office, area: area,
                                      units: units, version: version, key: key,
                                      refreshSeconds: refresh, idleRefreshSeconds: idleRefresh, location: context.location(of: item), title: title)
         }
     }
 
-    public func parseFeedSources(_ node: YAMLNode) -> [FeedSourceSpec] {
+    public func parseFeeds(_ node: YAMLNode) -> [FeedSpec] {
         guard let items = diagnostics.decode(node, YAMLValue.list) else { return [] }
         return items.compactMap { item in
             let before = diagnostics.diagnostics.count
@@ -372,7 +372,7 @@ public struct RuleConfigParser {
                 diagnostics.report(.configFeedURLScheme, ["found": .quoted(url)], at: item.mark)
             }
             guard diagnostics.diagnostics.count == before, let id, let resolved = url ?? calendarURL else { return nil }
-            return FeedSourceSpec(id: id, url: resolved, adventCalendar: calendar, refreshSeconds: refresh,
+            return FeedSpec(id: id, url: resolved, adventCalendar: calendar, refreshSeconds: refresh,
                                   location: context.location(of: item))
         }
     }

@@ -10,9 +10,9 @@ public struct ConfigFile: Sendable {
     /// Every reference the rules make, including rules left out for other problems.
     public var ruleReferences: [RuleReferenceUse] = []
     /// The `weather:` section: forecast sources.
-    public var weather: [WeatherSourceSpec] = []
+    public var weather: [WeatherSpec] = []
     /// The `feeds:` section.
-    public var feeds: [FeedSourceSpec] = []
+    public var feeds: [FeedSpec] = []
     /// The `channels:` section.
     public var channels: [ChannelSpec] = []
     /// The `odpt:` section (ODPT API key, service status sources), when the file has one.

@@ -1,17 +1,21 @@
 import Foundation
+import Messages
 
-/// What a section parser needs while reading one configuration file: where problems go and the
-/// directory relative paths are resolved against.
+/// What a section parser needs while reading one configuration file: where problems go, the
+/// directory relative paths are resolved against, and the timetable formats a board's source may have.
 public struct ConfigFileContext {
     /// Collects the file's problems.
     public let diagnostics: DiagnosticCollector
     /// The directory of the file (as given, possibly relative), for resolving relative paths.
     public let baseDirectory: String
+    /// The formats a board's source may have.
+    public let formats: TimetableFormatRegistry
 
     /// Creates a context.
-    public init(diagnostics: DiagnosticCollector, baseDirectory: String) {
+    public init(diagnostics: DiagnosticCollector, baseDirectory: String, formats: TimetableFormatRegistry = .standard) {
         self.diagnostics = diagnostics
         self.baseDirectory = baseDirectory
+        self.formats = formats
     }
 
     /// The file's name as shown in diagnostics.
@@ -27,6 +31,17 @@ public struct ConfigFileContext {
     /// working directory, like the file's own name).
     public func resolve(path: String) -> String {
         ConfigFileContext.join(baseDirectory, path)
+    }
+
+    /// The non-empty path `node` holds, resolved against the file's directory; nil (reported) when
+    /// it is not a string or is empty.
+    public func path(_ node: YAMLNode) -> String? {
+        guard let text = diagnostics.decode(node, YAMLValue.string) else { return nil }
+        guard !text.isEmpty else {
+            diagnostics.report(.configPathEmpty, at: node.mark)
+            return nil
+        }
+        return resolve(path: text)
     }
 
     /// `path` joined to `base` and normalised lexically.

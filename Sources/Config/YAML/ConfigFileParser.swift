@@ -29,10 +29,10 @@ public struct ConfigFileParser: Sendable {
             file.boards = BoardConfigParser(context: context).parseBoards(node)
         },
         Section(key: "weather") { node, context, file in
-            file.weather = RuleConfigParser(context: context).parseWeatherSources(node)
+            file.weather = RuleConfigParser(context: context).parseWeather(node)
         },
         Section(key: "feeds") { node, context, file in
-            file.feeds = RuleConfigParser(context: context).parseFeedSources(node)
+            file.feeds = RuleConfigParser(context: context).parseFeeds(node)
         },
         Section(key: "channels") { node, context, file in
             file.channels = RuleConfigParser(context: context).parseChannels(node)
@@ -58,11 +58,15 @@ public struct ConfigFileParser: Sendable {
     public var limits: YAMLLimits
     /// The sections read; the other known sections are skipped without a look.
     public var readSections: [Section]
+    /// The formats a board's source may have.
+    public var formats: TimetableFormatRegistry
 
-    /// A parser of `readSections` (every section by default).
-    public init(limits: YAMLLimits = YAMLLimits(), readSections: [Section] = ConfigFileParser.sections) {
+    /// A parser of `readSections` (every section by default) reading board sources of `formats`.
+    public init(limits: YAMLLimits = YAMLLimits(), readSections: [Section] = ConfigFileParser.sections,
+                formats: TimetableFormatRegistry = .standard) {
         self.limits = limits
         self.readSections = readSections
+        self.formats = formats
     }
 
     /// The sections read-only commands (`next`, `board`) need: the boards and the `odpt:` section
@@ -103,7 +107,7 @@ public struct ConfigFileParser: Sendable {
             return (file, [error])
         }
         guard let root, !root.isNull else { return (file, []) }  // an empty file declares nothing
-        let context = ConfigFileContext(diagnostics: collector, baseDirectory: baseDirectory)
+        let context = ConfigFileContext(diagnostics: collector, baseDirectory: baseDirectory, formats: formats)
         guard var reader = MappingReader(root, what: Message(.nounTopLevel), diagnostics: collector) else {
             return (file, collector.sortedDiagnostics)
         }

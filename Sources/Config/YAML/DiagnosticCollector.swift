@@ -8,6 +8,11 @@ public final class DiagnosticCollector {
     /// The problems found so far, in the order they were reported.
     public private(set) var diagnostics: [Diagnostic] = []
 
+    /// Keys a parser read that its ``ConfigKey`` table does not declare, as `key in what`: a
+    /// programming mistake (the configuration reference would miss the key), not the user's; the
+    /// tests keep it empty.
+    public private(set) var undeclaredKeys: [String] = []
+
     /// Creates an empty collector for `source`.
     public init(source: YAMLSource) {
         self.source = source
@@ -40,6 +45,11 @@ public final class DiagnosticCollector {
     /// Reports a diagnostic made elsewhere (a whole-file problem, a syntax error).
     public func report(_ diagnostic: Diagnostic) {
         diagnostics.append(diagnostic)
+    }
+
+    /// Notes that `key` of a `what` was read without being declared (see ``undeclaredKeys``).
+    public func noteUndeclared(_ key: String, in what: Message) {
+        undeclaredKeys.append("\(key) in \(what.english)")
     }
 
     /// Takes back the last report equal to `diagnostic` (a missing key that turns out to be

@@ -26,6 +26,10 @@ public struct MappingReader {
     /// The required keys found missing, with what was reported: taken back by `finish()` when an
     /// unknown key is a slip of one (`sorces:` is one mistake, not also a missing `sources`).
     private var missing: [(key: String, diagnostic: Diagnostic)] = []
+    /// The keys the reader's caller declares (its ``ConfigKey`` table); nil when it declares none.
+    /// A key asked for that is not among them is noted on the collector
+    /// (``DiagnosticCollector/undeclaredKeys``): the tests keep that list empty.
+    public var declaredKeys: [String]?
 
     /// Starts reading `node`; reports and answers nil when it is not a mapping. `what` names it in
     /// messages: a noun of the catalogue (`Message(.nounBoard)`), or `Message(.nounKeyValue, ["key": …])`
@@ -51,6 +55,21 @@ public struct MappingReader {
             indexByKey[key] = entries.count
             entries.append((key, pair))
         }
+    }
+
+    /// Starts reading `node` whose keys are declared by `keys` (see ``declaredKeys``).
+    public init?(_ node: YAMLNode, what: Message, keys: [ConfigKey], diagnostics: DiagnosticCollector) {
+        self.init(node, what: what, diagnostics: diagnostics)
+        declaredKeys = keys.names
+    }
+
+    /// Runs `read` with ``declaredKeys`` set to `keys` (a part of the mapping that another table
+    /// declares: a timetable format's keys in a board's source), then restores them.
+    public mutating func declaring<T>(_ keys: [ConfigKey], _ read: (inout MappingReader) -> T) -> T {
+        let saved = declaredKeys
+        declaredKeys = keys.names
+        defer { declaredKeys = saved }
+        return read(&self)
     }
 
     /// Starts reading `node`, named `what` as it is in every language (for callers that have not
@@ -137,6 +156,7 @@ public struct MappingReader {
     }
 
     private mutating func expect(_ key: String) {
+        if let declaredKeys, !declaredKeys.contains(key) { diagnostics.noteUndeclared(key, in: what) }
         if !expected.contains(key) { expected.append(key) }
     }
 }

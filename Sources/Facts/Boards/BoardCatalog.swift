@@ -26,9 +26,9 @@ public struct BoardCatalog: Sendable {
 
     /// Per board id, the sources (or day-type files of a CSV source) that could not be loaded,
     /// broken or without cached data yet; boards whose sources all loaded are absent.
-    public var failuresByBoard: [String: [SourceFailure]]
+    public var failuresByBoard: [String: [TimetableFailure]]
 
-    public init(boards: [Board], problems: [Message], warnings: [Message] = [], failuresByBoard: [String: [SourceFailure]] = [:]) {
+    public init(boards: [Board], problems: [Message], warnings: [Message] = [], failuresByBoard: [String: [TimetableFailure]] = [:]) {
         self.boards = boards
         self.problemMessages = problems
         self.warningMessages = warnings
@@ -41,14 +41,14 @@ public struct BoardCatalog: Sendable {
         build(try Configuration.load(directory: directory).boards)
     }
 
-    /// Loads the sources of already-parsed boards from files; ODPT API sources are skipped with a warning.
+    /// Loads the timetables of already-parsed boards from files; fetched timetables are skipped with a warning.
     public static func build(_ specs: [BoardSpec]) -> BoardCatalog {
-        build(specs, loader: BoardSourceLoader())
+        build(specs, loader: BoardLoader())
     }
 
-    /// Loads the sources of already-parsed boards with `loader` (give it `cachedODPT:` to read
-    /// ODPT API sources from a source cache).
-    public static func build(_ specs: [BoardSpec], loader: BoardSourceLoader) -> BoardCatalog {
+    /// Loads the timetables of already-parsed boards with `loader` (give it `cached:` to read
+    /// fetched timetables from a source cache).
+    public static func build(_ specs: [BoardSpec], loader: BoardLoader) -> BoardCatalog {
         var loader = loader
         var catalog = BoardCatalog(boards: [], problems: [], warnings: [])
         for spec in specs {
@@ -65,7 +65,7 @@ public struct BoardCatalog: Sendable {
 
     /// The sources (or day-type files) a board answers without, in configuration order; empty
     /// when every source loaded.
-    public func failures(ofBoard id: String) -> [SourceFailure] { failuresByBoard[id] ?? [] }
+    public func failures(ofBoard id: String) -> [TimetableFailure] { failuresByBoard[id] ?? [] }
 
     /// How completely a board loaded.
     public func completeness(ofBoard id: String) -> BoardCompleteness {
@@ -95,12 +95,12 @@ public enum BoardCompleteness: Sendable, Equatable {
     /// Every source loaded.
     case complete
     /// Some sources (or day-type files) could not be loaded; the board answers from the others.
-    case incomplete([SourceFailure])
+    case incomplete([TimetableFailure])
     /// No source could be loaded: the board has nothing to answer from.
-    case unloadable([SourceFailure])
+    case unloadable([TimetableFailure])
 
     /// The sources the board lacks.
-    public var failures: [SourceFailure] {
+    public var failures: [TimetableFailure] {
         switch self {
         case .complete: return []
         case .incomplete(let failures), .unloadable(let failures): return failures

@@ -158,7 +158,7 @@ public enum ServicePeriodCheck {
     /// A date of the same weekday one to four weeks before (else after) `date` that the board runs
     /// as `type`, as it would without its declarations, and on which the source runs.
     private static func usualDay(like date: LocalDate, type: DayType, board: Board, usual: ServiceCalendar,
-                                 source: BoardSource) -> LocalDate? {
+                                 source: BoardTimetable) -> LocalDate? {
         for weeks in [-1, -2, -3, -4, 1, 2, 3, 4] {
             let candidate = date.adding(days: 7 * weeks)
             if board.calendar.dayType(of: candidate) == type, usual.dayType(of: candidate) == type,
@@ -170,7 +170,7 @@ public enum ServicePeriodCheck {
     }
 
     /// Whether the source runs the same departures (time, line, stop, destination) on both dates, and some.
-    private static func sameDepartures(_ source: BoardSource, _ a: LocalDate, _ b: LocalDate, board: Board) -> Bool {
+    private static func sameDepartures(_ source: BoardTimetable, _ a: LocalDate, _ b: LocalDate, board: Board) -> Bool {
         func key(_ date: LocalDate) -> [String] {
             (source.timetable.departures(on: date, dayType: board.calendar.dayType(of: date))?.departures ?? [])
                 .map { "\($0.time) \($0.line) \($0.stop) \($0.destination)" }

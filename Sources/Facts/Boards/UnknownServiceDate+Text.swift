@@ -21,7 +21,7 @@ extension UnknownServiceDate.Cause {
     }
 
     /// Whether this cause is the source failure `failure` (the same source, configured at the same place).
-    public func isCause(of failure: SourceFailure) -> Bool {
+    public func isCause(of failure: TimetableFailure) -> Bool {
         guard case .notLoaded = reason else { return false }
         return failure.source == source && origin == "\(failure.location)"
     }

@@ -3,17 +3,16 @@ import Messages
 
 /// What a source body is, as far as decoding goes: everything a decoder needs to know about its
 /// source besides the bytes. Live sources (`LiveSource.bodyKind` in LiveSources), dry-run fixtures
-/// and board files all describe their bodies with it, so ``SourceDecoders`` is the one place a body
+/// and board timetables all describe their bodies with it, so ``SourceDecoders`` is the one place a body
 /// is decoded by kind.
 public enum SourceBodyKind: Sendable, Equatable {
     /// A weather forecast in one provider's format.
     case weather(WeatherBodyFormat)
     /// An Atom / RSS feed (or a Qiita Advent Calendar's feed).
     case feed
-    /// An `odpt:StationTimetable` response, optionally filtered to one station and one direction.
-    case odptStationTimetable(station: String?, direction: String?)
-    /// An `odpt:BusstopPoleTimetable` response, optionally filtered to one pole.
-    case odptBusstopPoleTimetable(pole: String?)
+    /// A timetable body, decoded by its format's decoder (an `odpt:StationTimetable` response kept
+    /// to one station and one direction: ``TimetableBody/odptStationTimetable(station:direction:)``).
+    case timetable(TimetableBody)
     /// An `odpt:TrainInformation` (service status) response.
     case odptTrainInformation
     /// A GTFS-Realtime `FeedMessage` (protobuf), decoded by `RealtimeDecoder` with its size cap.
@@ -23,7 +22,7 @@ public enum SourceBodyKind: Sendable, Equatable {
     case odptTrain
 
     /// The body of a configured weather source.
-    public init(weather spec: WeatherSourceSpec) {
+    public init(weather spec: WeatherSpec) {
         self = .weather(WeatherBodyFormat(spec))
     }
 
@@ -32,6 +31,7 @@ public enum SourceBodyKind: Sendable, Equatable {
         switch self {
         case .feed: Message(.factsExpectedFeed)
         case .gtfsRealtime: Message(.factsExpectedRealtime)
+        case .timetable(let body): body.expectedFormat
         default: .verbatim("JSON")
         }
     }
@@ -40,14 +40,14 @@ public enum SourceBodyKind: Sendable, Equatable {
 /// The format of a weather response, by provider: what its decoder needs from the weather source.
 public enum WeatherBodyFormat: Sendable, Equatable {
     /// OpenWeather One Call in the requested units, of API `version` (`3.0`, `2.5`).
-    case openWeather(units: WeatherSourceSpec.Units, version: String)
+    case openWeather(units: WeatherSpec.Units, version: String)
     /// Open-Meteo's forecast API.
     case openMeteo
     /// JMA's forecast file of an office; `area` picks the area (code or name), default the first.
     case jma(area: String?)
 
     /// The format a configured weather source answers with.
-    public init(_ spec: WeatherSourceSpec) {
+    public init(_ spec: WeatherSpec) {
         switch spec.provider {
         case .openweather: self = .openWeather(units: spec.units, version: spec.version)
         case .openMeteo: self = .openMeteo

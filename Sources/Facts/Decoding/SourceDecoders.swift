@@ -6,7 +6,7 @@ import Weather
 import Messages
 
 /// The one place a source body is decoded by kind: dry-run fixtures (``FixtureDirectory``), board
-/// files and cached ODPT API timetables (``BoardSourceLoader``), the last-good cache (`CachedFacts`)
+/// timetables and cached fetched timetables (``BoardLoader``), the last-good cache (`CachedFacts`)
 /// and fetch validation (`SourceBodyValidator`) all decode through it, so they accept and refuse
 /// the same bodies with the same messages.
 ///
@@ -36,10 +36,8 @@ public struct SourceDecoders: Sendable {
             return .forecast(try Self.forecast(bytes, format: format, label: label))
         case .feed:
             return .feed(try FeedDecoder.decode(bytes, source: label))
-        case .odptStationTimetable(let station, let direction):
-            return .timetable(try ODPTTimetableDecoder.stationTimetable(bytes, file: label, station: station, direction: direction))
-        case .odptBusstopPoleTimetable(let pole):
-            return .timetable(try ODPTTimetableDecoder.busstopPoleTimetable(bytes, file: label, pole: pole))
+        case .timetable(let body):
+            return .timetable(try body.decode(bytes, label: label))
         case .odptTrainInformation:
             return .serviceStatus(try ServiceStatusReport.decode(bytes, file: label))
         case .gtfsRealtime:
@@ -72,7 +70,7 @@ public struct SourceDecoders: Sendable {
         return forecast
     }
 
-    /// The timetable of an `odpt:StationTimetable` / `odpt:BusstopPoleTimetable` body (`kind` is one of those).
+    /// The timetable of a timetable body (`kind` is ``SourceBodyKind/timetable(_:)``).
     public func timetable(_ bytes: [UInt8], kind: SourceBodyKind, label: String) throws -> DayTypeTimetable {
         guard case .timetable(let timetable) = try decode(bytes, as: kind, label: label) else {
             preconditionFailure("\(kind) is not a timetable")

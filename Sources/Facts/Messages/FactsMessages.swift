@@ -14,18 +14,6 @@ extension MessageKey {
     static let factsSourceNotLoaded = MessageKey("factsSourceNotLoaded",
         en: "{location}: source of board {board} not loaded: {reason}",
         ja: "{location}: ボード {board} のソースを読み込めません: {reason}")
-    static let factsODPTStationTimetable = MessageKey("factsODPTStationTimetable",
-        en: "odpt:StationTimetable of {id}",
-        ja: "{id} の odpt:StationTimetable")
-    static let factsODPTPoleTimetable = MessageKey("factsODPTPoleTimetable",
-        en: "odpt:BusstopPoleTimetable of {id}",
-        ja: "{id} の odpt:BusstopPoleTimetable")
-    static let factsODPTAPINotRead = MessageKey("factsODPTAPINotRead",
-        en: "the {what} comes from the ODPT API and is read from the source cache, which this command does not read",
-        ja: "{what} は ODPT API から取得してソースキャッシュから読みますが、このコマンドはソースキャッシュを読みません")
-    static let factsODPTNotCached = MessageKey("factsODPTNotCached",
-        en: "no cached timetable yet for the {what}: run `leavenow fetch`",
-        ja: "{what} の時刻表はまだキャッシュにありません: `leavenow fetch` を実行してください")
     static let factsSourceFailure = MessageKey("factsSourceFailure",
         en: "{location}: board {board}: {source} could not be loaded: {message}",
         ja: "{location}: ボード {board}: {source} を読み込めません: {message}")
@@ -128,9 +116,6 @@ extension MessageKey {
     static let whenInDays = MessageKey("whenInDays",
         en: "in {days} days",
         ja: "{days} 日後")
-    static let factsAgencyTimezone = MessageKey("factsAgencyTimezone",
-        en: "the feed's times are in agency_timezone {agency} but the board's timezone is {board}; set `timezone: {zone}` on the board",
-        ja: "フィードの時刻は agency_timezone {agency} のものですが、ボードのタイムゾーンは {board} です: ボードに `timezone: {zone}` を書いてください")
 
     // MARK: Health, history and status
 
@@ -194,10 +179,4 @@ extension MessageKey {
     static let factsTrainsNoType = MessageKey("factsTrainsNoType",
         en: "no @type",
         ja: "@type なし")
-    static let factsLabelStop = MessageKey("factsLabelStop",
-        en: "{feed} stop {id}",
-        ja: "{feed} 停留所 {id}")
-    static let factsLabelRouteStop = MessageKey("factsLabelRouteStop",
-        en: "{feed} route {route} stop {id}",
-        ja: "{feed} 路線 {route} 停留所 {id}")
 }

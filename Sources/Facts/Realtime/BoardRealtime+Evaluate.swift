@@ -92,17 +92,12 @@ extension BoardRealtime {
     static func odptTargets(of entry: ODPTTrainsSpec, spec: BoardSpec, indices: [[Int]]) -> [ODPTRealtimeTarget] {
         var targets: [ODPTRealtimeTarget] = []
         for (index, source) in spec.sources.enumerated() {
-            let direction: String?
-            switch source.kind {
-            case .odpt(_, _, let wanted): direction = wanted
-            case .odptAPI(_, let wanted, let operatorID):
-                guard ODPTIdentifier.name(of: operatorID) == ODPTIdentifier.name(of: entry.operator) else { continue }
-                direction = wanted
-            default: continue
+            guard let stop = source.kind.odptStation else { continue }
+            if let operatorID = stop.operatorID, ODPTIdentifier.name(of: operatorID) != ODPTIdentifier.name(of: entry.operator) { continue }
+            guard let railway = stop.railway, ODPTIdentifier.name(of: railway) == ODPTIdentifier.name(of: entry.railway) else { continue }
+            targets += indices[index].map {
+                ODPTRealtimeTarget(sourceIndex: $0, station: stop.station, railway: entry.railway, direction: stop.direction)
             }
-            guard let station = source.kind.station, let railway = ODPTIdentifier.railwayID(ofStation: station),
-                  ODPTIdentifier.name(of: railway) == ODPTIdentifier.name(of: entry.railway) else { continue }
-            targets += indices[index].map { ODPTRealtimeTarget(sourceIndex: $0, station: station, railway: entry.railway, direction: direction) }
         }
         return targets
     }

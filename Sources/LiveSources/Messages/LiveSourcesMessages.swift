@@ -11,12 +11,6 @@ extension MessageKey {
     static let liveSourceFeed = MessageKey("liveSourceFeed",
         en: "feed \"{id}\"",
         ja: "フィード \"{id}\"")
-    static let liveSourceStationTimetable = MessageKey("liveSourceStationTimetable",
-        en: "ODPT station timetable \"{id}\"",
-        ja: "ODPT の駅時刻表 \"{id}\"")
-    static let liveSourcePoleTimetable = MessageKey("liveSourcePoleTimetable",
-        en: "ODPT bus pole timetable \"{id}\"",
-        ja: "ODPT のバス停時刻表 \"{id}\"")
     static let liveSourceTrainInformation = MessageKey("liveSourceTrainInformation",
         en: "ODPT train information \"{id}\"",
         ja: "ODPT の運行情報 \"{id}\"")

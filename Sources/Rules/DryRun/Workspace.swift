@@ -38,7 +38,7 @@ public struct Workspace: Sendable {
     ///
     /// - Throws: `ConfigError` when the configuration has problems.
     public static func load(directory: String, fixtures: String? = nil, readFixtures: Bool = true,
-                            loader: BoardSourceLoader = BoardSourceLoader(), boards: BoardSelection = .all) throws(ConfigError) -> Workspace {
+                            loader: BoardLoader = BoardLoader(), boards: BoardSelection = .all) throws(ConfigError) -> Workspace {
         let configuration = try Configuration.load(directory: directory)
         var specs = configuration.boards
         if case .readBy(let rules) = boards {

@@ -11,7 +11,7 @@ import Timetable
 struct NewArticleEvaluator {
     let rule: RuleSpec
     let spec: NewArticleSpec
-    let feedSpec: FeedSourceSpec?
+    let feedSpec: FeedSpec?
 
     func evaluate(facts: FactSet, state: inout RuleState, now: Int64, trace: inout Trace) -> RuleOutcome {
         var outcome = RuleOutcome()

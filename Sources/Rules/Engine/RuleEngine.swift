@@ -8,7 +8,7 @@ import Timetable
 /// which notifications to send now and when anything can next change.
 public struct RuleEngine: Sendable {
     public let rules: [RuleSpec]
-    private let feeds: [String: FeedSourceSpec]
+    private let feeds: [String: FeedSpec]
     /// What each leave-now rule's evaluation reads besides the rule (nil for other kinds): shared
     /// by the rules that agree on it.
     private let leaveNowSettings: [LeaveNowSettings?]
@@ -28,7 +28,7 @@ public struct RuleEngine: Sendable {
     /// `serviceStatus` (refresh intervals, for staleness) matter to leave-now status mentions and
     /// `service_status` rules; `boards` (their `realtime:` sources) and `odpt` (its `trains:`) to
     /// leave-nows on predictions.
-    public init(rules: [RuleSpec], feeds: [FeedSourceSpec] = [], boards: [BoardSpec] = [], serviceStatus: [ServiceStatusSpec] = [],
+    public init(rules: [RuleSpec], feeds: [FeedSpec] = [], boards: [BoardSpec] = [], serviceStatus: [ServiceStatusSpec] = [],
                 odpt: ODPTSpec? = nil) {
         self.rules = rules
         self.boards = boards

@@ -34,7 +34,7 @@ public struct HealthDependencies: Sendable, Equatable {
         let boards = named[.board] ?? []
         let usedBoards = configuration.boards.filter { boards.contains($0.id) }
         let statuses = (named[.serviceStatus] ?? []).union(usedBoards.compactMap(\.status))
-        let timetables = Set(usedBoards.flatMap(\.sources).compactMap { LiveSource.odptTimetable(for: $0, odpt: configuration.odpt)?.cacheName })
+        let timetables = Set(usedBoards.flatMap(\.sources).compactMap { LiveSource.timetable(for: $0, odpt: configuration.odpt)?.cacheName })
         let trains = configuration.odpt?.trains ?? []
         var sources: Set<String> = []
         for source in LiveSource.all(in: configuration) {
@@ -45,7 +45,7 @@ public struct HealthDependencies: Sendable, Equatable {
             case .odptTrainInformation: used = statuses.contains(source.id)
             case .gtfsRealtime(let id, _): used = boards.contains(id.board)
             case .odptTrain: used = trains.first { $0.id == source.id }.map { !$0.boards(in: configuration.boards).isDisjoint(with: boards) } ?? false
-            case .odptStationTimetable: used = timetables.contains(source.cacheName)
+            case .timetable: used = timetables.contains(source.cacheName)
             }
             if used { sources.insert(source.cacheName) }
         }

@@ -21,10 +21,10 @@ final class ODPTTrainJoinTests: XCTestCase {
         [UInt8](try Data(contentsOf: fixtures.appendingPathComponent(name)))
     }
 
-    func source(direction: String?) throws -> BoardSource {
+    func source(direction: String?) throws -> BoardTimetable {
         let timetable = try ODPTTimetableDecoder.stationTimetable(try Self.bytes(Self.timetableFile), file: Self.timetableFile,
                                                                   station: Self.shinjuku, direction: direction)
-        return BoardSource(name: Self.timetableFile, timetable: timetable, vehicle: .train)
+        return BoardTimetable(name: Self.timetableFile, timetable: timetable, vehicle: .train)
     }
 
     func snapshot() throws -> ODPTTrainSnapshot {
@@ -171,7 +171,7 @@ final class ODPTTrainJoinTests: XCTestCase {
             {"odpt:departureTime":"23:50","odpt:trainNumber":"B2350"},
             {"odpt:departureTime":"00:10","odpt:train":"odpt.Train:TokyoMetro.Ginza.B0010"}]}]
         """#
-        let source = BoardSource(name: "ginza.json", timetable: try ODPTTimetableDecoder.stationTimetable(
+        let source = BoardTimetable(name: "ginza.json", timetable: try ODPTTimetableDecoder.stationTimetable(
             Array(timetable.utf8), file: "ginza.json"), vehicle: .train)
         let board = Board(id: "ginza", title: "銀座", clock: clock, sources: [source])
         let now = clock.instant(date: date.adding(days: 1), seconds: 5 * 60)  // 2017-12-28 00:05

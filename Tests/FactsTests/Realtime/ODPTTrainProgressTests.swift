@@ -31,7 +31,7 @@ final class ODPTTrainProgressTests: XCTestCase {
             + #""odpt:railDirection":"odpt.RailDirection:TokyoMetro.Shibuya","odpt:calendar":"odpt.Calendar:Weekday","#
             + #""odpt:stationTimetableObject":[\#(entries)]}]"#
         let timetable = try ODPTTimetableDecoder.stationTimetable(Array(json.utf8), file: "SYNTHETIC-ginza.json")
-        return Board(id: "ginza", title: "銀座", clock: clock, sources: [BoardSource(name: "ginza", timetable: timetable, vehicle: .train)])
+        return Board(id: "ginza", title: "銀座", clock: clock, sources: [BoardTimetable(name: "ginza", timetable: timetable, vehicle: .train)])
     }
 
     func testProgressOnTheGinzaLine() throws {

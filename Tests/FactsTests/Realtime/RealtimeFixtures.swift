@@ -27,7 +27,7 @@ enum RealtimeFixtures {
     static func board(_ feed: String, stops: [String]) throws -> Board {
         let gtfs = try GTFSFeed.load(path: feed)
         let sources = try stops.map { stop in
-            BoardSource(name: "\(feed) \(stop)", timetable: try gtfs.timetable(stopID: stop, stopName: nil, route: nil), walkSeconds: 300)
+            BoardTimetable(name: "\(feed) \(stop)", timetable: try gtfs.timetable(stopID: stop, stopName: nil, route: nil), walkSeconds: 300)
         }
         return Board(id: "rt", title: "rt", clock: pacific, calendar: ServiceCalendar(nationalHolidays: false), sources: sources)
     }

@@ -41,6 +41,17 @@ public struct RealtimeSpec: Sendable, Equatable {
     /// `max_age` defaults to this many refresh intervals.
     public static let maxAgeRefreshes = 3
 
+    /// The keys of `realtime:`, as ``RealtimeConfigParser`` reads them.
+    public static let keys: [ConfigKey] = [
+        ConfigKey("gtfs_rt", .string, required: true, example: "https://api.example.org/gtfs-rt/trip-updates.pb",
+                  "The TripUpdates feed: an http(s) URL fetched while rules need it, or a file path read like a board file."),
+        ConfigKey("refresh", .duration, default: "30s", example: "30s", "How often to fetch the feed while rules need it (at least 10s)."),
+        ConfigKey("max_age", .duration, default: "3 × refresh", example: "90s", "Age after which a snapshot is not used."),
+        ConfigKey("key_env", .string, example: "RT_API_KEY", "Environment variable (or systemd credential) holding the feed's key."),
+        ConfigKey("key_file", .path, example: "/run/secrets/rt-key", "File holding the feed's key."),
+        ConfigKey("key_parameter", .string, example: "api_key", "The query parameter the key is sent in (required with a key)."),
+    ]
+
     /// A realtime feed specification.
     public init(feed: Feed, refreshSeconds: Int = RealtimeSpec.defaultRefresh, maxAgeSeconds: Int? = nil,
                 key: SecretReference? = nil, keyParameter: String? = nil, location: ConfigLocation) {

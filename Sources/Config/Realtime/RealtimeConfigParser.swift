@@ -16,7 +16,8 @@ struct RealtimeConfigParser {
     /// Reads the value of `realtime:`.
     func parse(_ node: YAMLNode) -> RealtimeSpec? {
         let before = diagnostics.diagnostics.count
-        guard var reader = MappingReader(node, what: Message(.nounKeyValue, ["key": .text("realtime")]), diagnostics: diagnostics) else { return nil }
+        guard var reader = MappingReader(node, what: Message(.nounKeyValue, ["key": .text("realtime")]), keys: RealtimeSpec.keys,
+                                             diagnostics: diagnostics) else { return nil }
         var feed: RealtimeSpec.Feed?
         if let feedNode = reader.require("gtfs_rt"), let text = diagnostics.decode(feedNode, YAMLValue.string) {
             feed = self.feed(text, at: feedNode)

@@ -1,7 +1,8 @@
 import Config
 import Messages
-/// A source of a board, or one file of it, that could not be loaded: the board answers without it.
-public struct SourceFailure: Sendable, Equatable, CustomStringConvertible {
+/// A timetable of a board (an item of its `sources:`), or one file of it, that could not be loaded:
+/// the board answers without it.
+public struct TimetableFailure: Sendable, Equatable, CustomStringConvertible {
     /// The board's id.
     public var board: String
     /// The source's label for people ("鷹66 (platform 11)"; "鷹56 (platform 12), weekday" for one
@@ -11,7 +12,7 @@ public struct SourceFailure: Sendable, Equatable, CustomStringConvertible {
     public var location: ConfigLocation
     /// Why, naming the data's place (`…/鷹56_…_平日.csv:3:4: minute "x" is not a number`).
     public var text: Message
-    /// True when the source is only waiting for data (an ODPT API source with nothing cached yet):
+    /// True when the timetable is only waiting for data (a fetched one with nothing cached yet):
     /// not broken, but the board still answers without it.
     public var isPending: Bool
 
@@ -50,7 +51,7 @@ public struct SourceFailure: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Equal when they name the same source and say the same thing (in English).
-    public static func == (a: SourceFailure, b: SourceFailure) -> Bool {
+    public static func == (a: TimetableFailure, b: TimetableFailure) -> Bool {
         a.board == b.board && a.source == b.source && a.location == b.location && a.isPending == b.isPending && a.text.english == b.text.english
     }
 }
