@@ -51,50 +51,50 @@ let package = Package(
         .target(name: "CLazyLibraries"),
 
         // The message catalogue of human output: keys, the English and Japanese tables, plurals. No dependencies.
-        .target(name: "Messages"),
+        .target(name: "Messages", plugins: ["MessageTable"]),
         // Strict JSON text → values, with line:column errors (shared by Timetable and Weather). Pure.
-        .target(name: "JSONText", dependencies: ["Messages"]),
+        .target(name: "JSONText", dependencies: ["Messages"], plugins: ["MessageTable"]),
         // The notification a rule decided to send (what, where, until when), its urgency and language. No dependencies.
         .target(name: "Notifications"),
         // One way to reference a secret (environment, file, systemd credential) and the redaction that hides it.
-        .target(name: "Secrets", dependencies: ["Messages"]),
+        .target(name: "Secrets", dependencies: ["Messages"], plugins: ["MessageTable"]),
         // Pure core: service days, holidays, timetables, decoders, merged boards.
-        .target(name: "Timetable", dependencies: ["CZlib", "Messages", "JSONText"]),
+        .target(name: "Timetable", dependencies: ["CZlib", "Messages", "JSONText"], plugins: ["MessageTable"]),
         // Weather forecasts (OpenWeather, Open-Meteo, JMA) and change detection. Pure.
-        .target(name: "Weather", dependencies: ["Messages", "JSONText"]),
+        .target(name: "Weather", dependencies: ["Messages", "JSONText"], plugins: ["MessageTable"]),
         // Atom / RSS feeds and new-entry detection. Pure (libxml2's xmlReader).
-        .target(name: "Feeds", dependencies: ["CXML2", "Messages"]),
+        .target(name: "Feeds", dependencies: ["CXML2", "Messages"], plugins: ["MessageTable"]),
         // GTFS-Realtime decoding (protobuf-c) into a Swift model, and the spec's delay propagation. Pure.
-        .target(name: "Realtime", dependencies: ["CGTFSRealtime", "Messages", "Timetable"]),
+        .target(name: "Realtime", dependencies: ["CGTFSRealtime", "Messages", "Timetable"], plugins: ["MessageTable"]),
         // Channels: one file per kind of channel (webhook, Slack, Discord, ntfy, desktop, Gotify) behind
         // one protocol: its settings, secrets, default rate, value checks and the notifier that turns a
         // notification into what to send. Below Config, which checks every value at parse time.
-        .target(name: "Channels", dependencies: ["Messages", "Notifications", "Secrets", "JSONText", "Timetable", "CCrypto", "CLazyLibraries"]),
+        .target(name: "Channels", dependencies: ["Messages", "Notifications", "Secrets", "JSONText", "Timetable", "CCrypto", "CLazyLibraries"], plugins: ["MessageTable"]),
         // HTTP client on libcurl (easy + multi).
-        .target(name: "HTTP", dependencies: ["CCurl", "CLazyLibraries", "Messages", "Secrets"]),
+        .target(name: "HTTP", dependencies: ["CCurl", "CLazyLibraries", "Messages", "Secrets"], plugins: ["MessageTable"]),
         // Configuration: the strict YAML reader with file:line:col diagnostics and every typed spec (boards,
         // sources, channels, odpt, rules, quota). What `check` refuses is refused here.
-        .target(name: "Config", dependencies: ["CYAML", "Messages", "Channels", "Notifications", "Secrets", "Timetable"]),
+        .target(name: "Config", dependencies: ["CYAML", "Messages", "Channels", "Notifications", "Secrets", "Timetable"], plugins: ["MessageTable"]),
         // Facts: one decoder per source kind, boards from their sources, the fact timeline of a dry run.
-        .target(name: "Facts", dependencies: ["Messages", "Config", "Notifications", "Timetable", "Weather", "Feeds", "Realtime", "JSONText"]),
+        .target(name: "Facts", dependencies: ["Messages", "Config", "Notifications", "Timetable", "Weather", "Feeds", "Realtime", "JSONText"], plugins: ["MessageTable"]),
         // The pure rule engine: evaluation, planning, the stepper, simulation (dry run) and rule tests.
-        .target(name: "Rules", dependencies: ["Messages", "Config", "Facts", "Notifications", "Timetable", "Weather", "Feeds"]),
+        .target(name: "Rules", dependencies: ["Messages", "Config", "Facts", "Notifications", "Timetable", "Weather", "Feeds"], plugins: ["MessageTable"]),
         // Live sources: endpoints, the last-good-data cache and fetching through HTTP.
-        .target(name: "LiveSources", dependencies: ["Messages", "HTTP", "Secrets", "Config", "Facts", "Timetable", "Weather", "Feeds", "JSONText"]),
+        .target(name: "LiveSources", dependencies: ["Messages", "HTTP", "Secrets", "Config", "Facts", "Timetable", "Weather", "Feeds", "JSONText"], plugins: ["MessageTable"]),
         // Delivery: the dispatcher's stages (expire, rate-limit, send through the curl multi interface
         // or `notify-send`, classify the answer) over the channels' notifiers, and retries.
-        .target(name: "Delivery", dependencies: ["Messages", "HTTP", "Secrets", "Notifications", "Channels", "Config"]),
+        .target(name: "Delivery", dependencies: ["Messages", "HTTP", "Secrets", "Notifications", "Channels", "Config"], plugins: ["MessageTable"]),
 
         // Linux worker primitives: one wake-up source (signals, rules directory, deadline, clock jumps,
         // resume), the systemd notify protocol, logfmt logging, the single-instance lock.
-        .target(name: "Daemon", dependencies: ["CLinuxEvents", "Messages"]),
+        .target(name: "Daemon", dependencies: ["CLinuxEvents", "Messages"], plugins: ["MessageTable"]),
         // Durable state in SQLite (or PostgreSQL): the outbox, the delivery log, rule state, the source index.
-        .target(name: "Store", dependencies: ["Messages", "CSQLite", "CLibPQ", "CLazyLibraries", "JSONText", "Notifications", "Secrets"]),
+        .target(name: "Store", dependencies: ["Messages", "CSQLite", "CLibPQ", "CLazyLibraries", "JSONText", "Notifications", "Secrets"], plugins: ["MessageTable"]),
 
         // The worker: sources → facts → rules → outbox → channels, on one thread that sleeps until the
         // next thing to do. The composition root of the modules above.
         .target(name: "Worker", dependencies: ["Messages", "Notifications", "Secrets", "Channels", "Config", "Facts", "Rules", "Timetable", "LiveSources", "HTTP", "Store",
-                                               "Delivery", "Daemon", "JSONText"]),
+                                               "Delivery", "Daemon", "JSONText", "Weather", "Feeds", "Realtime"], plugins: ["MessageTable"]),
 
         // Test doubles shared by the test suites: local servers from scripts/.
         .target(name: "TestServers"),
@@ -103,15 +103,18 @@ let package = Package(
 
         // `leavenow --version` names the git commit of the build: the BuildInfo plugin writes it before each build.
         .plugin(name: "BuildInfo", capability: .buildTool()),
+        // Each module's messages are `static let`s in its `…Messages.swift` files; this plugin lists them
+        // (`<Module>MessageTable`) for the catalogue tests and the readers of stored messages.
+        .plugin(name: "MessageTable", capability: .buildTool()),
         .executableTarget(name: "leavenow", dependencies: ["Messages", "JSONText", "Notifications", "Secrets", "Channels", "Config", "Facts", "Timetable", "Rules", "HTTP", "LiveSources", "Store", "Delivery", "Daemon", "Worker"],
-                          linkerSettings: releaseLinking, plugins: ["BuildInfo"]),
+                          linkerSettings: releaseLinking, plugins: ["BuildInfo", "MessageTable"]),
         // `leavenow-realtime-bench`: GTFS-Realtime decoding against the Python bindings (README, Benchmarks).
         .executableTarget(name: "leavenow-realtime-bench", dependencies: ["Realtime", "CGTFSRealtime", "JSONText", "Facts", "Timetable", "Rules", "HTTP", "TestServers"], linkerSettings: releaseLinking),
         .executableTarget(name: "leavenow-bench", dependencies: ["CCurl", "JSONText", "Notifications", "Secrets", "Channels", "Config", "Facts", "Timetable", "Rules", "LiveSources", "HTTP", "TestServers", "Store", "Delivery", "Daemon", "Worker"], linkerSettings: releaseLinking),
 
         // The module graph itself: every edge points down the data flow (reads Package.swift and the imports).
         .testTarget(name: "ArchitectureTests"),
-        .testTarget(name: "MessagesTests", dependencies: ["Messages"]),
+        .testTarget(name: "MessagesTests", dependencies: ["Messages", "Worker", "leavenow"]),
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText", "Messages"]),
         .testTarget(name: "TimetableTests", dependencies: ["Timetable"]),
         .testTarget(name: "RealtimeTests", dependencies: ["Realtime", "CGTFSRealtime", "Timetable"]),

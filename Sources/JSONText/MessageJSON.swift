@@ -20,7 +20,7 @@ public enum MessageJSON {
             writer.endArray()
         case .keyed(let key, let arguments):
             writer.beginObject()
-            writer.member("k", key.rawValue)
+            writer.member("k", key.name)
             if !arguments.isEmpty {
                 writer.key("a")
                 writer.beginObject()
@@ -40,17 +40,18 @@ public enum MessageJSON {
         }
     }
 
-    /// The message `value` stores (see the type's description); nil for a value no message is
+    /// The message `value` stores (see the type's description), its keys found in `keys` (the
+    /// tables of the modules whose messages can be stored there); nil for a value no message is
     /// stored as (a number, a boolean, null).
-    public static func message(from value: JSONValue) -> Message? {
+    public static func message(from value: JSONValue, keys: MessageKeyIndex) -> Message? {
         switch value {
         case .string(let text):
             return .verbatim(text)
         case .array(let items):
-            return Message(parts: .sequence(items.compactMap(message(from:))))
+            return Message(parts: .sequence(items.compactMap { message(from: $0, keys: keys) }))
         case .object(let members, _):
             guard let name = members["k"]?.stringValue else { return nil }
-            guard let key = MessageKey(rawValue: name) else {
+            guard let key = keys.key(named: name) else {
                 return .verbatim(members["en"]?.stringValue ?? name)
             }
             var arguments: [String: MessageArgument] = [:]
@@ -58,7 +59,7 @@ public enum MessageJSON {
                 switch stored {
                 case .string(let text): arguments[argument] = .text(text)
                 case .number(let number) where number == number.rounded() && abs(number) < 1e15: arguments[argument] = .number(Int(number))
-                default: if let inner = message(from: stored) { arguments[argument] = .message(inner) }
+                default: if let inner = message(from: stored, keys: keys) { arguments[argument] = .message(inner) }
                 }
             }
             return Message(key, arguments)

@@ -96,9 +96,30 @@ final class InputPeopleTypeTests: XCTestCase {
     func testAStoppedWorkerReadsAsJapanese() throws {
         let state = NSTemporaryDirectory() + "leavenow-stopped-\(UUID().uuidString)"
         addTeardownBlock { try? FileManager.default.removeItem(atPath: state) }
+        // A worker that ended as `--until` asked is not a problem: said as information.
         let run = try CLIRunner.run(["run", "--state", state, "--fixtures", "rules/fixtures",
                                      "--simulate-from", "2024-12-22T09:55", "--speed", "600", "--until", "2024-12-22T09:56"])
         XCTAssertEqual(run.status, 0, run.stderr)
+        let clean = try CLIRunner.run(["status", "--state", state], environment: ["LANG": "ja_JP.UTF-8"])
+        XCTAssertTrue(clean.stdout.contains("\nワーカー: run --until の指定どおり "), clean.stdout)
+        XCTAssertFalse(clean.stdout.contains("ワーカー："), clean.stdout)
+        // A worker that died (kill -9) is one: `ワーカー：停止しています…`.
+        let worker = Process()
+        worker.executableURL = CLIRunner.binary
+        worker.arguments = ["run", "--state", state, "--fixtures", "rules/fixtures", "--simulate-from", "2024-12-22T09:55", "--speed", "60"]
+        worker.environment = ProcessInfo.processInfo.environment.merging(["XDG_RUNTIME_DIR": "/nonexistent"]) { $1 }
+        worker.standardError = FileHandle.nullDevice
+        try worker.run()
+        let started = Date()
+        // Its first pass writes its status record: the outbox then has its first entries (or the record is newer).
+        var running = false
+        while Date().timeIntervalSince(started) < 20, !running {
+            Thread.sleep(forTimeInterval: 0.2)
+            running = (try? CLIRunner.run(["status", "--state", state, "--json"]))?.stdout.contains("\"running\": true") == true
+        }
+        kill(worker.processIdentifier, SIGKILL)
+        worker.waitUntilExit()
+        XCTAssertTrue(running, "the worker did not start within 20 s")
         let japanese = try CLIRunner.run(["status", "--state", state], environment: ["LANG": "ja_JP.UTF-8"])
         XCTAssertTrue(japanese.stdout.contains("\n  ワーカー：停止しています（最後のパスは pid "), japanese.stdout)
         XCTAssertFalse(japanese.stdout.contains("：は"), japanese.stdout)
@@ -156,7 +177,7 @@ final class InputPeopleTypeTests: XCTestCase {
         for language in Self.languages {
             let status = try asNobody(["status"], language: language)
             XCTAssertEqual(status.stderr, "", language)
-            XCTAssertTrue(status.stdout.contains(language == "C.UTF-8" ? "\nworker: not running (last pass " : "\nワーカー: 停止中（最後のパス "), status.stdout)
+            XCTAssertTrue(status.stdout.contains(language == "C.UTF-8" ? "\nworker: stopped cleanly at " : "\nワーカー: run --until の指定どおり "), status.stdout)
             let outbox = try asNobody(["outbox", "--status", "delivered,pending,dead"], language: language)
             XCTAssertEqual(outbox.status, 0, outbox.stderr)
             XCTAssertTrue(outbox.stdout.contains("chofu-leave-now"), outbox.stdout)

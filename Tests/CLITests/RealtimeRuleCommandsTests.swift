@@ -27,4 +27,27 @@ final class RealtimeRuleCommandsTests: XCTestCase {
         XCTAssertEqual(explain.status, 0, explain.stderr)
         XCTAssertTrue(explain.stdout.contains("realtime hillsdale.0: live, observed 60 s ago (max_age 900 s): predictions used"), explain.stdout)
     }
+
+    /// A departure realtime has no time for (NO_DATA at the stop: trip 310 at 16:55 in the SYNTHETIC
+    /// feed) runs on the timetable's time: its heads-up says nothing live, not "(live: on time)".
+    func testAHeadsUpForADepartureWithoutAPredictedTimeClaimsNothingLive() throws {
+        let root = NSTemporaryDirectory() + "leavenow-rt-no-data-\(UUID().uuidString)"
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: root) }
+        let fixtures = CLIRunner.packageRoot.appendingPathComponent("Tests/Fixtures").path
+        let recorded = root + "/rules/fixtures/realtime/hillsdale/0"
+        try FileManager.default.createDirectory(atPath: recorded, withIntermediateDirectories: true)
+        let rules = try String(contentsOfFile: Self.rules + "/rules.yaml", encoding: .utf8)
+            .replacingOccurrences(of: "../realtime/", with: fixtures + "/realtime/")
+        try rules.write(toFile: root + "/rules/rules.yaml", atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(atPath: fixtures + "/realtime-boards/SYNTHETIC_ct-trip-updates-no-data.pb",
+                                         toPath: recorded + "/2023-11-07T16:30:00-08:00.pb")
+        for (language, live) in [("C.UTF-8", "(live:"), ("ja_JP.UTF-8", "リアルタイム:")] {
+            let run = try CLIRunner.run(["dry-run", "--rules", root + "/rules", "--from", "2023-11-07T16:30-08:00", "--to", "2023-11-07T16:45-08:00"],
+                                        environment: ["LANG": language])
+            XCTAssertEqual(run.status, 0, run.stderr)
+            let headsUp = try XCTUnwrap(run.stdout.split(separator: "\n").first { $0.hasPrefix("16:40  evening-train") }, run.stdout)
+            XCTAssertTrue(headsUp.contains("16:55"), String(headsUp))
+            XCTAssertFalse(headsUp.contains(live), String(headsUp))
+        }
+    }
 }

@@ -1,5 +1,5 @@
 import Config
-import Delivery
+@testable import Delivery
 import Messages
 import Secrets
 import XCTest

@@ -15,11 +15,12 @@ struct RealtimeMention {
 
     /// ` (live: 4 min late, leaves 10:37)` / `（リアルタイム: 4分遅れ、10:37発）`, or, when the board's
     /// realtime is missing or stale, ` (timetable: no live data)` / `（時刻表どおり: リアルタイムなし）`.
-    /// Nothing when the feed is live but says nothing about this departure (it runs as scheduled).
+    /// Nothing when the feed is live but has no time for this departure (it says nothing of it, or
+    /// NO_DATA there, or the stop comes before the trip's first update): the timetable applies.
     /// An alert follows: ` [no service: Header]` / `［運休: 見出し］`.
     func appendNote(clock: ZoneClock, language: MessageLanguage, to output: inout TextBuilder) {
         let ja = language == .ja
-        if let prediction {
+        if let prediction, prediction.predicted != nil {
             output.append(ja ? "（リアルタイム: " : " (live: ")
             output.append(LeaveNowEvaluator.delayText(prediction, clock: clock, language: language))
             output.append(ja ? "）" : ")")

@@ -141,6 +141,6 @@ public struct RuleHistoryRecord: Sendable, Equatable {
         held = object["held"]?.wholeNumber.map { Int($0) } ?? 0
         heldUntil = object["held_until"]?.wholeNumber
         next = object["next"]?.wholeNumber
-        reasons = (object["why"]?.arrayValue ?? []).compactMap(MessageJSON.message(from:))
+        reasons = (object["why"]?.arrayValue ?? []).compactMap { MessageJSON.message(from: $0, keys: MessageTables.index) }
     }
 }
