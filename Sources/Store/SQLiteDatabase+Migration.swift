@@ -1,6 +1,6 @@
 import Messages
 
-extension SQLiteDatabase {
+extension SQLiteDatabase: SchemaMigrating {
     /// The file's schema version (`PRAGMA user_version`; 0 for a new file).
     public func schemaVersion() throws -> Int {
         Int(try query("PRAGMA user_version") { row in try row.int64(0) }.first ?? 0)
@@ -15,49 +15,37 @@ extension SQLiteDatabase {
     /// rows through `ON DELETE CASCADE`); before the commit, `PRAGMA foreign_key_check` must find
     /// nothing, or the whole migration is undone.
     public func migrate(_ migrations: [SchemaMigration]) throws {
-        for (index, migration) in migrations.enumerated() where migration.version != index + 1 {
-            throw StoreError(path: path, operation: Message(.storeMigrating),
-                             message: Message(.storeBadMigrationVersion, ["summary": .text("\"\(migration.summary)\""), "version": .number(migration.version),
-                                                                         "expected": .number(index + 1)]),
-                             code: .badValue)
-        }
-        let latest = migrations.count
-        let found = try schemaVersion()
-        try refuseNewer(found, latest: latest)
-        guard found < latest else { return }
+        try applyMigrations(migrations)
+    }
+
+    var migrationPlace: String { path }
+
+    var newerSchemaKey: MessageKey { .storeNewerSchema }
+
+    func executeStep(_ sql: String) throws {
+        try execute(sql)
+    }
+
+    /// Another process waits for the write lock (`BEGIN IMMEDIATE`).
+    func migrationTransaction(_ body: () throws -> Void) throws {
         // A no-op inside a transaction: set before it begins, restored after it ends.
         try execute("PRAGMA foreign_keys = OFF")
         defer { try? execute("PRAGMA foreign_keys = ON") }
-        try transaction {
-            // Read again under the write lock: another process may have migrated meanwhile.
-            let current = try schemaVersion()
-            try refuseNewer(current, latest: latest)
-            for migration in migrations where migration.version > current {
-                do {
-                    try execute(migration.sql)
-                } catch let error as StoreError {
-                    throw StoreError(path: path, operation: Message(.storeMigratingTo, ["version": .number(migration.version), "summary": .text(migration.summary)]),
-                                     message: error.messageText, code: error.code)
-                }
-            }
-            let broken = try query("PRAGMA foreign_key_check") { row in
-                "\(try row.text(0)) row \(row.optionalInt64(1).map(String.init) ?? "?") refers to a missing \(try row.text(2)) row"
-            }
-            if let first = broken.first {
-                throw StoreError(path: path, operation: Message(.storeMigratingTo, ["version": .number(latest), "summary": .text(migrations[latest - 1].summary)]),
-                                 message: .verbatim("PRAGMA foreign_key_check: \(first)\(broken.count > 1 ? " (and \(broken.count - 1) more)" : "")"),
-                                 code: .badValue)
-            }
-            if current < latest {
-                try execute("PRAGMA user_version = \(latest)")
-            }
+        try transaction(body)
+    }
+
+    func checkMigration(_ migrations: [SchemaMigration]) throws {
+        let broken = try query("PRAGMA foreign_key_check") { row in
+            "\(try row.text(0)) row \(row.optionalInt64(1).map(String.init) ?? "?") refers to a missing \(try row.text(2)) row"
+        }
+        if let first = broken.first, let last = migrations.last {
+            throw StoreError(path: path, operation: Message(.storeMigratingTo, ["version": .number(migrations.count), "summary": .text(last.summary)]),
+                             message: .verbatim("PRAGMA foreign_key_check: \(first)\(broken.count > 1 ? " (and \(broken.count - 1) more)" : "")"),
+                             code: .badValue)
         }
     }
 
-    private func refuseNewer(_ found: Int, latest: Int) throws(StoreError) {
-        guard found > latest else { return }
-        throw StoreError(path: path, operation: Message(.storeOpening),
-                         message: Message(.storeNewerSchema, ["found": .number(found), "latest": .number(latest)]),
-                         code: .newerSchema(found: found, supported: latest))
+    func setSchemaVersion(_ version: Int) throws {
+        try execute("PRAGMA user_version = \(version)")
     }
 }

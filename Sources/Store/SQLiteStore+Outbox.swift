@@ -2,7 +2,7 @@ import JSONText
 import Messages
 import Notifications
 
-extension SQLiteStore {
+extension SQLiteStore: OutboxRecording {
     /// The columns `entry(_:)` reads, in order.
     static let entryColumns = """
         SELECT id, key, channel, status, attempts, next_attempt_at, last_error, created_at, delivered_at, notification
@@ -85,57 +85,7 @@ extension SQLiteStore {
     }
 
     public func record(_ results: [DeliveryRecord], now: Int64) throws {
-        try database.transaction {
-            // Deliveries — nearly every result — are applied a run at a time: one UPDATE and one log
-            // INSERT per HTTP status for all the entries of the run, instead of two statements per
-            // entry. A run ends before any other outcome (and before an id seen twice), so results
-            // still apply in the order given.
-            var run = DeliveredRun()
-            for result in results {
-                if case .delivered(let status) = result.outcome {
-                    if run.ids.contains(result.entryID) { try recordDelivered(&run, now: now) }
-                    run.add(result.entryID, status: status)
-                    continue
-                }
-                try recordDelivered(&run, now: now)
-                let changes: Int
-                let event: DeliveryLogEntry.Event
-                var detail: String?
-                switch result.outcome {
-                case .delivered:
-                    continue
-                case .deferred(let until):
-                    // Not an attempt: only the time moves (and nothing is logged).
-                    try database.run("""
-                        UPDATE outbox SET next_attempt_at = ?, updated_at = ? WHERE id = ? AND status = 'pending'
-                        """, [.integer(until), .integer(now), .integer(result.entryID)])
-                    continue
-                case .retry(let at, let error):
-                    changes = try database.run("""
-                        UPDATE outbox SET attempts = attempts + 1, next_attempt_at = ?, last_error = ?, updated_at = ?
-                        WHERE id = ? AND status = 'pending'
-                        """, [.integer(at), .text(error), .integer(now), .integer(result.entryID)])
-                    event = .retry
-                    detail = "\(error) (next attempt at \(at))"
-                case .dead(let error):
-                    changes = try database.run("""
-                        UPDATE outbox SET status = 'dead', attempts = attempts + 1, last_error = ?, updated_at = ?
-                        WHERE id = ? AND status = 'pending'
-                        """, [.text(error), .integer(now), .integer(result.entryID)])
-                    event = .dead
-                    detail = error
-                case .expired:
-                    changes = try database.run("""
-                        UPDATE outbox SET status = 'expired', updated_at = ? WHERE id = ? AND status = 'pending'
-                        """, [.integer(now), .integer(result.entryID)])
-                    event = .expired
-                }
-                if changes > 0 {
-                    try log(entry: result.entryID, at: now, event: event, statusCode: nil, detail: detail)
-                }
-            }
-            try recordDelivered(&run, now: now)
-        }
+        try database.transaction { try apply(results, now: now) }
     }
 
     public func releaseBackoff(channels: Set<String>, now: Int64) throws -> Int {
@@ -150,24 +100,7 @@ extension SQLiteStore {
         }
     }
 
-    /// Consecutive `.delivered` results, their ids grouped by HTTP status (in the order first seen).
-    struct DeliveredRun {
-        var ids = Set<Int64>()
-        var groups: [(status: Int?, ids: [Int64])] = []
-
-        mutating func add(_ id: Int64, status: Int?) {
-            ids.insert(id)
-            if let index = groups.firstIndex(where: { $0.status == status }) {
-                groups[index].ids.append(id)
-            } else {
-                groups.append((status, [id]))
-            }
-        }
-    }
-
-    /// Applies and empties `run`: whatever each entry's status, it was delivered (logged once each,
-    /// in the order given; ids no longer in the outbox are skipped).
-    func recordDelivered(_ run: inout DeliveredRun, now: Int64) throws {
+    func recordDelivered(_ run: DeliveredRun, now: Int64) throws {
         for group in run.groups {
             // The ids as a JSON array, read back with json_each: one bound value for any count.
             let ids = "[" + group.ids.map(String.init).joined(separator: ",") + "]"
@@ -184,7 +117,32 @@ extension SQLiteStore {
             // CROSS JOIN keeps json_each the outer loop: the rows are logged in the order of the ids
             // (an ORDER BY sorted them in a temporary tree each time).
         }
-        run = DeliveredRun()
+    }
+
+    func recordDeferred(entry: Int64, until: Int64, now: Int64) throws {
+        try database.run("""
+            UPDATE outbox SET next_attempt_at = ?, updated_at = ? WHERE id = ? AND status = 'pending'
+            """, [.integer(until), .integer(now), .integer(entry)])
+    }
+
+    func recordRetry(entry: Int64, at: Int64, error: String, now: Int64) throws -> Int {
+        try database.run("""
+            UPDATE outbox SET attempts = attempts + 1, next_attempt_at = ?, last_error = ?, updated_at = ?
+            WHERE id = ? AND status = 'pending'
+            """, [.integer(at), .text(error), .integer(now), .integer(entry)])
+    }
+
+    func recordDead(entry: Int64, error: String, now: Int64) throws -> Int {
+        try database.run("""
+            UPDATE outbox SET status = 'dead', attempts = attempts + 1, last_error = ?, updated_at = ?
+            WHERE id = ? AND status = 'pending'
+            """, [.text(error), .integer(now), .integer(entry)])
+    }
+
+    func recordExpired(entry: Int64, now: Int64) throws -> Int {
+        try database.run("""
+            UPDATE outbox SET status = 'expired', updated_at = ? WHERE id = ? AND status = 'pending'
+            """, [.integer(now), .integer(entry)])
     }
 
     public func expire(now: Int64) throws -> [OutboxEntry] {
@@ -200,16 +158,7 @@ extension SQLiteStore {
                 \(Self.entryColumns) INDEXED BY outbox_pending
                 WHERE status = 'pending' AND expires_at IS NOT NULL AND expires_at <= ? ORDER BY id
                 """, [.integer(now)], entry)
-            var expired: [OutboxEntry] = []
-            for var entry in entries {
-                try database.run("UPDATE outbox SET status = 'expired', updated_at = ? WHERE id = ?",
-                                 [.integer(now), .integer(entry.id)])
-                try log(entry: entry.id, at: now, event: .expired, statusCode: nil,
-                        detail: entry.notification.expiresAt.map { "expired at \($0)" })
-                entry.status = .expired
-                expired.append(entry)
-            }
-            return expired
+            return try expire(entries, now: now)
         }
     }
 

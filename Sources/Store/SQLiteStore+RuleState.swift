@@ -34,10 +34,6 @@ extension SQLiteStore {
         try database.transaction { try upsert(texts, now: now) }
     }
 
-    public func commit<State: Encodable>(notifications: [Notice], ruleStates: [String: State], now: Int64) throws -> [OutboxEntry] {
-        try commit(notifications: notifications, ruleStates: ruleStates, extras: CommitExtras(), now: now)
-    }
-
     public func commit<State: Encodable>(notifications: [Notice], ruleStates: [String: State], extras: CommitExtras,
                                          now: Int64) throws -> [OutboxEntry] {
         let notificationTexts = notifications.map(NotificationJSON.encode)

@@ -57,6 +57,9 @@ public final class SQLiteStore: NotificationStore {
     public func close() {
         database.close()
     }
+
+    /// One file, one worker: nothing is shared.
+    public var sharedFleet: (any SharedFleetStore)? { nil }
 }
 
 @available(*, unavailable)

@@ -96,7 +96,7 @@ public enum StateMigration {
         var start = 0
         while start < rows.count {
             let chunk = rows[start..<min(start + batchSize, rows.count)]
-            try connection.run(sql, names.indices.map { column in nullableTextArray(chunk.map { $0[column] }) })
+            try connection.run(sql, names.indices.map { column in PostgresStore.textArray(nullable: chunk.map { $0[column] }) })
             start += batchSize
         }
         if table.hasIdentity {
@@ -105,26 +105,5 @@ public enum StateMigration {
                                  idempotent: false)
         }
         return rows.count
-    }
-
-    /// `{"a",NULL,"b"}`: strings (nil for NULL) as one PostgreSQL `text[]` literal, each element
-    /// quoted with `"` and `\` escaped by a backslash.
-    static func nullableTextArray(_ values: [String?]) -> String {
-        var bytes: [UInt8] = [UInt8(ascii: "{")]
-        for value in values {
-            if bytes.count > 1 { bytes.append(UInt8(ascii: ",")) }
-            guard let value else {
-                bytes += Array("NULL".utf8)
-                continue
-            }
-            bytes.append(UInt8(ascii: "\""))
-            for byte in value.utf8 {
-                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { bytes.append(UInt8(ascii: "\\")) }
-                bytes.append(byte)
-            }
-            bytes.append(UInt8(ascii: "\""))
-        }
-        bytes.append(UInt8(ascii: "}"))
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

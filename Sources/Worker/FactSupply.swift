@@ -11,6 +11,14 @@ public protocol FactSupply: AnyObject {
     func facts(at now: Int64) -> FactSet
     /// When the next source is due, after `now`; nil when nothing will ever be.
     func nextRefresh(after now: Int64) -> Int64?
+    /// The boards lacking sources as rebuilt since the start (a timetable fetched anew); nil: the
+    /// boards are still those loaded with the rules, which say what they lack.
+    var impairedBoards: [(board: String, completeness: BoardCompleteness)]? { get }
+}
+
+extension FactSupply {
+    /// Recorded boards never change: the loaded rules say what they lack.
+    public var impairedBoards: [(board: String, completeness: BoardCompleteness)]? { nil }
 }
 
 /// Recorded snapshots (`--fixtures DIR`): each appears at its fetch time, as if just fetched.

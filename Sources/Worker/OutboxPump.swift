@@ -19,7 +19,7 @@ import Store
 /// dead, only expired.
 ///
 /// **A channel that answers again is not left waiting.** When a channel answers 2xx, its entries
-/// waiting on a backoff become due at once (``NotificationStore/releaseBackoff(channels:now:)``; the
+/// waiting on a backoff become due at once (``OutboxStore/releaseBackoff(channels:now:)``; the
 /// rate limits still apply), and a failure answered after that 2xx to a request sent before it (the
 /// outage's last answer) is due at once too: after an outage the backlog goes out within seconds,
 /// not at each entry's own next attempt. On a shared state other workers' failures are not seen
@@ -27,13 +27,15 @@ import Store
 ///
 /// Not `Sendable`: it uses one thread's database connection and curl handles.
 public final class OutboxPump {
-    private let store: any NotificationStore
+    private let store: any OutboxStore
+    /// The shared-fleet capability of a PostgreSQL state (nil: one SQLite worker): shared rate limits.
+    private let fleet: (any SharedFleetStore)?
     /// The channels' sender (replaced when the rules are reloaded; only while nothing is running).
     public var dispatcher: Dispatcher {
         didSet {
             undeliverable = dispatcher.undeliverableChannels()
             heldChannels = Set(dispatcher.secretProblems.keys).union(undeliverable.keys)
-            Self.shareRates(of: dispatcher, through: store)
+            Self.shareRates(of: dispatcher, through: fleet)
         }
     }
     /// Channels held until their secret is found (``Dispatcher/secretProblems``), and desktop
@@ -64,23 +66,25 @@ public final class OutboxPump {
     /// How often a shared state's channel that keeps answering releases the backoffs other workers recorded.
     public static let sharedReleaseSeconds: Int64 = 2
 
-    /// A pump from `store` through `dispatcher`, logging every outcome.
-    public init(store: any NotificationStore, dispatcher: Dispatcher, logger: LogfmtLogger, batchSize: Int = 512) {
+    /// A pump from `store` through `dispatcher`, logging every outcome; `fleet` is the state's
+    /// shared-fleet capability when several workers share it (``NotificationStore/sharedFleet``).
+    public init(store: any OutboxStore, fleet: (any SharedFleetStore)?, dispatcher: Dispatcher, logger: LogfmtLogger, batchSize: Int = 512) {
         self.store = store
+        self.fleet = fleet
         self.dispatcher = dispatcher
         undeliverable = dispatcher.undeliverableChannels()
         self.heldChannels = Set(dispatcher.secretProblems.keys).union(undeliverable.keys)
         self.logger = logger
         self.batchSize = max(1, batchSize)
-        releaseEvery = store is PostgresStore ? Self.sharedReleaseSeconds : .max
-        Self.shareRates(of: dispatcher, through: store)
+        releaseEvery = fleet != nil ? Self.sharedReleaseSeconds : .max
+        Self.shareRates(of: dispatcher, through: fleet)
     }
 
     /// On a shared PostgreSQL state, the channels' rate limits are held across every worker: the
-    /// store claims entries only as each channel's shared bucket allows (``PostgresStore/channelRates``);
+    /// store claims entries only as each channel's shared bucket allows (``SharedFleetStore/channelRates``);
     /// the dispatcher's own limiter still applies on top.
-    private static func shareRates(of dispatcher: Dispatcher, through store: any NotificationStore) {
-        guard let shared = store as? PostgresStore else { return }
+    private static func shareRates(of dispatcher: Dispatcher, through shared: (any SharedFleetStore)?) {
+        guard let shared else { return }
         var rates: [String: ChannelRate] = [:]
         for (id, endpoint) in dispatcher.endpoints {
             guard let limit = endpoint.rateLimit, limit.perMinute > 0 else { continue }

@@ -31,36 +31,26 @@ final class OutboxSender: Sendable {
 
     private let mailbox = Mutex(Mailbox())
     private let wake: WakeUpHandle
-    private let finished = DispatchSemaphore(value: 0)
     /// Ends the listener thread's wait (a shared PostgreSQL state only).
     private let listenerStop: WakeUpHandle
-    /// Signalled when the listener thread ended (nil: no listener thread).
-    private let listenerFinished: DispatchSemaphore?
+    /// The sending thread, and the listening one (nil: not a shared state).
+    private let threads: Mutex<(sender: ServiceThread?, listener: ServiceThread?)> = Mutex((nil, nil))
 
     /// Starts the thread: it opens `options.statePath` (its own connection) and sends through `channels`,
     /// claiming entries as `claimer` on a shared PostgreSQL state. There a second thread listens
-    /// (``PostgresListener``, a third connection) and wakes the sender when any worker queues something.
+    /// (``OutboxNotifications/listen()``, a third connection) and wakes the sender when any worker
+    /// queues something.
     init(options: WorkerOptions, channels: [ChannelSpec], clock: any WorkerClock, logger: LogfmtLogger,
-         claimer: String? = nil) throws(DaemonError) {
+         claimer: String? = nil, notifications: OutboxNotifications?) throws(DaemonError) {
         wake = try WakeUpHandle()
         listenerStop = try WakeUpHandle()
-        let listenURL: PostgresURL?
-        if case .postgres(let url)? = try? options.stateLocation { listenURL = url } else { listenURL = nil }
-        listenerFinished = listenURL == nil ? nil : DispatchSemaphore(value: 0)
-        let thread = Thread { [self] in
+        let sender = ServiceThread(name: "leavenow-sender") { [self] in
             run(options: options, channels: channels, clock: clock, logger: logger, claimer: claimer)
-            finished.signal()
         }
-        thread.name = "leavenow-sender"
-        thread.start()
-        if let listenURL {
-            let listener = Thread { [self] in
-                listen(url: listenURL, logger: logger)
-                listenerFinished?.signal()
-            }
-            listener.name = "leavenow-listener"
-            listener.start()
+        let listener = notifications.map { notifications in
+            ServiceThread(name: "leavenow-listener") { [self] in listen(notifications, logger: logger) }
         }
+        threads.withLock { $0 = (sender, listener) }
     }
 
     /// Hands entries just committed to the sender (sent at once when due) and wakes it.
@@ -86,8 +76,9 @@ final class OutboxSender: Sendable {
         mailbox.withLock { $0.stopping = true }
         wake.wakeUp()
         listenerStop.wakeUp()
-        let sent = finished.wait(timeout: .now() + timeout) == .success
-        let listened = listenerFinished.map { $0.wait(timeout: .now() + timeout) == .success } ?? true
+        let (sender, listener) = threads.withLock { $0 }
+        let sent = sender?.join(timeout: timeout) ?? true
+        let listened = listener?.join(timeout: timeout) ?? true
         return sent && listened
     }
 
@@ -96,7 +87,7 @@ final class OutboxSender: Sendable {
     /// Until ``stop(timeout:)``: waits on the listener's socket and wakes the sender at each
     /// `NOTIFY leavenow_outbox`. A listener that cannot connect (or gave up reconnecting) is tried
     /// again every 5 s (the sender still wakes for its own entries and at the outbox's next time).
-    private func listen(url: PostgresURL, logger: LogfmtLogger) {
+    private func listen(_ notifications: OutboxNotifications, logger: LogfmtLogger) {
         var listener: PostgresListener?
         var failing = false
         while !mailbox.withLock({ $0.stopping }) {
@@ -105,9 +96,9 @@ final class OutboxSender: Sendable {
                 if let listener {
                     current = listener
                 } else {
-                    current = try PostgresListener(url: url)
+                    current = try notifications.listen()
                     listener = current
-                    logger.log(.info, "outbox.listening", ["channel": PostgresStore.notifyChannel,
+                    logger.log(.info, "outbox.listening", ["channel": OutboxNotifications.channel,
                                                            "msg": failing ? "listening for queued entries again" : "listening for queued entries"])
                     failing = false
                 }
@@ -136,10 +127,7 @@ final class OutboxSender: Sendable {
         let store: any NotificationStore
         do {
             store = try options.stateLocation.open()
-            if let shared = store as? PostgresStore {
-                shared.claimer = claimer
-                shared.claimSeconds = options.outboxClaimSeconds
-            }
+            store.sharedFleet?.claimOutbox(as: claimer, for: options.outboxClaimSeconds)
         } catch {
             logger.log(.error, "outbox.sender_failed", ["msg": "the sender could not open the state: \(error); nothing is sent until a restart"])
             return
@@ -147,9 +135,9 @@ final class OutboxSender: Sendable {
         defer { store.close() }
         func dispatcher(_ channels: [ChannelSpec]) -> Dispatcher {
             Dispatcher(channels: channels, secrets: SecretSource(environment: options.environment),
-                       configuration: options.dispatcherConfiguration, now: { Date(timeIntervalSince1970: clock.now()) })
+                       configuration: options.dispatcherConfiguration, now: clock.date)
         }
-        let pump = OutboxPump(store: store, dispatcher: dispatcher(channels), logger: logger, batchSize: options.batchSize)
+        let pump = OutboxPump(store: store, fleet: store.sharedFleet, dispatcher: dispatcher(channels), logger: logger, batchSize: options.batchSize)
         while true {
             _ = wake.drain()
             let (fresh, reload, stopping) = mailbox.withLock { box in

@@ -1,7 +1,7 @@
 import LiveSources
 import Store
 
-extension NotificationStore {
+extension SourceIndexStore {
     /// Records one fetch in the source index (`leavenow sources` / `status` read it): the cached
     /// body's fetch and check times, the failure's message (nil after a success), the bytes saved by
     /// 304s so far and when the source is due next. Written by the worker and by `leavenow fetch`.

@@ -12,6 +12,19 @@ public protocol WorkerClock: Sendable {
     var realSecondsPerSecond: Double { get }
 }
 
+extension WorkerClock {
+    /// This clock's instant in whole seconds: the `now` of a pass.
+    public func seconds() -> Int64 { Int64(now().rounded(.down)) }
+
+    /// This clock as the dispatcher's: retry and expiry times in the worker's time.
+    public var date: @Sendable () -> Date { { Date(timeIntervalSince1970: self.now()) } }
+
+    /// The wall clock, whatever this clock reads: for what is read against real time (the database
+    /// status record `leavenow status` compares with its own clock, the systemd watchdog's interval).
+    /// The only reading of real time in the worker besides ``SystemWorkerClock`` and ``SimulatedWorkerClock``.
+    public func realNow() -> Date { Date() }
+}
+
 /// The machine's wall clock.
 public struct SystemWorkerClock: WorkerClock {
     /// The wall clock.
@@ -31,11 +44,11 @@ public struct SimulatedWorkerClock: WorkerClock {
     /// The real time the simulation started.
     public let realStart: Date
 
-    /// A clock reading `start` now, running `speed`× real time (speed > 0).
-    public init(start: Double, speed: Double, realStart: Date = Date()) {
+    /// A clock reading `start` at `realStart` (nil: now), running `speed`× real time (speed > 0).
+    public init(start: Double, speed: Double, realStart: Date? = nil) {
         self.start = start
         self.speed = max(speed, 0.001)
-        self.realStart = realStart
+        self.realStart = realStart ?? Date()
     }
 
     public func now() -> Double { start + Date().timeIntervalSince(realStart) * speed }

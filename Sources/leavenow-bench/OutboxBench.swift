@@ -237,7 +237,7 @@ private func runOutboxThroughput(_ options: OutboxBenchOptions, logger: LogfmtLo
         let store = try SQLiteStore(path: directory + "/state.db")
         let dispatcher = Dispatcher(channels: channels, secrets: secrets,
                                     configuration: DispatcherConfiguration(maxConnections: options.connections, proxy: .direct))
-        let pump = OutboxPump(store: store, dispatcher: dispatcher, logger: logger, batchSize: batch)
+        let pump = OutboxPump(store: store, fleet: nil, dispatcher: dispatcher, logger: logger, batchSize: batch)
         let notifications = (0..<count).map { benchNotification("durable-\(run)-\($0)", fireAt: now) }
         let before = server.acceptedConnections() ?? 0
         var commitSeconds = 0.0
@@ -336,7 +336,7 @@ private func runOutboxLatency(_ options: OutboxBenchOptions, logger: LogfmtLogge
     defer { store.close() }
     let dispatcher = Dispatcher(channels: channels, secrets: secrets,
                                 configuration: DispatcherConfiguration(maxConnections: options.connections, proxy: .direct))
-    let pump = OutboxPump(store: store, dispatcher: dispatcher, logger: logger, batchSize: options.batch)
+    let pump = OutboxPump(store: store, fleet: nil, dispatcher: dispatcher, logger: logger, batchSize: options.batch)
     let wake = try WakeSource(signals: [], watching: nil)
     let warmUp = 5
     let interval = Int64(options.intervalMilliseconds) * 1_000_000

@@ -41,7 +41,7 @@ struct OutboxWorkerPath {
         defer { store.close() }
         let dispatcher = Dispatcher(channels: channels, secrets: secrets,
                                     configuration: DispatcherConfiguration(maxConnections: connections, proxy: .direct))
-        let pump = OutboxPump(store: store, dispatcher: dispatcher, logger: logger, batchSize: batch)
+        let pump = OutboxPump(store: store, fleet: nil, dispatcher: dispatcher, logger: logger, batchSize: batch)
         let wake = try WakeUpHandle()
         let mailbox = Mailbox()
         let batch = batch

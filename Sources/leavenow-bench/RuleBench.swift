@@ -80,7 +80,9 @@ private func measureStateCoding(_ states: [RuleState]) throws {
     let decodeSeconds = BenchmarkClock.seconds() - started
     // The same states as the version before stored them: every occurrence a key in `sent`.
     let older = try encoded.enumerated().map { index, data -> Data in
-        var object = try JSONSerialization.jsonObject(with: data) as! [String: Any]
+        guard var object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            throw LocalNginxError("rule state \(index) is not a JSON object")
+        }
         var sent = object["sent"] as? [String: Any] ?? [:]
         for occurrence in (object.removeValue(forKey: "occurrences") as? String ?? "").split(separator: " ") {
             let parts = occurrence.split(separator: "+", maxSplits: 1)

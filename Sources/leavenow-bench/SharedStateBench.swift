@@ -183,20 +183,24 @@ private func sharedOutboxRun(own: Bool, postgres cluster: PostgresCluster?, sync
     defer { for step in cleanup.reversed() { step() } }
 
     // The state, and the burst committed into it as a worker commits (untimed apart).
-    let opener: () throws -> any NotificationStore
+    // Each store, with its PostgreSQL connection for the server's counters (nil on SQLite).
+    let opener: () throws -> (store: any NotificationStore, postgres: PostgresStore?)
     var database = ""
     if let cluster {
         database = "bench_\(label.lowercased())_\(UInt32.random(in: 0...UInt32.max))"
         try cluster.createDatabase(database)
         if !synchronous { try cluster.psql("ALTER DATABASE \(database) SET synchronous_commit = off") }
         let url = cluster.socketURL(database: database)
-        opener = { try PostgresStore(url: url) }
+        opener = {
+            let store = try PostgresStore(url: url)
+            return (store, store)
+        }
     } else {
         let directory = try temporaryDirectory("shared-bench-sqlite")
         cleanup.append { try? FileManager.default.removeItem(atPath: directory) }
-        opener = { try SQLiteStore(path: directory + "/state.db") }
+        opener = { (try SQLiteStore(path: directory + "/state.db"), nil) }
     }
-    let committer = try opener()
+    let (committer, committerConnection) = try opener()
     cleanup.append { committer.close() }
     var commitSeconds = 0.0
     if !own {
@@ -208,23 +212,21 @@ private func sharedOutboxRun(own: Bool, postgres cluster: PostgresCluster?, sync
     }
 
     // The sending halves, each on its thread with its own store and dispatcher, started together.
-    let stores = try (0..<workers).map { index -> any NotificationStore in
-        let store = try opener()
-        if let shared = store as? PostgresStore {
-            shared.claimer = "\(label)-worker-\(index)"
-            shared.claimSeconds = 60
-        }
-        return store
+    let opened = try (0..<workers).map { index in
+        let opened = try opener()
+        opened.store.sharedFleet?.claimOutbox(as: "\(label)-worker-\(index)", for: 60)
+        return opened
     }
+    let stores = opened.map(\.store)
     cleanup.append { for store in stores { store.close() } }
     let pumps = stores.map { store in
-        OutboxPump(store: store, dispatcher: Dispatcher(channels: channels, secrets: secrets, configuration: configuration),
+        OutboxPump(store: store, fleet: store.sharedFleet, dispatcher: Dispatcher(channels: channels, secrets: secrets, configuration: configuration),
                    logger: logger, batchSize: batch)
     }
     let serverBefore = cluster.map { processTreeCPU(root: $0.serverPID) } ?? [:]
     let nginxBefore = processTreeCPU(root: nginx.processID)
-    let transactionsBefore = try cluster.map { _ in try serverTransactions(committer, database: database) } ?? 0
-    let roundTripsBefore = stores.map { ($0 as? PostgresStore)?.connection.roundTrips ?? 0 }.reduce(0, +)
+    let transactionsBefore = try cluster.map { _ in try serverTransactions(committerConnection, database: database) } ?? 0
+    let roundTripsBefore = opened.map { $0.postgres?.connection.roundTrips ?? 0 }.reduce(0, +)
     let clientBefore = processCPUSeconds()
     let started = BenchmarkClock.seconds()
     let group = DispatchGroup()
@@ -265,7 +267,7 @@ private func sharedOutboxRun(own: Bool, postgres cluster: PostgresCluster?, sync
     var sendSeconds = 0.0
     let deadline = Date().addingTimeInterval(600)
     while Date() < deadline {
-        if sharesLeft.load(ordering: .acquiring) == 0, try !committer.anyPending() {
+        if sharesLeft.load(ordering: .acquiring) == 0, try !anyPending(committer, postgres: committerConnection) {
             sendSeconds = BenchmarkClock.seconds() - started
             break
         }
@@ -278,11 +280,11 @@ private func sharedOutboxRun(own: Bool, postgres cluster: PostgresCluster?, sync
     let clientCPU = processCPUSeconds() - clientBefore
     let serverCPU = cluster.map { cpuSpent(processTreeCPU(root: $0.serverPID), since: serverBefore) } ?? 0
     let nginxCPU = cpuSpent(processTreeCPU(root: nginx.processID), since: nginxBefore)
-    let roundTrips = stores.map { ($0 as? PostgresStore)?.connection.roundTrips ?? 0 }.reduce(0, +) - roundTripsBefore
+    let roundTrips = opened.map { $0.postgres?.connection.roundTrips ?? 0 }.reduce(0, +) - roundTripsBefore
     // A backend reports its transactions when it exits (or idles a second): close the senders' first.
     for store in stores { store.close() }
     if cluster != nil { usleep(300_000) }
-    let transactions = try cluster.map { _ in try serverTransactions(committer, database: database) - transactionsBefore } ?? 0
+    let transactions = try cluster.map { _ in try serverTransactions(committerConnection, database: database) - transactionsBefore } ?? 0
     if let failure = failures.withLock({ $0.first }) { throw LocalNginxError("a sending worker failed: \(failure)") }
     let counts = try committer.counts()
     guard counts[.delivered] == count else { throw LocalNginxError("\(label): \(counts) after \(count) notifications") }
@@ -290,20 +292,18 @@ private func sharedOutboxRun(own: Bool, postgres cluster: PostgresCluster?, sync
                            nginxCPU: nginxCPU, roundTrips: Double(roundTrips), transactions: Double(transactions))
 }
 
-private extension NotificationStore {
-    /// Whether an entry is still pending: on PostgreSQL one probe of the pending index (cheap for the
-    /// server while the workers send), on SQLite the pending counts.
-    func anyPending() throws -> Bool {
-        if let shared = self as? PostgresStore {
-            return try shared.connection.query("SELECT EXISTS (SELECT 1 FROM outbox WHERE status = 'pending')").first?.text(0) == "t"
-        }
-        return try pendingCountsByChannel().values.reduce(0, +) > 0
+/// Whether an entry of `store` is still pending: on PostgreSQL (`postgres`, its connection) one probe
+/// of the pending index (cheap for the server while the workers send), on SQLite the pending counts.
+private func anyPending(_ store: any NotificationStore, postgres: PostgresStore?) throws -> Bool {
+    if let postgres {
+        return try postgres.connection.query("SELECT EXISTS (SELECT 1 FROM outbox WHERE status = 'pending')").first?.text(0) == "t"
     }
+    return try store.pendingCountsByChannel().values.reduce(0, +) > 0
 }
 
 /// Transactions committed in `database` so far (`pg_stat_database`, flushed by the server within a second or so).
-private func serverTransactions(_ store: any NotificationStore, database: String) throws -> Int {
-    guard let store = store as? PostgresStore else { return 0 }
+private func serverTransactions(_ store: PostgresStore?, database: String) throws -> Int {
+    guard let store else { return 0 }
     _ = try store.connection.query("SELECT pg_stat_clear_snapshot()")
     return Int(try store.connection.query("SELECT xact_commit FROM pg_stat_database WHERE datname = $1", [database]).first?.int64(0) ?? 0)
 }
@@ -487,7 +487,7 @@ func runSharedRulesBenchmark(arguments: [String]) throws {
     var now = killedAt
     while now < killedAt + 120 {
         now += 1
-        // As `LeasedRules`: every 10 s, and at the instant another worker's lease lapses.
+        // As `LeaseKeeper`: every 10 s, and at the instant another worker's lease lapses.
         for index in survivors where now >= (leases[index].validUntil ?? 0) - 20 || now >= (leases[index].nextExpiry ?? .max) {
             try leases[index].heartbeat(now: now)
         }

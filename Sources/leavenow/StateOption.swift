@@ -32,6 +32,13 @@ extension CommandContext {
         return .postgres(try Self.location(of: spec, secrets: SecretSource(environment: environment)))
     }
 
+    /// The state of a command that loaded the rules directory already (`run`): the `state:` section of
+    /// its `configuration`, its password resolved from its secret reference; else the default SQLite file.
+    func stateLocation(configured spec: StateSpec?) throws -> StateLocation {
+        guard let spec else { return try stateLocation(nil) }
+        return .postgres(try Self.location(of: spec, secrets: SecretSource(environment: environment)))
+    }
+
     /// The `state:` section of the rules directory, nil when it has none (or there is no directory).
     func configuredState(rulesOption: String?) throws -> StateSpec? {
         let directory = rulesDirectory(rulesOption)

@@ -52,8 +52,8 @@ struct StatusCommand {
         // One worker (SQLite), or the fleet sharing a PostgreSQL state, judged on the workers' clock.
         let workers = try StatusWorkers(store: store, real: Double(now))
         var leaseProblems: [String] = []
-        if let fleet = workers.fleet, let shared = store as? PostgresStore {
-            leaseProblems = try WorkerLeases.audit(connection: shared.connection, partitions: fleet.partitions, ttl: fleet.ttl, now: fleet.now)
+        if let fleet = workers.fleet, let shared = store.sharedFleet {
+            leaseProblems = try shared.leaseProblems(partitions: fleet.partitions, ttl: fleet.ttl, now: fleet.now)
         }
         // The local worker's connection, when it is not simply connected (a live process only).
         let troubled = connection.flatMap { $0.connection != .connected && $0.processIsAlive ? $0 : nil }

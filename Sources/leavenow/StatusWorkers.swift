@@ -24,7 +24,7 @@ struct StatusWorkers {
 
     /// The workers of `store` at the real moment `real` (seconds since the epoch).
     init(store: any NotificationStore, real: Double) throws {
-        if let shared = store as? PostgresStore {
+        if let shared = store.sharedFleet {
             let fleet = try WorkerFleet.read(shared, real: real, ttl: StatusCommand.leaseTTL)
             self.fleet = fleet
             running = !fleet.live.isEmpty

@@ -30,6 +30,12 @@ final class PostgresStoreContractTests: StoreContractTestCase {
         return try PostgresStore(url: url)
     }
 
+    override func makeSibling(of store: any NotificationStore) throws -> any NotificationStore {
+        try PostgresStore(url: try XCTUnwrap(store as? PostgresStore).connection.url)
+    }
+
+    override var sharesAFleet: Bool { true }
+
     override func writeRawRuleState(_ store: any NotificationStore, rule: String, json: String) throws {
         let store = try XCTUnwrap(store as? PostgresStore)
         try store.connection.run("INSERT INTO rule_state (rule, state, updated_at) VALUES ($1, $2, 0)", [rule, json])
@@ -54,6 +60,7 @@ final class PostgresStoreContractTests: StoreContractTestCase {
     func testAnUndecodableRuleStateThrowsOrIsLeftOut() throws { try checkAnUndecodableRuleStateThrowsOrIsLeftOut() }
     func testAFailedFetchKeepsTheLastGoodTimesAndASuccessClearsTheError() throws { try checkAFailedFetchKeepsTheLastGoodTimesAndASuccessClearsTheError() }
     func testMetaSetGetAndRemove() throws { try checkMetaSetGetAndRemove() }
+    func testEachCapabilityWorksOnItsOwnAndOnlyASharedStateOffersTheFleet() throws { try checkEachCapabilityWorksOnItsOwnAndOnlyASharedStateOffersTheFleet() }
 
     func testHistoryIsAppendedPrunedToKeepInTheCommitAndReadOldestFirst() throws { try checkHistoryIsAppendedPrunedToKeepInTheCommitAndReadOldestFirst() }
     func testHistorySurvivesAReopenAndItsPruningGoesOn() throws { try checkHistorySurvivesAReopenAndItsPruningGoesOn() }

@@ -22,6 +22,10 @@ final class SQLiteStoreContractTests: StoreContractTestCase {
         return try SQLiteStore(path: directory + "/state.db")
     }
 
+    override func makeSibling(of store: any NotificationStore) throws -> any NotificationStore {
+        try SQLiteStore(path: directory + "/state.db")
+    }
+
     override func writeRawRuleState(_ store: any NotificationStore, rule: String, json: String) throws {
         let store = try XCTUnwrap(store as? SQLiteStore)
         try store.database.run("INSERT INTO rule_state (rule, state, updated_at) VALUES (?, ?, 0)", [.text(rule), .text(json)])
@@ -46,6 +50,7 @@ final class SQLiteStoreContractTests: StoreContractTestCase {
     func testAnUndecodableRuleStateThrowsOrIsLeftOut() throws { try checkAnUndecodableRuleStateThrowsOrIsLeftOut() }
     func testAFailedFetchKeepsTheLastGoodTimesAndASuccessClearsTheError() throws { try checkAFailedFetchKeepsTheLastGoodTimesAndASuccessClearsTheError() }
     func testMetaSetGetAndRemove() throws { try checkMetaSetGetAndRemove() }
+    func testEachCapabilityWorksOnItsOwnAndOnlyASharedStateOffersTheFleet() throws { try checkEachCapabilityWorksOnItsOwnAndOnlyASharedStateOffersTheFleet() }
 
     func testHistoryIsAppendedPrunedToKeepInTheCommitAndReadOldestFirst() throws { try checkHistoryIsAppendedPrunedToKeepInTheCommitAndReadOldestFirst() }
     func testHistorySurvivesAReopenAndItsPruningGoesOn() throws { try checkHistorySurvivesAReopenAndItsPruningGoesOn() }

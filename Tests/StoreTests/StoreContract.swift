@@ -379,6 +379,48 @@ class StoreContractTestCase: XCTestCase {
         try store.setMeta("last_wall_clock", nil)
         XCTAssertNil(try store.meta("last_wall_clock"))
     }
+
+    // MARK: Capabilities
+
+    /// Whether the store under test is one several workers share (it offers ``SharedFleetStore``).
+    var sharesAFleet: Bool { false }
+
+    /// Each capability is usable on its own (what a service is handed), and only a shared state
+    /// offers the fleet's: claims, shared rates, listen/notify, leases.
+    func checkEachCapabilityWorksOnItsOwnAndOnlyASharedStateOffersTheFleet() throws {
+        let store = try makeStore()
+        let outbox: any OutboxStore = store, reader: any OutboxReader = store, rules: any RuleStateStore = store
+        let history: any HistoryStore = store, sources: any SourceIndexStore = store, meta: any MetaStore = store
+        let queued = try rules.commit(notifications: [notification("k1")], ruleStates: ["commute": ContractRuleState(sent: ["k1": 1_000])],
+                                      extras: CommitExtras(history: [RuleHistoryEntry(rule: "commute", at: 1_000, record: "{}")], historyKeep: 10), now: 1_000)
+        XCTAssertEqual(try outbox.due(now: 1_000, limit: 10).map(\.id), queued.map(\.id))
+        XCTAssertEqual(try reader.counts()[.pending], 1)
+        XCTAssertEqual(try history.historyRules(), ["commute"])
+        try sources.recordSourceFetch(name: "weather-home", fetchedAt: 1_000, checkedAt: 1_000, lastError: nil, bytesSaved: 0, nextRefreshAt: 1_600)
+        XCTAssertEqual(try sources.sourceStates().map(\.name), ["weather-home"])
+        try meta.setMeta("k", "v")
+        XCTAssertEqual(try meta.meta("k"), "v")
+        guard let fleet = store.sharedFleet else {
+            XCTAssertFalse(sharesAFleet, "a shared state offers the fleet's capability")
+            return
+        }
+        XCTAssertTrue(sharesAFleet, "a state of one worker offers no fleet")
+        try fleet.setMeta("worker.status.w1", "{}")
+        XCTAssertEqual(try fleet.metaValues(prefix: "worker.status."), ["worker.status.w1": "{}"])
+        XCTAssertEqual(try fleet.leaseHolders(now: 1_000, ttl: 30), [])
+        XCTAssertEqual(try fleet.leaseProblems(partitions: try fleet.partitionCount(), ttl: 30, now: 1_000), [])
+        // Claimed: another worker's store does not get the entry while the claim lasts.
+        fleet.claimOutbox(as: "worker-a", for: 60)
+        XCTAssertEqual(try outbox.due(now: 1_001, limit: 10).map(\.id), queued.map(\.id))
+        let other = try makeSibling(of: store)
+        other.sharedFleet?.claimOutbox(as: "worker-b", for: 60)
+        XCTAssertEqual(try other.due(now: 1_002, limit: 10), [], "claimed by worker-a until 1061")
+        XCTAssertEqual(try other.due(now: 1_061, limit: 10).map(\.id), queued.map(\.id), "the claim lapsed")
+        other.close()
+    }
+
+    /// Another connection to the same state as `store` (a second worker); `store` stays open.
+    func makeSibling(of store: any NotificationStore) throws -> any NotificationStore { fatalError("override makeSibling(of:)") }
 }
 
 /// A rule state for the contract: JSON the store does not look into; `poisoned` fails to encode.

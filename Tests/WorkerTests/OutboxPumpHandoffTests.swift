@@ -25,7 +25,7 @@ final class OutboxPumpHandoffTests: XCTestCase {
                                     configuration: DispatcherConfiguration(maxConnections: 4, proxy: .direct))
         let log = directory.appendingPathComponent("pump.log").path
         _ = FileManager.default.createFile(atPath: log, contents: nil)
-        let pump = OutboxPump(store: store, dispatcher: dispatcher, logger: LogfmtLogger(fileHandle: try FileHandle(forWritingTo: URL(fileURLWithPath: log))))
+        let pump = OutboxPump(store: store, fleet: nil, dispatcher: dispatcher, logger: LogfmtLogger(fileHandle: try FileHandle(forWritingTo: URL(fileURLWithPath: log))))
         let now = Int64(Date().timeIntervalSince1970)
         let notices = (0..<3).map {
             Notice(key: "handoff/\($0)", rule: "handoff", kind: .leaveNow, fireAt: now, expiresAt: now + 600, channels: ["hook"],

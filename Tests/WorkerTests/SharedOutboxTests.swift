@@ -68,7 +68,7 @@ final class SharedOutboxTests: XCTestCase {
                     store.claimSeconds = 60
                     let dispatcher = Dispatcher(channels: channels, secrets: secrets, configuration: configuration,
                                                 now: { Date(timeIntervalSince1970: Double(clock.now)) })
-                    let pump = OutboxPump(store: store, dispatcher: dispatcher, logger: LogfmtLogger(fileHandle: handle), batchSize: batchSize)
+                    let pump = OutboxPump(store: store, fleet: store, dispatcher: dispatcher, logger: LogfmtLogger(fileHandle: handle), batchSize: batchSize)
                     // Bounded: stopped by the test, or after 10 minutes whatever happens.
                     let end = Date().addingTimeInterval(600)
                     while !stopping.load(ordering: .sequentiallyConsistent), Date() < end {

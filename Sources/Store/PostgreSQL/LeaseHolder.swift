@@ -21,7 +21,7 @@ public struct LeaseHolder: Sendable, Equatable {
     }
 
     /// Every registered worker, by id, with the leases valid at `now` (`ttl`: the workers' lease TTL).
-    public static func all(in store: PostgresStore, now: Int64, ttl: Int64 = 30) throws -> [LeaseHolder] {
+    static func all(in store: PostgresStore, now: Int64, ttl: Int64 = 30) throws -> [LeaseHolder] {
         try store.connection.query("""
             SELECT w.id, w.host, w.pid, w.started, w.heartbeat,
                    CASE WHEN w.heartbeat > $1::bigint - $2::bigint AND w.heartbeat <= $1::bigint + $2::bigint

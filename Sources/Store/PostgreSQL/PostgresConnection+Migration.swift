@@ -1,5 +1,6 @@
 import Messages
-extension PostgresConnection {
+
+extension PostgresConnection: SchemaMigrating {
     /// The database's schema version (the one row of `leavenow_schema`; 0 for a new database).
     public func schemaVersion() throws(StoreError) -> Int {
         let exists = try query("SELECT to_regclass('leavenow_schema') IS NOT NULL").first?.values.first == "t"
@@ -12,45 +13,33 @@ extension PostgresConnection {
     /// turns (a transaction-level advisory lock). A database from a newer program — a version above
     /// the last step — is refused with a `.newerSchema` error naming both versions.
     public func migrate(_ migrations: [SchemaMigration]) throws {
-        for (index, migration) in migrations.enumerated() where migration.version != index + 1 {
-            throw StoreError(path: url.redacted, operation: Message(.storeMigrating),
-                             message: Message(.storeBadMigrationVersion, ["summary": .inQuotes(migration.summary), "version": .number(migration.version),
-                                                                          "expected": .number(index + 1)]),
-                             code: .badValue)
-        }
-        let latest = migrations.count
-        let found = try schemaVersion()
-        try refuseNewer(found, latest: latest)
-        guard found < latest else { return }
-        try transaction {
-            // One migrating worker at a time; read again under the lock: another may have migrated meanwhile.
-            _ = try query("SELECT pg_advisory_xact_lock(\(Self.migrationLock))")
-            try execute("CREATE TABLE IF NOT EXISTS leavenow_schema (version integer NOT NULL)")
-            let current = try schemaVersion()
-            try refuseNewer(current, latest: latest)
-            for migration in migrations where migration.version > current {
-                do throws(StoreError) {
-                    try execute(migration.sql)
-                } catch {
-                    throw StoreError(path: url.redacted,
-                                     operation: Message(.storeMigratingTo, ["version": .number(migration.version), "summary": .text(migration.summary)]),
-                                     message: error.messageText, code: error.code)
-                }
-            }
-            if current < latest {
-                try run("DELETE FROM leavenow_schema")
-                try run("INSERT INTO leavenow_schema (version) VALUES ($1::integer)", [String(latest)])
-            }
-        }
+        try applyMigrations(migrations)
     }
 
     /// The advisory lock key of migrations (any constant all leavenow workers agree on).
     static let migrationLock: Int64 = 0x6C65_6176_656E_6F77  // "leavenow"
 
-    private func refuseNewer(_ found: Int, latest: Int) throws(StoreError) {
-        guard found > latest else { return }
-        throw StoreError(path: url.redacted, operation: Message(.storeOpening),
-                         message: Message(.storeNewerSchemaDatabase, ["found": .number(found), "latest": .number(latest)]),
-                         code: .newerSchema(found: found, supported: latest))
+    var migrationPlace: String { url.redacted }
+
+    var newerSchemaKey: MessageKey { .storeNewerSchemaDatabase }
+
+    func executeStep(_ sql: String) throws {
+        try execute(sql)
+    }
+
+    /// One migrating worker at a time: a transaction-level advisory lock.
+    func migrationTransaction(_ body: () throws -> Void) throws {
+        try transaction {
+            _ = try query("SELECT pg_advisory_xact_lock(\(Self.migrationLock))")
+            try execute("CREATE TABLE IF NOT EXISTS leavenow_schema (version integer NOT NULL)")
+            try body()
+        }
+    }
+
+    func checkMigration(_ migrations: [SchemaMigration]) throws {}
+
+    func setSchemaVersion(_ version: Int) throws {
+        try run("DELETE FROM leavenow_schema")
+        try run("INSERT INTO leavenow_schema (version) VALUES ($1::integer)", [String(version)])
     }
 }

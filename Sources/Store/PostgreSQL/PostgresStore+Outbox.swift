@@ -1,7 +1,7 @@
 import Messages
 import Notifications
 
-extension PostgresStore {
+extension PostgresStore: OutboxRecording {
     /// The columns `entry(_:)` reads, in order.
     static let entryColumns = "SELECT \(entryColumnList) FROM outbox"
     /// The columns of `entry(_:)`, for a `SELECT` or a `RETURNING`.
@@ -164,60 +164,7 @@ extension PostgresStore {
                 """, [at, Self.integerArray(results.map(\.entryID)), status.map(String.init)])
             return
         }
-        try connection.transaction {
-            // As in SQLiteStore: runs of deliveries are applied with one UPDATE and one log INSERT per
-            // HTTP status; a run ends before any other outcome and before an id seen twice.
-            var run = PostgresDeliveredRun()
-            for result in results {
-                if case .delivered(let status) = result.outcome {
-                    if run.ids.contains(result.entryID) { try recordDelivered(&run, now: now) }
-                    run.add(result.entryID, status: status)
-                    continue
-                }
-                try recordDelivered(&run, now: now)
-                let changes: Int
-                let event: DeliveryLogEntry.Event
-                var detail: String?
-                let id = String(result.entryID)
-                switch result.outcome {
-                case .delivered:
-                    continue
-                case .deferred(let until):
-                    // Not an attempt: only the time moves (and nothing is logged).
-                    try connection.run("""
-                        UPDATE outbox SET next_attempt_at = $1::bigint, updated_at = $2::bigint, claimed_by = NULL, claim_until = NULL
-                        WHERE id = $3::bigint AND status = 'pending'
-                        """, [String(until), at, id])
-                    continue
-                case .retry(let retryAt, let error):
-                    changes = try connection.run("""
-                        UPDATE outbox SET attempts = attempts + 1, next_attempt_at = $1::bigint, last_error = $2,
-                                          updated_at = $3::bigint, claimed_by = NULL, claim_until = NULL
-                        WHERE id = $4::bigint AND status = 'pending'
-                        """, [String(retryAt), error, at, id])
-                    event = .retry
-                    detail = "\(error) (next attempt at \(retryAt))"
-                case .dead(let error):
-                    changes = try connection.run("""
-                        UPDATE outbox SET status = 'dead', attempts = attempts + 1, last_error = $1, updated_at = $2::bigint,
-                                          claimed_by = NULL, claim_until = NULL
-                        WHERE id = $3::bigint AND status = 'pending'
-                        """, [error, at, id])
-                    event = .dead
-                    detail = error
-                case .expired:
-                    changes = try connection.run("""
-                        UPDATE outbox SET status = 'expired', updated_at = $1::bigint, claimed_by = NULL, claim_until = NULL
-                        WHERE id = $2::bigint AND status = 'pending'
-                        """, [at, id])
-                    event = .expired
-                }
-                if changes > 0 {
-                    try log(entry: result.entryID, at: now, event: event, statusCode: nil, detail: detail)
-                }
-            }
-            try recordDelivered(&run, now: now)
-        }
+        try connection.transaction { try apply(results, now: now) }
     }
 
     public func releaseBackoff(channels: Set<String>, now: Int64) throws -> Int {
@@ -247,9 +194,7 @@ extension PostgresStore {
         return .some(first)
     }
 
-    /// Applies and empties `run`: whatever each entry's status, it was delivered (logged once each,
-    /// in the order given; ids no longer in the outbox are skipped).
-    func recordDelivered(_ run: inout PostgresDeliveredRun, now: Int64) throws {
+    func recordDelivered(_ run: DeliveredRun, now: Int64) throws {
         for group in run.groups {
             let ids = Self.integerArray(group.ids)
             try connection.run("""
@@ -264,7 +209,36 @@ extension PostgresStore {
                 ORDER BY ids.position
                 """, [String(now), ids, group.status.map(String.init)])
         }
-        run = PostgresDeliveredRun()
+    }
+
+    func recordDeferred(entry: Int64, until: Int64, now: Int64) throws {
+        try connection.run("""
+            UPDATE outbox SET next_attempt_at = $1::bigint, updated_at = $2::bigint, claimed_by = NULL, claim_until = NULL
+            WHERE id = $3::bigint AND status = 'pending'
+            """, [String(until), String(now), String(entry)])
+    }
+
+    func recordRetry(entry: Int64, at: Int64, error: String, now: Int64) throws -> Int {
+        try connection.run("""
+            UPDATE outbox SET attempts = attempts + 1, next_attempt_at = $1::bigint, last_error = $2,
+                              updated_at = $3::bigint, claimed_by = NULL, claim_until = NULL
+            WHERE id = $4::bigint AND status = 'pending'
+            """, [String(at), error, String(now), String(entry)])
+    }
+
+    func recordDead(entry: Int64, error: String, now: Int64) throws -> Int {
+        try connection.run("""
+            UPDATE outbox SET status = 'dead', attempts = attempts + 1, last_error = $1, updated_at = $2::bigint,
+                              claimed_by = NULL, claim_until = NULL
+            WHERE id = $3::bigint AND status = 'pending'
+            """, [error, String(now), String(entry)])
+    }
+
+    func recordExpired(entry: Int64, now: Int64) throws -> Int {
+        try connection.run("""
+            UPDATE outbox SET status = 'expired', updated_at = $1::bigint, claimed_by = NULL, claim_until = NULL
+            WHERE id = $2::bigint AND status = 'pending'
+            """, [String(now), String(entry)])
     }
 
     public func expire(now: Int64) throws -> [OutboxEntry] {
@@ -278,16 +252,7 @@ extension PostgresStore {
                 WHERE status = 'pending' AND expires_at IS NOT NULL AND expires_at <= $1::bigint ORDER BY id
                 FOR UPDATE SKIP LOCKED
                 """, [String(now)]).map(entry)
-            var expired: [OutboxEntry] = []
-            for var entry in entries {
-                try connection.run("UPDATE outbox SET status = 'expired', updated_at = $1::bigint, claimed_by = NULL, claim_until = NULL WHERE id = $2::bigint",
-                                   [String(now), String(entry.id)])
-                try log(entry: entry.id, at: now, event: .expired, statusCode: nil,
-                        detail: entry.notification.expiresAt.map { "expired at \($0)" })
-                entry.status = .expired
-                expired.append(entry)
-            }
-            return expired
+            return try expire(entries, now: now)
         }
     }
 
@@ -401,19 +366,4 @@ extension PostgresStore {
 struct OutboxKey: Hashable {
     var key: String
     var channel: String
-}
-
-/// Consecutive `.delivered` results, their ids grouped by HTTP status (in the order first seen).
-struct PostgresDeliveredRun {
-    var ids = Set<Int64>()
-    var groups: [(status: Int?, ids: [Int64])] = []
-
-    mutating func add(_ id: Int64, status: Int?) {
-        ids.insert(id)
-        if let index = groups.firstIndex(where: { $0.status == status }) {
-            groups[index].ids.append(id)
-        } else {
-            groups.append((status, [id]))
-        }
-    }
 }

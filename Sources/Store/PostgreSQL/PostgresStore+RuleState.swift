@@ -47,10 +47,6 @@ extension PostgresStore {
         try connection.transaction { try upsert(states, now: now) }
     }
 
-    public func commit<State: Encodable>(notifications: [Notice], ruleStates: [String: State], now: Int64) throws -> [OutboxEntry] {
-        try commit(notifications: notifications, ruleStates: ruleStates, extras: CommitExtras(), now: now)
-    }
-
     public func commit<State: Encodable>(notifications: [Notice], ruleStates: [String: State], extras: CommitExtras,
                                          now: Int64) throws -> [OutboxEntry] {
         try connection.transaction {

@@ -24,6 +24,8 @@ public final class PostgresStore: NotificationStore {
     public var channelRates: [String: ChannelRate] = [:]
     /// The channel of `NOTIFY` sent when entries are queued (``PostgresListener`` listens on it).
     public static let notifyChannel = "leavenow_outbox"
+    /// The database with the password this store connected with, for a listener of its own.
+    let listenURL: PostgresURL
     let decoder = JSONDecoder()
 
     /// The schema version this program writes (`leavenow_schema.version`).
@@ -32,6 +34,7 @@ public final class PostgresStore: NotificationStore {
     /// Connects to `url` (`password` replaces the URL's) and migrates the database to the current
     /// schema. A database written by a newer leavenow is refused.
     public init(url: PostgresURL, password: String? = nil) throws {
+        listenURL = url.replacingPassword(password)
         connection = try PostgresConnection(url: url, password: password)
         try connection.migrate(PostgresSchema.migrations)
     }
@@ -52,9 +55,18 @@ public final class PostgresStore: NotificationStore {
     /// `{"a","b"}`: strings as a PostgreSQL array literal, bound as one `text[]` value (never SQL):
     /// each element quoted, with `"` and `\` escaped by a backslash.
     static func textArray(_ values: some Sequence<String>) -> String {
+        textArray(nullable: values.lazy.map { Optional($0) })
+    }
+
+    /// `{"a",NULL,"b"}`: strings (nil for NULL) as one `text[]` value, each element quoted as in ``textArray(_:)``.
+    static func textArray(nullable values: some Sequence<String?>) -> String {
         var bytes: [UInt8] = [UInt8(ascii: "{")]
         for value in values {
             if bytes.count > 1 { bytes.append(UInt8(ascii: ",")) }
+            guard let value else {
+                bytes += "NULL".utf8
+                continue
+            }
             bytes.append(UInt8(ascii: "\""))
             for byte in value.utf8 {
                 if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { bytes.append(UInt8(ascii: "\\")) }

@@ -26,7 +26,7 @@ public struct UnheldPartition: Sendable, Equatable {
     /// The partitions `0 ..< partitions` with no live holder at `now` (a live holder: a worker whose
     /// heartbeat is within `ttl` of `now`, as ``WorkerLeases`` counts it, with its lease unexpired),
     /// in partition order.
-    public static func all(in connection: PostgresConnection, now: Int64, ttl: Int64, partitions: Int) throws -> [UnheldPartition] {
+    static func all(in connection: PostgresConnection, now: Int64, ttl: Int64, partitions: Int) throws -> [UnheldPartition] {
         try connection.query("""
             SELECT p.partition, l.worker, COALESCE(l.expires_at, 0)
             FROM generate_series(0, $3::integer - 1) AS p(partition)
@@ -45,7 +45,7 @@ public struct UnheldPartition: Sendable, Equatable {
 
     /// The partition count the workers of the database agreed on (``WorkerLeases/partitionCountKey``),
     /// or ``RulePartition/defaultCount`` when none is recorded yet.
-    public static func partitionCount(in connection: PostgresConnection) throws -> Int {
+    static func partitionCount(in connection: PostgresConnection) throws -> Int {
         let text = try connection.query("SELECT value FROM meta WHERE key = $1", [WorkerLeases.partitionCountKey]).first?.optionalText(0)
         return text.flatMap(Int.init).flatMap { $0 >= 1 ? $0 : nil } ?? RulePartition.defaultCount
     }

@@ -196,8 +196,8 @@ public final class WorkerLeases {
         try Self.audit(connection: connection, partitions: partitions, ttl: ttl, now: now)
     }
 
-    /// ``audit(now:)`` for any connection (`leavenow status`).
-    public static func audit(connection: PostgresConnection, partitions: Int = RulePartition.defaultCount, ttl: Int64 = 30,
+    /// ``audit(now:)`` for any connection (``SharedFleetStore/leaseProblems(partitions:ttl:now:)``).
+    static func audit(connection: PostgresConnection, partitions: Int = RulePartition.defaultCount, ttl: Int64 = 30,
                              now: Int64) throws -> [String] {
         var problems: [String] = []
         func list(_ values: [String]) -> String {

@@ -41,7 +41,7 @@ public struct WorkerFleet: Sendable {
 
     /// The fleet of `store`'s database at the real moment `real` (seconds since the epoch), judged
     /// on the workers' clock. `ttl` is the TTL when no worker recorded its own.
-    public static func read(_ store: PostgresStore, real: Double, ttl defaultTTL: Int64 = 30) throws -> WorkerFleet {
+    public static func read(_ store: any SharedFleetStore, real: Double, ttl defaultTTL: Int64 = 30) throws -> WorkerFleet {
         let (records, lastStop) = try self.records(store)
         // The workers' clock: from the record written last by the real clock.
         var candidates: [WorkerStatusRecord] = Array(records.values)
@@ -54,28 +54,27 @@ public struct WorkerFleet: Sendable {
     }
 
     /// The fleet at `now` of the workers' clock (a worker asking: its own clock).
-    public static func read(_ store: PostgresStore, now: Int64, ttl: Int64) throws -> WorkerFleet {
+    public static func read(_ store: any SharedFleetStore, now: Int64, ttl: Int64) throws -> WorkerFleet {
         let (records, lastStop) = try self.records(store)
         return try read(store, now: now, ttl: ttl, records: records, lastStop: lastStop)
     }
 
-    private static func read(_ store: PostgresStore, now: Int64, ttl: Int64, records: [String: WorkerStatusRecord],
+    private static func read(_ store: any SharedFleetStore, now: Int64, ttl: Int64, records: [String: WorkerStatusRecord],
                              lastStop: WorkerStatusRecord?) throws -> WorkerFleet {
-        let partitions = try UnheldPartition.partitionCount(in: store.connection)
-        let holders = try LeaseHolder.all(in: store, now: now, ttl: ttl)
+        let partitions = try store.partitionCount()
+        let holders = try store.leaseHolders(now: now, ttl: ttl)
         var fleet = WorkerFleet(members: holders.map { Member(holder: $0, isLive: $0.isLive(now: now, ttl: ttl), record: records[$0.id]) },
-                                unheld: try UnheldPartition.all(in: store.connection, now: now, ttl: ttl, partitions: partitions),
+                                unheld: try store.unheldPartitions(now: now, ttl: ttl, partitions: partitions),
                                 partitions: partitions, ttl: ttl, now: now, lastStop: lastStop)
         fleet.records = records
         return fleet
     }
 
     /// The workers' own status records (by worker id) and the record of the last clean stop.
-    private static func records(_ store: PostgresStore) throws -> ([String: WorkerStatusRecord], WorkerStatusRecord?) {
+    private static func records(_ store: any SharedFleetStore) throws -> ([String: WorkerStatusRecord], WorkerStatusRecord?) {
         var records: [String: WorkerStatusRecord] = [:]
-        for row in try store.connection.query("SELECT key, value FROM meta WHERE key LIKE $1", [WorkerStatusRecord.workerKeyPrefix + "%"]) {
-            let key = try row.text(0)
-            guard let record = row.optionalText(1).flatMap(WorkerStatusRecord.init(json:)) else { continue }
+        for (key, value) in try store.metaValues(prefix: WorkerStatusRecord.workerKeyPrefix) {
+            guard let record = WorkerStatusRecord(json: value) else { continue }
             records[String(key.dropFirst(WorkerStatusRecord.workerKeyPrefix.count))] = record
         }
         return (records, try store.meta(WorkerStatusRecord.metaKey).flatMap(WorkerStatusRecord.init(json:)))

@@ -35,7 +35,7 @@ public struct ChannelStreaks: Sendable, Equatable {
     static let page = 5_000
 
     /// Reads the rows after the cursor (all of them, a page at a time) and updates the streaks.
-    public mutating func advance(in store: any NotificationStore) throws {
+    public mutating func advance(in store: any OutboxReader) throws {
         while true {
             let rows = try store.deliveryLog(after: cursor, limit: Self.page)
             for row in rows { apply(row) }

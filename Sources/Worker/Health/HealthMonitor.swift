@@ -51,7 +51,8 @@ final class HealthMonitor {
 
     /// Checks at `now` when due: returns the entries queued (for the sender). `inputs` is built only
     /// when a check runs; `direct` sends a notice without the outbox (when the commit fails).
-    func checkIfDue(now: Int64, store: any NotificationStore, inputs: () -> HealthInputs, direct: (Notice) -> Void) -> [OutboxEntry] {
+    func checkIfDue(now: Int64, store: any MetaStore & RuleStateStore & OutboxReader, inputs: () -> HealthInputs,
+                    direct: (Notice) -> Void) -> [OutboxEntry] {
         if let nextCheck, now < nextCheck { return [] }
         nextCheck = now + Self.interval
         if !loaded {

@@ -24,7 +24,7 @@ final class HeartbeatPinger: Sendable {
 
     private let state = Mutex(State())
     private let signal = DispatchSemaphore(value: 0)
-    private let finished = DispatchSemaphore(value: 0)
+    private let thread = Mutex<ServiceThread?>(nil)
     private let url: String
     private let logger: LogfmtLogger
     private let proxy: HTTPClientConfiguration.Proxy
@@ -34,12 +34,8 @@ final class HeartbeatPinger: Sendable {
         self.url = url
         self.proxy = proxy
         self.logger = logger.redacting(URLRedaction.derivedForms(of: url))
-        let thread = Thread { [self] in
-            run()
-            finished.signal()
-        }
-        thread.name = "leavenow-heartbeat"
-        thread.start()
+        let pinging = ServiceThread(name: "leavenow-heartbeat") { [self] in run() }
+        thread.withLock { $0 = pinging }
     }
 
     /// Asks for a ping now (returns at once).
@@ -57,7 +53,7 @@ final class HeartbeatPinger: Sendable {
     func stop(timeout: Double = 15) {
         state.withLock { $0.stopping = true }
         signal.signal()
-        _ = finished.wait(timeout: .now() + timeout)
+        thread.withLock { $0 }?.join(timeout: timeout)
     }
 
     private func run() {

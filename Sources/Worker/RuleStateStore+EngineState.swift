@@ -4,7 +4,7 @@ import Store
 
 /// The engine's rule state in a store: the store keeps each rule's ``RuleState`` as JSON without
 /// knowing the type (the store sits below the rules in the module graph); these name the type once.
-extension NotificationStore {
+extension RuleStateStore {
     /// The state of every rule saved so far.
     public func loadEngineState() throws -> EngineState {
         try loadEngineState(onUndecodable: nil)
@@ -33,7 +33,7 @@ extension NotificationStore {
     }
 
     /// Enqueues `notifications` and saves the changed rule states in one transaction (see
-    /// ``NotificationStore/commit(notifications:ruleStates:now:)``), typed so `[:]` needs no annotation.
+    /// ``RuleStateStore/commit(notifications:ruleStates:now:)``), typed so `[:]` needs no annotation.
     public func commit(notifications: [Notice], ruleStates: [String: RuleState], now: Int64) throws -> [OutboxEntry] {
         try commitStates(notifications, ruleStates, now)
     }

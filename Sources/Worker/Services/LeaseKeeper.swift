@@ -8,8 +8,10 @@ import Timetable
 /// partitions it leases (``WorkerLeases``, on a connection of its own), renewed every third of the
 /// TTL — and at the instant another worker's lease lapses, so a dead worker's rules are taken over
 /// at the end of its TTL, not a heartbeat later. No lease (not joined yet, expired because the
-/// database could not be reached): no rule.
-final class LeasedRules {
+/// database could not be reached): no rule. When the partitions change, ``onChange`` tells the
+/// ``Decider``; when the server goes away or comes back, the cache directory's
+/// ``DatabaseStatusRecord`` says so. It uses the shared-fleet capability only.
+final class LeaseKeeper: WorkerService {
     private let url: PostgresURL
     private let id: String
     private let ttl: Int64
@@ -17,6 +19,13 @@ final class LeasedRules {
     private var store: PostgresStore?
     private var leases: WorkerLeases?
     private let logger: LogfmtLogger
+    private let clock: any WorkerClock
+    /// Where the ``DatabaseStatusRecord`` is written.
+    private let stateDirectory: String
+    /// Since when (real seconds) the PostgreSQL server has been unreachable (nil: it answers).
+    private var unreachableSince: Int64?
+    /// Hears that the partitions this worker may evaluate changed (the ``Decider`` adopts them).
+    var onChange: (_ now: Int64) -> Void = { _ in }
     /// Seconds between heartbeats: a third of the TTL, so one lost heartbeat costs no lease.
     let heartbeatInterval: Int64
     /// When the next heartbeat is due (nil: at the next pass).
@@ -30,12 +39,51 @@ final class LeasedRules {
     private var nextAudit: Int64?
 
     /// Leases for worker `id` on `url`; nothing is connected or leased before the first ``refresh(now:)``.
-    init(url: PostgresURL, id: String, ttl: Int64, logger: LogfmtLogger) {
+    init(url: PostgresURL, id: String, ttl: Int64, stateDirectory: String, clock: any WorkerClock, logger: LogfmtLogger) {
         self.url = url
         self.id = id
         self.ttl = ttl
+        self.stateDirectory = stateDirectory
+        self.clock = clock
         self.logger = logger
         heartbeatInterval = max(1, ttl / 3)
+    }
+
+    /// The leases of worker `id` on the state of `options` when it is a shared PostgreSQL one (nil: an SQLite file).
+    convenience init?(options: WorkerOptions, id: String, clock: any WorkerClock, logger: LogfmtLogger) throws {
+        guard case .postgres(let url) = try options.stateLocation else { return nil }
+        self.init(url: url, id: id, ttl: options.leaseTTL, stateDirectory: options.stateDirectory, clock: clock, logger: logger)
+    }
+
+    var nextRun: Int64? { [nextHeartbeat, expiry].compactMap { $0 }.min() }
+
+    func run(at now: Int64) {
+        if refresh(now: now) { onChange(now) }
+        noteConnection(unreachable)
+    }
+
+    func stop(at now: Int64) {
+        release(now: now)
+    }
+
+    /// The connection as the last heartbeat found it: written to the ``DatabaseStatusRecord`` when it
+    /// changes (the server went away, or came back). Real seconds: `status` reads it on the wall clock.
+    private func noteConnection(_ failure: StoreError?) {
+        let now = Int64(clock.realNow().timeIntervalSince1970)
+        let record: DatabaseStatusRecord
+        if let failure {
+            guard unreachableSince == nil else { return }
+            unreachableSince = now
+            record = DatabaseStatusRecord(connection: .unreachable, url: url.redacted, since: now, attempts: 1, error: failure.message,
+                                          updatedAt: now)
+            logger.log(.error, "state.unreachable", ["msg": "\(failure); the rules' decisions wait for the server (leases lapse at their expiry)"])
+        } else {
+            guard let since = unreachableSince else { return }
+            unreachableSince = nil
+            record = DatabaseStatusRecord(connection: .connected, url: url.redacted, since: now, updatedAt: now)
+            logger.log(.notice, "state.connected", ["msg": "the PostgreSQL server answers again after \(now - since) s"])
+        }
+        try? record.write(directory: stateDirectory)
     }
 
     /// This worker's id.
@@ -72,7 +120,7 @@ final class LeasedRules {
     private func connected() throws -> WorkerLeases {
         if let leases { return leases }
         let store = try PostgresStore(url: url)
-        let leases = WorkerLeases(connection: store.connection, id: id, ttl: ttl)
+        let leases = store.leases(worker: id, ttl: ttl)
         self.store = store
         self.leases = leases
         return leases
@@ -110,10 +158,7 @@ final class LeasedRules {
     private func forgetStatusRecords() {
         guard let store else { return }
         do {
-            try store.connection.run("""
-                DELETE FROM meta WHERE key LIKE $1
-                AND NOT EXISTS (SELECT 1 FROM leavenow_workers w WHERE meta.key = $2 || w.id)
-                """, [WorkerStatusRecord.workerKeyPrefix + "%", WorkerStatusRecord.workerKeyPrefix], idempotent: true)
+            try store.forgetWorkerValues(prefix: WorkerStatusRecord.workerKeyPrefix)
         } catch {
             logger.log(.warning, "worker.status_cleanup_failed", ["msg": "\(error)"])
         }

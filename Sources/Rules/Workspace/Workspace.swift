@@ -4,8 +4,10 @@ import Facts
 import Foundation
 import Timetable
 
-/// A rules directory ready to evaluate: its configuration, boards with their data loaded, the
-/// engine, and (for dry runs and tests) recorded fixtures.
+/// A rules directory ready to evaluate — the loaded rule set: its configuration, boards with their
+/// data loaded, the engine, and (for dry runs and tests) recorded fixtures. The live worker runs one
+/// (loaded once by `leavenow run`, again at each reload); `dry-run`, `test` and `explain` simulate
+/// one (``Workspace/simulation``).
 public struct Workspace: Sendable {
     public var configuration: Configuration
     public var boards: [String: Board]
@@ -65,19 +67,5 @@ public struct Workspace: Sendable {
         workspace.boardWarnings = catalog.problems + catalog.warnings
         workspace.impairedBoards = catalog.impairedBoards.map { ($0.board.id, $0.completeness) }
         return workspace
-    }
-
-    /// A simulation over the workspace's boards and fixtures.
-    public var simulation: Simulation { Simulation(engine: engine, boards: boards, timeline: timeline) }
-
-    /// Why a rule does or does not fire at `instant`: the day before is simulated first, so the
-    /// rule's memory (sent notifications, previous forecasts, seen entries) is what a worker's would be.
-    public func explain(rule id: String, at instant: Int64) -> RuleEngine.RuleEvaluation? {
-        guard let index = engine.index(of: id) else { return nil }
-        let warmUp = Simulation(engine: engine.only(rule: index), boards: boards, timeline: timeline)
-        var state = warmUp.run(from: instant - 86_400, to: instant - 1).state.rules[id] ?? RuleState()
-        var schedules = ScheduleCache()
-        let facts = timeline.facts(at: instant, boards: boards)
-        return engine.evaluate(rule: index, facts: facts, state: &state, now: instant, schedules: &schedules, explain: true)
     }
 }
