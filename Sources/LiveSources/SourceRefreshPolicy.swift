@@ -203,7 +203,8 @@ public struct SourceRefreshPolicy: Sendable {
     private func regular(after base: Int64, source: LiveSource, validity: ODPTValidity?,
                          needWindows: [ClosedRange<Int64>]?) -> SourceRefreshSchedule {
         var plan: SourceRefreshSchedule
-        if source.kind == .odptStationTimetable {
+        // Every fetched timetable (a station's, a bus pole's): once a day, in the quiet hour.
+        if case .timetable = source.kind {
             plan = SourceRefreshSchedule(at: quietSlot(for: source, notBefore: base + max(1, timetableMinimumGap)),
                                          reason: .dailyQuietHour)
         } else {

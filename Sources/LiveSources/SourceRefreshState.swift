@@ -52,6 +52,7 @@ public struct SourceRefreshState: Sendable, Equatable, Codable {
 }
 
 extension LiveSource {
-    /// Whether the body is ODPT JSON (with `dc:date` / `dct:valid`), fetched from the ODPT API.
-    public var isODPT: Bool { kind == .odptStationTimetable || kind == .odptTrainInformation }
+    /// Whether the body is ODPT JSON (with `dc:date` / `dct:valid`), fetched from the ODPT API: a
+    /// station's or a bus pole's timetable, or service status.
+    public var isODPT: Bool { kind == .odptStationTimetable || kind == .odptBusstopPoleTimetable || kind == .odptTrainInformation }
 }

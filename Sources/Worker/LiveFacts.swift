@@ -70,7 +70,7 @@ public final class LiveFacts: FactSupply {
             switch result.outcome {
             case .updated:
                 updated.insert(source.id)
-                if source.kind != .odptTrainInformation, source.isODPT { timetablesChanged = true }
+                if case .timetable = source.kind { timetablesChanged = true }
                 // The body was decoded when the fetcher validated it: only this source's fact changes,
                 // named after the cache file it now is, as a start from the cache would name it.
                 if let fact = result.fact, let checkedAt = result.cached?.checkedAtSeconds {

@@ -59,6 +59,10 @@ struct LiveSourcesFixture {
         id: "oshiage", origin: .timetable(TimetableKind.odptAPI(station: "odpt.Station:TokyoMetro.Hanzomon.Oshiage", direction: nil,
                                                                 operator: "odpt.Operator:TokyoMetro").fetched(odpt: nil)!),
         key: SecretReference(environmentVariable: "ODPT_CONSUMER_KEY"))
+    static let odptPoleTimetable = LiveSource(
+        id: "shinbashi", origin: .timetable(TimetableKind.odptAPIBusstopPole(pole: "odpt.BusstopPole:Toei.Shinbashi.1",
+                                                                            operator: "odpt.Operator:Toei").fetched(odpt: nil)!),
+        key: SecretReference(environmentVariable: "ODPT_CONSUMER_KEY"))
     static let odptStatus = LiveSource(
         id: "metro", origin: .odptTrainInformation(operator: "odpt.Operator:TokyoMetro"),
         key: SecretReference(environmentVariable: "ODPT_CONSUMER_KEY"))

@@ -93,6 +93,20 @@ final class SourceRefreshPolicyTests: XCTestCase {
         XCTAssertEqual(policy.schedule(for: source, state: later, now: 1_734_847_300).reason, .dailyQuietHour)
     }
 
+    /// A bus pole's timetable from the ODPT API is a timetable like a station's: fetched once a day in
+    /// the quiet hour, sooner when its `dct:valid` ends (it used to be polled like a feed, its validity
+    /// ignored).
+    func testABusPoleTimetableIsFetchedLikeAStationTimetable() throws {
+        let policy = SourceRefreshPolicy()
+        let source = LiveSourcesFixture.odptPoleTimetable
+        XCTAssertTrue(source.isODPT)
+        XCTAssertEqual(policy.schedule(for: source, state: fresh(t), now: t).reason, .dailyQuietHour)
+        let body = Data(#"[{"@type":"odpt:BusstopPoleTimetable","dc:date":"2024-12-20T10:00:00+09:00","dct:valid":"2024-12-22T15:00:00+09:00"}]"#.utf8)
+        let fetched = SourceFetchResult(source: source, outcome: .updated(bytes: body.count), cached: nil)
+        let state = policy.recording(fetched, in: SourceRefreshState(), at: t, cachedBody: body)
+        XCTAssertEqual(policy.schedule(for: source, state: state, now: t), SourceRefreshSchedule(at: 1_734_847_200, reason: .validityEnds))
+    }
+
     func testServiceStatusHonoursDctValidFromTheRealFixture() throws {
         let body = try Data(contentsOf: ScriptServerFixtures.file("odpt/TrainInformation_TokyoMetro.json"))
         let validity = try XCTUnwrap(ODPTValidity(body: body))
